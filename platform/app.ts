@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { getPath } from 'hono/utils/url';
+import type { AppDeps } from './config';
+import type { TokenCheck } from './http/auth';
+import { appCors } from './http/cors';
+import { HttpError, internalErrorFor, notFoundFor } from './http/errors';
+import { authenticationRoutes } from './services/authentication/routes';
+import { projectRoutes } from './services/data-management/routes';
+
+export interface Logger {
+  error(message: string, error?: unknown): void;
+}
+
+/**
+ * The whole platform as one fetch handler, built from its dependencies. It opens no socket:
+ * `main.ts` serves it and tests call `app.request()`.
+ */
+export function createApp(deps: AppDeps, logger: Logger = console) {
+  // The official clients send `//oss/v2/...` when their base URL ends in a slash; production accepts it.
+  const app = new Hono({ getPath: (request) => getPath(request).replace(/^\/{2,}/, '/') });
+  const tokens: TokenCheck = {
+    verify: (token, now) => deps.signer.verifyAccessToken(token, now),
+    isActive: (jti, now) => deps.stores.oauth.isAccessTokenActive(jti, now),
+    clock: deps.clock,
+  };
+
+  app.use('*', async (c, next) => {
+    c.header('x-request-id', crypto.randomUUID());
+    await next();
+  });
+  app.use('*', appCors(deps.config.appOrigins));
+
+  app.route('/authentication/v2', authenticationRoutes(deps));
+  app.route('/project/v1', projectRoutes(deps, tokens));
+
+  app.notFound((c) => {
+    const error = notFoundFor(c.req.path);
+    return c.json(error.body, error.status);
+  });
+  app.onError((error, c) => {
+    const known = error instanceof HttpError ? error : undefined;
+    const requestId = c.res.headers.get('x-request-id') ?? 'unknown';
+    if (!known) logger.error(`request ${requestId} ${c.req.method} ${c.req.path} failed`, error);
+    const reply = known ?? internalErrorFor(c.req.path, requestId);
+    for (const [name, value] of Object.entries(reply.headers)) c.header(name, value);
+    return typeof reply.body === 'string' ? c.text(reply.body, reply.status) : c.json(reply.body, reply.status);
+  });
+  return app;
+}
+
+export type PlatformApp = ReturnType<typeof createApp>;

@@ -1,0 +1,47 @@
+import { list, parse, url, UsageError } from './args';
+import { createApp, createHub, createProject, createUser } from './admin-commands';
+import { ensureDemo } from './demo';
+import { openStorage } from './storage';
+
+const DATA_DIR = { 'data-dir': { type: 'string' } } as const;
+
+/** `admin <noun> <verb> …`: one JSON object on stdout, or an error and a non-zero exit. */
+export async function runAdmin(args: string[]): Promise<object> {
+  const [noun, verb, ...rest] = args;
+  const key = noun === 'demo' ? 'demo' : `${noun ?? ''} ${verb ?? ''}`;
+  const flagsAfter = noun === 'demo' ? args.slice(1) : rest;
+  switch (key) {
+    case 'app create': {
+      const flags = parse(flagsAfter, { ...DATA_DIR, name: { type: 'string' }, type: { type: 'string' }, callback: { type: 'string', multiple: true }, scopes: { type: 'string' } });
+      return withStores(flags['data-dir'], (stores) => createApp(stores, flags));
+    }
+    case 'user create': {
+      const flags = parse(flagsAfter, { ...DATA_DIR, email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } });
+      return withStores(flags['data-dir'], (stores) => createUser(stores, flags));
+    }
+    case 'hub create': {
+      const flags = parse(flagsAfter, { ...DATA_DIR, name: { type: 'string' }, member: { type: 'string', multiple: true } });
+      return withStores(flags['data-dir'], (stores) => createHub(stores, flags));
+    }
+    case 'project create': {
+      const flags = parse(flagsAfter, { ...DATA_DIR, hub: { type: 'string' }, name: { type: 'string' } });
+      return withStores(flags['data-dir'], (stores) => createProject(stores, flags));
+    }
+    case 'demo': {
+      const flags = parse(flagsAfter, { ...DATA_DIR, 'app-origin': { type: 'string', multiple: true } });
+      const origins = list(flags['app-origin']).map((value) => url(value, '--app-origin', true));
+      return withStores(flags['data-dir'], (stores) => ensureDemo(stores, origins));
+    }
+    default:
+      throw new UsageError(`Unknown admin command "${args.slice(0, 2).join(' ')}".`);
+  }
+}
+
+async function withStores<T>(dataDir: string | undefined, work: (stores: Awaited<ReturnType<typeof openStorage>>['stores']) => Promise<T>): Promise<T> {
+  const storage = await openStorage(dataDir, false);
+  try {
+    return await work(storage.stores);
+  } finally {
+    await storage.close();
+  }
+}

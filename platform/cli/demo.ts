@@ -1,0 +1,48 @@
+import { DEFAULT_CALLBACK_PATH } from '../../contracts/app-config';
+import { SCOPES } from '../../contracts/authentication';
+import { hashPassword } from '../services/authentication/passwords';
+import { newClientId } from '../storage/ids';
+import type { Stores } from '../storage/stores';
+
+export const DEMO_EMAIL = 'demo@example.com';
+export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_APP_NAME = 'Design Data Manager';
+export const DEMO_HUB_NAME = 'Demo Company';
+const DEMO_PROJECTS = ['Riverside Offices', 'Harbour Bridge Retrofit'];
+
+export interface DemoAccount {
+  client_id: string;
+  email: string;
+  password: string;
+  hub_id: string;
+}
+
+/**
+ * Makes sure the demo account exists: a user, a `spa` app that returns to each app origin, and a
+ * hub with projects. Safe to run on every start; it only adds what is missing.
+ */
+export async function ensureDemo(stores: Stores, appOrigins: string[]): Promise<DemoAccount> {
+  const user =
+    (await stores.users.findByEmail(DEMO_EMAIL)) ??
+    (await stores.users.create({ email: DEMO_EMAIL, name: 'Dana Demo', passwordHash: await hashPassword(DEMO_PASSWORD) }));
+  const callbacks = appOrigins.map((origin) => `${origin}${DEFAULT_CALLBACK_PATH}`);
+  let app = await stores.apps.findByName(DEMO_APP_NAME);
+  if (!app) {
+    app = await stores.apps.create({
+      clientId: newClientId(),
+      name: DEMO_APP_NAME,
+      type: 'spa',
+      secretHash: null,
+      callbacks,
+      scopes: [...SCOPES],
+    });
+  }
+  for (const callback of callbacks) await stores.apps.addCallback(app.clientId, callback);
+  let hub = await stores.hubs.findByName(DEMO_HUB_NAME);
+  if (!hub) {
+    hub = await stores.hubs.create(DEMO_HUB_NAME);
+    for (const name of DEMO_PROJECTS) await stores.hubs.createProject(hub.id, name);
+  }
+  await stores.hubs.addMember(hub.id, user.id);
+  return { client_id: app.clientId, email: DEMO_EMAIL, password: DEMO_PASSWORD, hub_id: hub.id };
+}

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { openDatabase } from '../storage/db/open';
+import { lockDataDir } from '../storage/data-dir';
+import { createStores, type Stores } from '../storage/stores';
+
+export const DEFAULT_DATA_DIR = '.data';
+
+export interface OpenedStorage {
+  stores: Stores;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the data directory and the database for a command. With `DATABASE_URL` an admin command
+ * does not need the directory, so it may run beside a serving platform.
+ */
+export async function openStorage(dataDirFlag: string | undefined, forServe: boolean): Promise<OpenedStorage> {
+  const dataDir = path.resolve(dataDirFlag ?? DEFAULT_DATA_DIR);
+  const databaseUrl = process.env['DATABASE_URL'] || undefined;
+  const release = forServe || !databaseUrl ? lockDataDir(dataDir) : () => undefined;
+  try {
+    const db = await openDatabase({ dataDir, databaseUrl });
+    return {
+      stores: createStores(db),
+      dataDir,
+      async close() {
+        await db.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,79 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApsAuthErrorBody, OAuthErrorBody } from '../../contracts/authentication';
+import type { JsonApiErrorBody } from '../../contracts/json-api';
+import type { ModelDerivativeErrorBody } from '../../contracts/model-derivative';
+import type { OssErrorBody } from '../../contracts/oss';
+
+const MORE_INFO = 'https://aps.autodesk.com/en/docs/oauth/v2/developers_guide/error_handling/';
+
+/**
+ * An error that already knows its wire form. Handlers throw these; the one `onError` writes them.
+ * Each service speaks its own error body, so there is one factory per format below.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly body: object | string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body === 'string' ? body : JSON.stringify(body));
+  }
+}
+
+/** RFC 6749 error with the APS gateway fields beside it, for the OAuth endpoints. */
+export function oauthError(status: ContentfulStatusCode, error: string, description: string, errorCode = 'AUTH-008'): HttpError {
+  const body: OAuthErrorBody = {
+    error,
+    error_description: description,
+    developerMessage: description,
+    userMessage: '',
+    errorCode,
+    'more info': MORE_INFO,
+  };
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+  if (status === 401) headers['WWW-Authenticate'] = 'Basic realm="authentication"';
+  return new HttpError(status, body, headers);
+}
+
+/** The APS gateway's answer to a missing, bad or under-privileged token on any API. */
+export function gatewayAuthError(status: 401 | 403, errorCode: string, developerMessage: string): HttpError {
+  const body: ApsAuthErrorBody = { developerMessage, userMessage: '', errorCode, 'more info': MORE_INFO };
+  const headers: Record<string, string> = {};
+  if (status === 401) headers['WWW-Authenticate'] = 'Bearer';
+  return new HttpError(status, body, headers);
+}
+
+/** Data Management's JSON:API `errors[]` body. */
+export function jsonApiError(status: ContentfulStatusCode, code: string, title: string, detail: string): HttpError {
+  const body: JsonApiErrorBody = {
+    jsonapi: { version: '1.0' },
+    errors: [{ id: crypto.randomUUID(), status: String(status), code, title, detail }],
+  };
+  return new HttpError(status, body);
+}
+
+/** OSS's `{reason}` body. */
+export const ossError = (status: ContentfulStatusCode, reason: string): HttpError =>
+  new HttpError(status, { reason } satisfies OssErrorBody);
+
+/** Model Derivative's `{diagnostic}` body. */
+export const modelDerivativeError = (status: ContentfulStatusCode, diagnostic: string): HttpError =>
+  new HttpError(status, { diagnostic } satisfies ModelDerivativeErrorBody);
+
+/** A 404 in the error format of the service that owns the path. */
+export function notFoundFor(path: string): HttpError {
+  const message = `No route for ${path.slice(0, 200)}.`;
+  if (path.startsWith('/oss/')) return ossError(404, message);
+  if (path.startsWith('/modelderivative/')) return modelDerivativeError(404, message);
+  if (path.startsWith('/data/') || path.startsWith('/project/')) return jsonApiError(404, 'NOT_FOUND', 'Not found', message);
+  return new HttpError(404, { developerMessage: message, userMessage: '', errorCode: 'NOT_FOUND', 'more info': MORE_INFO });
+}
+
+/** The same for an unexpected failure: no internals, but a request id to find it in the log. */
+export function internalErrorFor(path: string, requestId: string): HttpError {
+  const message = `The platform failed to handle this request (request id ${requestId}).`;
+  if (path.startsWith('/oss/')) return ossError(500, message);
+  if (path.startsWith('/modelderivative/')) return modelDerivativeError(500, message);
+  if (path.startsWith('/data/') || path.startsWith('/project/')) return jsonApiError(500, 'INTERNAL_ERROR', 'Internal error', message);
+  return new HttpError(500, { developerMessage: message, userMessage: '', errorCode: 'INTERNAL_ERROR', 'more info': MORE_INFO });
+}

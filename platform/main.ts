@@ -1,0 +1,69 @@
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { UsageError } from './cli/args';
+import { runAdmin } from './cli/admin';
+import { parseServeOptions, type ServeOptions } from './cli/serve-options';
+import { openStorage } from './cli/storage';
+import { USAGE } from './cli/usage';
+import { systemClock, type PlatformConfig } from './config';
+import { loadSigner } from './services/authentication/signing';
+import { DataDirLockedError } from './storage/data-dir';
+
+async function runServe(options: ServeOptions): Promise<void> {
+  const storage = await openStorage(options.dataDir, true);
+  const config: PlatformConfig = {
+    issuer: options.publicUrl ?? '',
+    appOrigins: options.appOrigins,
+    accessTokenTtlSeconds: options.tokenTtlSeconds,
+  };
+  const signer = await loadSigner(storage.stores.oauth, () => config.issuer);
+  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock });
+
+  const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  config.issuer ||= `http://${host}:${port}`;
+  console.log(`platform listening on http://${host}:${port}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`platform stopping (${signal})`);
+    server.close();
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    await storage.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (command === 'serve') return runServe(parseServeOptions(rest));
+  if (command === 'admin') {
+    console.log(JSON.stringify(await runAdmin(rest)));
+    return;
+  }
+  throw new UsageError(`Unknown command "${command}".`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`error: ${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const message = error instanceof DataDirLockedError ? error.message : `error: ${(error as Error).stack ?? String(error)}`;
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,130 @@
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { AUTH_CODE_TTL_SECONDS, AUTH_REQUEST_TTL_SECONDS, BROWSER_SESSION_TTL_SECONDS, type AppDeps } from '../../config';
+import { hashSecret, newSecret } from '../../storage/ids';
+import type { AuthRequest } from '../../storage/repos/oauth';
+import { checkAuthorize, redirectWith } from './authorize-request';
+import type { Page } from './page-layout';
+import { consentPage, errorPage, signInPage } from './pages';
+import { verifyPassword } from './passwords';
+
+const REQUEST_COOKIE = 'ddm_authreq';
+const SESSION_COOKIE = 'ddm_session';
+// Verifying against a real hash when the email is unknown keeps both answers equally slow.
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+function sendPage(c: Context, page: Page, status: ContentfulStatusCode = 200, redirectOrigin?: string): Response {
+  const formAction = ["'self'", redirectOrigin].filter(Boolean).join(' ');
+  c.header('Content-Security-Policy',
+    `default-src 'none'; style-src 'nonce-${page.nonce}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`);
+  c.header('X-Frame-Options', 'DENY');
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Cache-Control', 'no-store');
+  return c.html(page.html, status);
+}
+
+const secs = (n: number) => n * 1000;
+const field = (form: Record<string, unknown>, name: string): string => {
+  const value = form[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/** The browser-facing half of the 3-legged flow: sign-in, consent and the redirect with a code. */
+export function authorizeRoutes({ stores, clock }: AppDeps) {
+  const router = new Hono();
+  const origin = (uri: string) => new URL(uri).origin;
+
+  /** The pending request this browser started, checked against the form's CSRF token. */
+  async function pendingRequest(c: Context, requestId: string | undefined, csrf?: string): Promise<AuthRequest | undefined> {
+    if (!requestId || getCookie(c, REQUEST_COOKIE) !== requestId) return undefined;
+    const request = await stores.oauth.findAuthRequest(requestId, clock.now());
+    if (!request || (csrf !== undefined && csrf !== request.csrfToken)) return undefined;
+    return request;
+  }
+  const expiredPage = (c: Context) =>
+    sendPage(c, errorPage('This sign-in has expired', 'The sign-in page was open too long, or it was opened in another browser.'), 400);
+
+  async function showConsent(c: Context, request: AuthRequest, userId: string) {
+    const [app, user] = await Promise.all([stores.apps.find(request.clientId), stores.users.findById(userId)]);
+    if (!app || !user) return expiredPage(c);
+    const page = consentPage({ requestId: request.id, csrf: request.csrfToken, appName: app.name, userName: user.name, scopes: request.scopes });
+    return sendPage(c, page, 200, origin(request.redirectUri));
+  }
+
+  router.get('/', async (c) => {
+    const check = await checkAuthorize(new URL(c.req.url).searchParams, (clientId) => stores.apps.find(clientId));
+    if (check.kind === 'page') return sendPage(c, errorPage(check.title, check.message), 400);
+    if (check.kind === 'redirect') {
+      return c.redirect(redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }), 302);
+    }
+    const { request } = check;
+    const now = clock.now();
+    const sessionUser = request.forceLogin ? undefined : await currentUser(c);
+    const pending: AuthRequest = {
+      id: newSecret(),
+      clientId: request.app.clientId,
+      redirectUri: request.redirectUri,
+      scopes: request.scopes,
+      state: request.state,
+      nonce: request.nonce,
+      codeChallenge: request.codeChallenge,
+      csrfToken: newSecret(),
+      userId: sessionUser ?? null,
+      expiresAt: new Date(now.getTime() + secs(AUTH_REQUEST_TTL_SECONDS)),
+    };
+    await stores.oauth.saveAuthRequest(pending);
+    setCookie(c, REQUEST_COOKIE, pending.id, { httpOnly: true, sameSite: 'Lax', path: '/authentication/v2/authorize', maxAge: AUTH_REQUEST_TTL_SECONDS });
+    if (sessionUser) return showConsent(c, pending, sessionUser);
+    return sendPage(c, signInPage({ requestId: pending.id, csrf: pending.csrfToken, appName: request.app.name }));
+  });
+
+  router.post('/signin', async (c) => {
+    const form = await c.req.parseBody();
+    const requestId = field(form, 'request_id');
+    const request = await pendingRequest(c, requestId, field(form, 'csrf'));
+    if (!request) return expiredPage(c);
+    const email = field(form, 'username').trim();
+    const user = email ? await stores.users.findByEmail(email) : undefined;
+    const ok = await verifyPassword(field(form, 'password'), user?.passwordHash ?? DUMMY_HASH);
+    if (!user || !ok) {
+      const app = await stores.apps.find(request.clientId);
+      const page = signInPage({ requestId, csrf: request.csrfToken, appName: app?.name ?? '', email, error: 'The email or password is not right. Check them and try again.' });
+      return sendPage(c, page, 401);
+    }
+    const sessionId = newSecret();
+    await stores.oauth.saveBrowserSession(hashSecret(sessionId), user.id, new Date(clock.now().getTime() + secs(BROWSER_SESSION_TTL_SECONDS)));
+    setCookie(c, SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: 'Lax', path: '/authentication', maxAge: BROWSER_SESSION_TTL_SECONDS });
+    await stores.oauth.setAuthRequestUser(request.id, user.id);
+    return showConsent(c, request, user.id);
+  });
+
+  router.post('/consent', async (c) => {
+    const form = await c.req.parseBody();
+    const request = await pendingRequest(c, field(form, 'request_id'), field(form, 'csrf'));
+    if (!request?.userId || !(await stores.oauth.takeAuthRequest(request.id))) return expiredPage(c);
+    deleteCookie(c, REQUEST_COOKIE, { path: '/authentication/v2/authorize' });
+    if (form['decision'] !== 'allow') {
+      return c.redirect(redirectWith(request.redirectUri, { error: 'access_denied', error_description: 'The user denied access.', state: request.state }), 303);
+    }
+    const code = newSecret();
+    await stores.oauth.saveCode(hashSecret(code), {
+      clientId: request.clientId,
+      userId: request.userId,
+      redirectUri: request.redirectUri,
+      scopes: request.scopes,
+      codeChallenge: request.codeChallenge,
+      nonce: request.nonce,
+      expiresAt: new Date(clock.now().getTime() + secs(AUTH_CODE_TTL_SECONDS)),
+    });
+    return c.redirect(redirectWith(request.redirectUri, { code, state: request.state }), 303);
+  });
+
+  async function currentUser(c: Context): Promise<string | undefined> {
+    const sessionId = getCookie(c, SESSION_COOKIE);
+    return sessionId ? stores.oauth.findBrowserSessionUser(hashSecret(sessionId), clock.now()) : undefined;
+  }
+
+  return router;
+}

@@ -1,0 +1,43 @@
+import { escapeHtml, renderPage, type Page } from './page-layout';
+import { describeScope } from './scopes';
+
+const FORM_ACTION = '/authentication/v2/authorize';
+
+export function signInPage(input: { requestId: string; csrf: string; appName: string; email?: string; error?: string }): Page {
+  const error = input.error ? `<div class="error" role="alert" id="signin-error">${escapeHtml(input.error)}</div>` : '';
+  const describedBy = input.error ? ' aria-describedby="signin-error"' : '';
+  return renderPage(
+    'Sign in',
+    `<h1>Sign in</h1><p>to continue to <strong>${escapeHtml(input.appName)}</strong></p>${error}
+<form method="post" action="${FORM_ACTION}/signin">
+<input type="hidden" name="request_id" value="${escapeHtml(input.requestId)}">
+<input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">
+<label for="username">Email</label>
+<input id="username" name="username" type="email" autocomplete="username" required autofocus value="${escapeHtml(input.email ?? '')}"${describedBy}>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>
+<div class="actions"><button class="primary" type="submit">Sign in</button></div>
+</form>`,
+  );
+}
+
+export function consentPage(input: { requestId: string; csrf: string; appName: string; userName: string; scopes: string[] }): Page {
+  const items = input.scopes.map((scope) => `<li>${escapeHtml(describeScope(scope))} <code>${escapeHtml(scope)}</code></li>`).join('');
+  return renderPage(
+    'Allow access',
+    `<h1>Allow access?</h1><p><strong>${escapeHtml(input.appName)}</strong> wants to act as
+<strong>${escapeHtml(input.userName)}</strong> and be able to:</p>
+<ul aria-label="Requested permissions">${items}</ul>
+<form method="post" action="${FORM_ACTION}/consent">
+<input type="hidden" name="request_id" value="${escapeHtml(input.requestId)}">
+<input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">
+<div class="actions"><button type="submit" name="decision" value="deny">Deny</button>
+<button class="primary" type="submit" name="decision" value="allow" autofocus>Allow</button></div>
+</form>`,
+  );
+}
+
+export function errorPage(title: string, message: string): Page {
+  return renderPage(title, `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p>
+<p>Go back to the app you came from and sign in again.</p>`);
+}

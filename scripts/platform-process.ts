@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MAIN = path.join(ROOT, 'platform', 'main.ts');
+
+const nodeArgs = (args: string[]) => ['--import', 'tsx', MAIN, ...args];
+
+/** Runs a platform command to its end and returns what it printed, or throws with its error output. */
+export async function runPlatformCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const child = spawn(process.execPath, nodeArgs(args), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, 'close')) as [number | null];
+  if (code !== 0) throw new Error(`platform ${args.slice(0, 3).join(' ')} failed (exit ${code}): ${stderr.trim()}`);
+  return stdout;
+}
+
+export interface RunningPlatform {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `platform serve` and resolves with its URL once it accepts requests. */
+export async function startPlatform(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<RunningPlatform> {
+  const child = spawn(process.execPath, nodeArgs(['serve', ...args]), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    process.stderr.write(chunk);
+  });
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise<string>((resolve, reject) => {
+    lines.on('line', (line) => {
+      const match = /^platform listening on (\S+)$/.exec(line);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the platform exited (code ${code}) before listening: ${stderr.trim()}`)));
+  });
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

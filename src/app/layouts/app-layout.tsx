@@ -1,0 +1,23 @@
+import { Outlet } from 'react-router-dom';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+export function AppLayout() {
+  return (
+    <div className="flex h-dvh flex-col bg-white text-neutral-900 dark:bg-neutral-950 dark:text-neutral-100">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-accent-600 px-3 py-1.5 text-sm text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <TopBar />
+      <div className="flex min-h-0 flex-1">
+        <Sidebar />
+        <main id="main" className="flex min-w-0 flex-1 flex-col">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

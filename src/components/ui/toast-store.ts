@@ -1,0 +1,40 @@
+import { create } from 'zustand';
+
+export type ToastTone = 'info' | 'success' | 'error';
+
+export interface Toast {
+  id: number;
+  tone: ToastTone;
+  title: string;
+  message?: string;
+}
+
+interface ToastState {
+  toasts: Toast[];
+  actions: {
+    toastShown: (toast: Omit<Toast, 'id'>) => number;
+    toastDismissed: (id: number) => void;
+  };
+}
+
+/** More than this and the oldest go first: a burst of failures should not bury the page. */
+const MAX_TOASTS = 4;
+let nextId = 1;
+
+const useToastStore = create<ToastState>()((set) => ({
+  toasts: [],
+  actions: {
+    toastShown: (toast) => {
+      const id = nextId++;
+      set(({ toasts }) => ({ toasts: [...toasts, { ...toast, id }].slice(-MAX_TOASTS) }));
+      return id;
+    },
+    toastDismissed: (id) => set(({ toasts }) => ({ toasts: toasts.filter((toast) => toast.id !== id) })),
+  },
+}));
+
+export const useToasts = () => useToastStore((state) => state.toasts);
+export const useToastActions = () => useToastStore((state) => state.actions);
+
+/** For code outside React, such as the QueryCache error handler. */
+export const showToast = (toast: Omit<Toast, 'id'>): number => useToastStore.getState().actions.toastShown(toast);

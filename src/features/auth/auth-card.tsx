@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { Brand } from '../../components/ui/brand';
+
+/** The full-page frame of the sign-in and callback screens. */
+export function AuthCard({ children }: { children: ReactNode }) {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-neutral-50 px-4 py-12 dark:bg-neutral-950">
+      <div className="mb-6">
+        <Brand size="lg" />
+      </div>
+      <div className="w-full max-w-sm rounded-xl border border-neutral-200 bg-white p-6 shadow-sm dark:border-neutral-800 dark:bg-neutral-900">
+        {children}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import { refreshToken } from '../../api/authentication/requests';
+import { ApiError } from '../../api/http';
+import { getSession, sessionActions } from './session-store';
+
+/**
+ * Renews the access token with the refresh token. Resolves to null when the platform says no (the
+ * person must sign in again) but rethrows a network failure, which is not a reason to end the session.
+ */
+export async function refreshSession(clientId: string): Promise<string | null> {
+  const current = getSession()?.refreshToken;
+  if (!current) return null;
+  try {
+    const tokens = await refreshToken({ clientId, refreshToken: current }, new AbortController().signal);
+    sessionActions.tokensRefreshed(tokens);
+    return tokens.access_token;
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
+    throw error;
+  }
+}

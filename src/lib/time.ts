@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1_000],
+];
+
+/** "in 58 minutes", "3 hours ago": the largest unit that fits, as people say it. */
+export function formatRelativeTime(target: number, now: number, locale?: string): string {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const delta = target - now;
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(delta) >= size || unit === 'second') return format.format(Math.round(delta / size), unit);
+  }
+  return format.format(0, 'second');
+}
+
+export function formatDateTime(timestamp: number, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(timestamp);
+}
+
+/** The current time, refreshed every `intervalMs`, for labels such as "expires in 5 minutes". */
+export function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
