@@ -2,8 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable, SqlValue } from './db';
 
 /** Embedded PostgreSQL in the data directory. One connection: keep transactions short. */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const pg = await PGlite.create(dataDir ? { dataDir } : {});
+export async function openPglite(dataDir: string | undefined, existing?: PGlite): Promise<Db> {
+  const pg = existing ?? (await PGlite.create(dataDir ? { dataDir } : {}));
   const asQueryable = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T extends object>(sql: string, params: readonly SqlValue[] = []) {
       const result = await target.query<T>(sql, params as unknown[]);

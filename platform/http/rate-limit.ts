@@ -1,0 +1,49 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Clock } from '../config';
+import type { HttpError } from './errors';
+
+export interface RateLimitOptions {
+  /** Requests allowed per window for one key; 0 turns the limit off. */
+  limit: number;
+  windowSeconds: number;
+  clock: Clock;
+  /** Whose budget a request spends: usually the app (client id), else the caller's address. */
+  key: (c: Context) => string | Promise<string>;
+  /** The service's own 429 body; `retryAfter` is in whole seconds. */
+  error: (retryAfter: number) => HttpError;
+}
+
+/**
+ * A sliding-window limiter (two fixed windows, weighted), answering 429 with `Retry-After`. A
+ * refused request is rejected before its handler runs, so it changes nothing.
+ */
+export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
+  const windowMs = options.windowSeconds * 1000;
+  const counts = new Map<string, { window: number; current: number; previous: number }>();
+  return async (c, next) => {
+    if (options.limit <= 0) return next();
+    const now = options.clock.now().getTime();
+    const window = Math.floor(now / windowMs);
+    const key = await options.key(c);
+    let entry = counts.get(key);
+    if (!entry || entry.window < window - 1) entry = { window, current: 0, previous: 0 };
+    else if (entry.window === window - 1) entry = { window, current: 0, previous: entry.current };
+    const elapsed = (now - window * windowMs) / windowMs;
+    const estimate = entry.previous * (1 - elapsed) + entry.current;
+    if (estimate + 1 > options.limit) {
+      counts.set(key, entry);
+      const retryAfter = Math.max(1, Math.ceil(((1 - elapsed) * windowMs) / 1000));
+      const error = options.error(retryAfter);
+      error.headers['Retry-After'] = String(retryAfter);
+      throw error;
+    }
+    entry.current += 1;
+    counts.set(key, entry);
+    if (counts.size > 10_000) sweep(counts, window);
+    await next();
+  };
+}
+
+function sweep(counts: Map<string, { window: number }>, window: number) {
+  for (const [key, entry] of counts) if (entry.window < window - 1) counts.delete(key);
+}
