@@ -48,8 +48,12 @@ export async function createUser(stores: Stores, flags: { email?: string; name?:
   return { id: user.id, email: user.email, name: user.name };
 }
 
-export async function createHub(stores: Stores, flags: { name?: string; member?: string[] }) {
+export async function createHub(stores: Stores, flags: { name?: string; member?: string[]; app?: string[] }) {
   const name = required(flags.name, '--name');
+  const clientIds = list(flags.app);
+  for (const clientId of clientIds) {
+    if (!(await stores.apps.find(clientId))) throw new UsageError(`--app ${clientId}: no app has this client id.`);
+  }
   const members: User[] = [];
   for (const email of list(flags.member).map((value) => checkEmail(value, '--member'))) {
     const user = await stores.users.findByEmail(email);
@@ -60,9 +64,11 @@ export async function createHub(stores: Stores, flags: { name?: string; member?:
     const hubs = hubsRepo(tx);
     const created = await hubs.create(name);
     for (const user of members) await hubs.addMember(created.id, user.id);
+    // 2-legged tokens of these apps may see the hub (APS: an app added to the account).
+    for (const clientId of clientIds) await hubs.grantApp(created.id, clientId);
     return created;
   });
-  return { id: hub.id, name: hub.name, members: members.map((user) => user.id) };
+  return { id: hub.id, name: hub.name, members: members.map((user) => user.id), apps: clientIds };
 }
 
 export async function createProject(stores: Stores, flags: { hub?: string; name?: string }) {

@@ -20,7 +20,7 @@ export async function runAdmin(args: string[]): Promise<object> {
       return withStores(flags['data-dir'], (stores) => createUser(stores, flags));
     }
     case 'hub create': {
-      const flags = parse(flagsAfter, { ...DATA_DIR, name: { type: 'string' }, member: { type: 'string', multiple: true } });
+      const flags = parse(flagsAfter, { ...DATA_DIR, name: { type: 'string' }, member: { type: 'string', multiple: true }, app: { type: 'string', multiple: true } });
       return withStores(flags['data-dir'], (stores) => createHub(stores, flags));
     }
     case 'project create': {

@@ -1,0 +1,18 @@
+import type { Benchmark } from './harness';
+import { hubsList } from './hubs-list';
+
+/** Every benchmark, run one after another so they do not compete for the machine's cores. */
+const BENCHMARKS: Benchmark[] = [hubsList];
+
+const only = process.argv.slice(2);
+let failed = false;
+for (const benchmark of BENCHMARKS) {
+  if (only.length && !only.includes(benchmark.name)) continue;
+  try {
+    for (const line of await benchmark.run()) console.log(JSON.stringify(line));
+  } catch (error) {
+    failed = true;
+    console.error(`${benchmark.name} failed: ${(error as Error).message}`);
+  }
+}
+process.exit(failed ? 1 : 0);

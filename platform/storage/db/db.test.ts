@@ -1,0 +1,111 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from './db';
+import { MIGRATIONS, migrate } from './migrate';
+import { openDatabase } from './open';
+import { createStores } from '../stores';
+
+const serverUrl = process.env['TEST_DATABASE_URL'];
+if (!serverUrl) {
+  if (process.env['CI']) throw new Error('CI must set TEST_DATABASE_URL: the storage tests run against PostgreSQL there (.ci/run).');
+  console.log('storage tests: TEST_DATABASE_URL is not set, so only the embedded database (PGlite) is tested here.');
+}
+
+/** A private schema per run, so tests on a shared server never see each other's rows. */
+function withSchema(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
+const backends = [
+  { name: 'PGlite', open: (dir: string) => openDatabase({ dataDir: dir }) },
+  ...(serverUrl
+    ? [{
+        name: 'PostgreSQL',
+        open: async (dir: string) => {
+          const schema = `t_${path.basename(dir).replace(/\W/g, '').toLowerCase()}`;
+          const admin = await openDatabase({ dataDir: dir, databaseUrl: serverUrl });
+          await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+          await admin.close();
+          return openDatabase({ dataDir: dir, databaseUrl: withSchema(serverUrl, schema) });
+        },
+      }]
+    : []),
+];
+
+describe.each(backends)('metadata storage on $name', ({ open }) => {
+  let dir: string;
+  let db: Db;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-db-'));
+    db = await open(dir);
+  });
+  afterAll(async () => {
+    await db.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('applies every migration once and records it', async () => {
+    const rows = await db.query<{ id: number }>('SELECT id FROM schema_migrations ORDER BY id');
+    expect(rows.map((row) => row.id)).toEqual(MIGRATIONS.map((migration) => migration.id));
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it('commits a transaction that succeeds and rolls back one that throws', async () => {
+    const stores = createStores(db);
+    await db.transaction(async (tx) => {
+      await tx.query("INSERT INTO hubs (id, name) VALUES ('a.kept', 'Kept')");
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO hubs (id, name) VALUES ('a.lost', 'Lost')");
+        throw new Error('abandon');
+      }),
+    ).rejects.toThrow('abandon');
+    expect(await stores.hubs.find('a.kept')).toMatchObject({ name: 'Kept' });
+    expect(await stores.hubs.find('a.lost')).toBeUndefined();
+  });
+
+  it('reads back timestamps as dates, arrays as arrays and counts as numbers', async () => {
+    const [row] = await db.query<{ at: Date; list: string[]; big: number }>(
+      "SELECT now() AS at, ARRAY['a','b']::text[] AS list, 9007199254740991::bigint AS big");
+    expect(row!.at).toBeInstanceOf(Date);
+    expect(row!.list).toEqual(['a', 'b']);
+    expect(row!.big).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('shows a user only the hubs they belong to, and an app only the hubs it was granted', async () => {
+    const stores = createStores(db);
+    const user = await stores.users.create({ email: `Member-${path.basename(dir)}@Example.com`, name: 'M', passwordHash: 'x' });
+    expect(user.email).toBe(user.email.toLowerCase());
+    const app = await stores.apps.create({ clientId: `c${path.basename(dir)}`, name: 'a', type: 'server', secretHash: 'h', callbacks: [], scopes: ['data:read'] });
+    const joined = await stores.hubs.create('Joined');
+    const granted = await stores.hubs.create('Granted');
+    await stores.hubs.create('Neither');
+    await stores.hubs.addMember(joined.id, user.id);
+    await stores.hubs.grantApp(granted.id, app.clientId);
+    const forUser = await stores.hubs.listVisible({ kind: 'user', userId: user.id, clientId: app.clientId });
+    const forApp = await stores.hubs.listVisible({ kind: 'app', clientId: app.clientId });
+    expect(forUser.map((hub) => hub.name)).toEqual(['Joined']);
+    expect(forApp.map((hub) => hub.name)).toEqual(['Granted']);
+  });
+});
+
+describe('the embedded database', () => {
+  it('keeps what was written across a close and reopen of its data directory', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-db-'));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      await createStores(first).hubs.create('Durable');
+      await first.close();
+      const second = await openDatabase({ dataDir: dir });
+      expect(await createStores(second).hubs.findByName('Durable')).toBeDefined();
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
