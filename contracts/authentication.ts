@@ -55,3 +55,50 @@ export interface ApsAuthErrorBody {
   errorCode: string;
   'more info': string;
 }
+
+/** `POST /authentication/v2/introspect`: an inactive (unknown, expired, revoked or foreign) token is `{active: false}` only. */
+export type IntrospectResponse =
+  | { active: false }
+  | { active: true; scope: string; client_id: string; exp: number; userid?: string };
+
+/** `GET /userinfo` (3-legged tokens only): the OIDC claims of the signed-in user that the platform knows. */
+export interface UserInfo {
+  sub: string;
+  name: string;
+  given_name: string;
+  family_name: string;
+  preferred_username: string;
+  email: string;
+  email_verified: boolean;
+  locale: string;
+  updated_at: number;
+  is_2fa_enabled: boolean;
+  ldap_enabled: boolean;
+  language: string;
+  created_date: string;
+  eidm_guid: string;
+  opt_in: boolean;
+}
+
+/** `GET /.well-known/openid-configuration`. */
+export interface OpenIdConfiguration {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  userinfo_endpoint: string;
+  jwks_uri: string;
+  revocation_endpoint: string;
+  /** The APS schema spells it so; its own example uses `revocation_endpoint`. Both are sent. */
+  revoke_endpoint: string;
+  introspection_endpoint: string;
+  end_session_endpoint: string;
+  scopes_supported: string[];
+  response_types_supported: string[];
+  response_modes_supported: string[];
+  grant_types_supported: GrantType[];
+  subject_types_supported: string[];
+  id_token_signing_alg_values_supported: string[];
+  token_endpoint_auth_methods_supported: string[];
+  code_challenge_methods_supported: string[];
+  claims_supported: string[];
+}

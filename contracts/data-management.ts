@@ -32,3 +32,55 @@ export interface ProjectAttributes {
 
 export type Project = JsonApiResource<'projects', ProjectAttributes>;
 export type ProjectsResponse = JsonApiDocument<Project[]>;
+
+export const FOLDER_TYPE = 'folders:autodesk.core:Folder';
+export const ITEM_TYPE = 'items:autodesk.core:File';
+export const VERSION_TYPE = 'versions:autodesk.core:File';
+
+export type ProjectResponse = JsonApiDocument<Project>;
+
+interface Authorship {
+  createTime: string;
+  createUserId: string;
+  createUserName: string;
+  lastModifiedTime: string;
+  lastModifiedUserId: string;
+  lastModifiedUserName: string;
+}
+
+export interface FolderAttributes extends Authorship {
+  name: string;
+  displayName: string;
+  objectCount: number;
+  lastModifiedTimeRollup: string;
+  hidden: boolean;
+  extension: Extension;
+}
+
+export interface ItemAttributes extends Authorship {
+  displayName: string;
+  hidden: boolean;
+  reserved: boolean;
+  extension: Extension;
+}
+
+export interface VersionAttributes extends Authorship {
+  name: string;
+  displayName: string;
+  versionNumber: number;
+  mimeType?: string;
+  fileType?: string;
+  storageSize?: number;
+  extension: Extension;
+}
+
+export type Folder = JsonApiResource<'folders', FolderAttributes>;
+export type Item = JsonApiResource<'items', ItemAttributes>;
+export type Version = JsonApiResource<'versions', VersionAttributes>;
+
+export type FolderResponse = JsonApiDocument<Folder>;
+export type TopFoldersResponse = JsonApiDocument<Folder[]>;
+export type FolderContentsResponse = JsonApiDocument<(Folder | Item)[], Version>;
+export type ItemResponse = JsonApiDocument<Item, Version>;
+export type VersionsResponse = JsonApiDocument<Version[]>;
+export type VersionResponse = JsonApiDocument<Version>;

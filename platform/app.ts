@@ -5,7 +5,8 @@ import type { TokenCheck } from './http/auth';
 import { appCors } from './http/cors';
 import { HttpError, internalErrorFor, notFoundFor } from './http/errors';
 import { authenticationRoutes } from './services/authentication/routes';
-import { projectRoutes } from './services/data-management/routes';
+import { dataManagementRoutes } from './services/data-management/routes';
+import { ossRoutes } from './services/oss/routes';
 
 export interface Logger {
   error(message: string, error?: unknown): void;
@@ -30,8 +31,9 @@ export function createApp(deps: AppDeps, logger: Logger = console) {
   });
   app.use('*', appCors(deps.config.appOrigins));
 
-  app.route('/authentication/v2', authenticationRoutes(deps));
-  app.route('/project/v1', projectRoutes(deps, tokens));
+  app.route('/', authenticationRoutes(deps, tokens));
+  app.route('/', dataManagementRoutes(deps, tokens));
+  app.route('/oss/v2', ossRoutes(deps, tokens));
 
   app.notFound((c) => {
     const error = notFoundFor(c.req.path);
@@ -43,7 +45,9 @@ export function createApp(deps: AppDeps, logger: Logger = console) {
     if (!known) logger.error(`request ${requestId} ${c.req.method} ${c.req.path} failed`, error);
     const reply = known ?? internalErrorFor(c.req.path, requestId);
     for (const [name, value] of Object.entries(reply.headers)) c.header(name, value);
-    return typeof reply.body === 'string' ? c.text(reply.body, reply.status) : c.json(reply.body, reply.status);
+    if (typeof reply.body !== 'string') return c.json(reply.body, reply.status);
+    // A string body that names its own type (an HTML page) keeps it; any other is plain text.
+    return 'Content-Type' in reply.headers ? c.body(reply.body, reply.status) : c.text(reply.body, reply.status);
   });
   return app;
 }

@@ -1,5 +1,40 @@
 import type { Signer } from './services/authentication/signing';
+import type { BlobStore } from './storage/blobs/blob-store';
 import type { Stores } from './storage/stores';
+
+/**
+ * Requests per minute, per app, that each rate-limited operation allows; 0 turns a limit off.
+ * The defaults are the published ones: spec part 8 and the Authentication v2 reference.
+ */
+export interface RateLimits {
+  authorize: number;
+  token: number;
+  revoke: number;
+  introspect: number;
+  logout: number;
+  'data-management': number;
+  oss: number;
+}
+
+export const SPEC_RATE_LIMITS: Readonly<RateLimits> = {
+  authorize: 100,
+  token: 500,
+  revoke: 100,
+  introspect: 500,
+  logout: 500,
+  'data-management': 100,
+  oss: 500,
+};
+
+export const NO_RATE_LIMITS: Readonly<RateLimits> = {
+  authorize: 0,
+  token: 0,
+  revoke: 0,
+  introspect: 0,
+  logout: 0,
+  'data-management': 0,
+  oss: 0,
+};
 
 export interface PlatformConfig {
   /** The platform's own base URL, e.g. `http://127.0.0.1:8080`: the tokens' issuer. */
@@ -8,6 +43,19 @@ export interface PlatformConfig {
   appOrigins: string[];
   /** Lifetime of access tokens in seconds (APS: one hour). */
   accessTokenTtlSeconds: number;
+  /** Per-minute limits; read when the app is built. */
+  rateLimits: RateLimits;
+  /** OSS size limits; tests lower them. Defaults in services/oss/limits.ts. */
+  ossLimits?: Partial<OssLimits>;
+}
+
+export interface OssLimits {
+  /** Largest part accepted on a signed upload URL (S3's own cap: 5 GiB). */
+  maxPartBytes: number;
+  /** Smallest part but the last when completing (S3 and OSS: 5 MiB). */
+  minPartBytes: number;
+  /** Largest body of a direct `PUT …/objects/{objectKey}`. */
+  maxPutBytes: number;
 }
 
 export interface Clock {
@@ -22,9 +70,12 @@ export interface AppDeps {
   stores: Stores;
   signer: Signer;
   clock: Clock;
+  /** Object bytes (OSS); metadata stays in `stores`. */
+  blobs: BlobStore;
 }
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+export const ID_TOKEN_TTL_SECONDS = 3600;
 export const AUTH_CODE_TTL_SECONDS = 5 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 15 * 24 * 3600;
 export const AUTH_REQUEST_TTL_SECONDS = 15 * 60;

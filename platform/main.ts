@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { createApp } from './app';
 import { UsageError } from './cli/args';
 import { runAdmin } from './cli/admin';
@@ -8,6 +9,8 @@ import { openStorage } from './cli/storage';
 import { USAGE } from './cli/usage';
 import { systemClock, type PlatformConfig } from './config';
 import { loadSigner } from './services/authentication/signing';
+import { scheduleOssSweeps } from './services/oss/sweepers';
+import { openFileBlobStore } from './storage/blobs/file-blob-store';
 import { DataDirLockedError } from './storage/data-dir';
 
 async function runServe(options: ServeOptions): Promise<void> {
@@ -16,9 +19,11 @@ async function runServe(options: ServeOptions): Promise<void> {
     issuer: options.publicUrl ?? '',
     appOrigins: options.appOrigins,
     accessTokenTtlSeconds: options.tokenTtlSeconds,
+    rateLimits: options.rateLimits,
   };
   const signer = await loadSigner(storage.stores.oauth, () => config.issuer);
-  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock });
+  const blobs = await openFileBlobStore(path.join(storage.dataDir, 'blobs'), systemClock);
+  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock, blobs });
 
   const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host });
   await new Promise<void>((resolve, reject) => {
@@ -29,12 +34,15 @@ async function runServe(options: ServeOptions): Promise<void> {
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   config.issuer ||= `http://${host}:${port}`;
   console.log(`platform listening on http://${host}:${port}`);
+  // Expired uploads, retention and orphaned bytes: once at start (a crash may have left some), then every minute.
+  const stopSweeps = scheduleOssSweeps({ stores: storage.stores, blobs, clock: systemClock }, 60, (error) => console.error('oss sweep failed', error));
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`platform stopping (${signal})`);
+    stopSweeps();
     server.close();
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     await storage.close();

@@ -4,6 +4,7 @@ import { parseScopeList } from '../services/authentication/scopes';
 import { hashSecret, newClientId, newClientSecret } from '../storage/ids';
 import { hubsRepo } from '../storage/repos/hubs';
 import type { User } from '../storage/repos/users';
+import { createProject as createProjectWithFolders } from '../storage/projects';
 import type { Stores } from '../storage/stores';
 import { list, required, url, UsageError } from './args';
 
@@ -75,6 +76,6 @@ export async function createProject(stores: Stores, flags: { hub?: string; name?
   const hubId = required(flags.hub, '--hub');
   const name = required(flags.name, '--name');
   if (!(await stores.hubs.find(hubId))) throw new UsageError(`--hub ${hubId}: no such hub.`);
-  const project = await stores.hubs.createProject(hubId, name);
-  return { id: project.id, hub_id: project.hubId, name: project.name };
+  const project = await createProjectWithFolders(stores.db, hubId, name, new Date());
+  return { id: project.id, hub_id: project.hubId, name: project.name, root_folder_id: project.rootFolderId };
 }

@@ -1,3 +1,7 @@
+import path from 'node:path';
+import { systemClock } from '../config';
+import { openFileBlobStore } from '../storage/blobs/file-blob-store';
+import type { Stores } from '../storage/stores';
 import { list, parse, url, UsageError } from './args';
 import { createApp, createHub, createProject, createUser } from './admin-commands';
 import { ensureDemo } from './demo';
@@ -30,17 +34,20 @@ export async function runAdmin(args: string[]): Promise<object> {
     case 'demo': {
       const flags = parse(flagsAfter, { ...DATA_DIR, 'app-origin': { type: 'string', multiple: true } });
       const origins = list(flags['app-origin']).map((value) => url(value, '--app-origin', true));
-      return withStores(flags['data-dir'], (stores) => ensureDemo(stores, origins));
+      return withStores(flags['data-dir'], async (stores, dataDir) => {
+        const blobs = await openFileBlobStore(path.join(dataDir, 'blobs'), systemClock);
+        return ensureDemo({ stores, blobs, clock: systemClock }, origins);
+      });
     }
     default:
       throw new UsageError(`Unknown admin command "${args.slice(0, 2).join(' ')}".`);
   }
 }
 
-async function withStores<T>(dataDir: string | undefined, work: (stores: Awaited<ReturnType<typeof openStorage>>['stores']) => Promise<T>): Promise<T> {
+async function withStores<T>(dataDir: string | undefined, work: (stores: Stores, dataDir: string) => Promise<T>): Promise<T> {
   const storage = await openStorage(dataDir, false);
   try {
-    return await work(storage.stores);
+    return await work(storage.stores, storage.dataDir);
   } finally {
     await storage.close();
   }

@@ -1,5 +1,5 @@
-import { DEFAULT_TOKEN_TTL_SECONDS } from '../config';
-import { list, parse, port, positiveInt, url } from './args';
+import { DEFAULT_TOKEN_TTL_SECONDS, NO_RATE_LIMITS, SPEC_RATE_LIMITS, type RateLimits } from '../config';
+import { list, parse, port, positiveInt, url, UsageError } from './args';
 
 export interface ServeOptions {
   port: number;
@@ -8,6 +8,7 @@ export interface ServeOptions {
   appOrigins: string[];
   publicUrl: string | undefined;
   tokenTtlSeconds: number;
+  rateLimits: RateLimits;
 }
 
 export function parseServeOptions(args: string[]): ServeOptions {
@@ -18,6 +19,8 @@ export function parseServeOptions(args: string[]): ServeOptions {
     'app-origin': { type: 'string', multiple: true },
     'public-url': { type: 'string' },
     'token-ttl': { type: 'string' },
+    'rate-limits': { type: 'string' },
+    'rate-limit': { type: 'string', multiple: true },
   });
   const publicUrl = flags['public-url'];
   return {
@@ -27,5 +30,25 @@ export function parseServeOptions(args: string[]): ServeOptions {
     appOrigins: list(flags['app-origin']).map((value) => url(value, '--app-origin', true)),
     publicUrl: publicUrl === undefined ? undefined : url(publicUrl, '--public-url', true),
     tokenTtlSeconds: positiveInt(flags['token-ttl'], '--token-ttl', DEFAULT_TOKEN_TTL_SECONDS),
+    rateLimits: parseRateLimits(flags['rate-limits'], list(flags['rate-limit'])),
   };
+}
+
+const LIMIT_NAMES = Object.keys(SPEC_RATE_LIMITS) as (keyof RateLimits)[];
+
+/** `--rate-limits spec|off` picks the base; each `--rate-limit NAME=N|off` then overrides one limit. */
+export function parseRateLimits(base: string | undefined, overrides: string[]): RateLimits {
+  if (base !== undefined && base !== 'spec' && base !== 'off') {
+    throw new UsageError(`--rate-limits must be spec or off, not "${base}".`);
+  }
+  const limits: RateLimits = { ...(base === 'off' ? NO_RATE_LIMITS : SPEC_RATE_LIMITS) };
+  for (const override of overrides) {
+    const match = /^([a-z-]+)=(\d+|off)$/.exec(override);
+    const name = match?.[1] as keyof RateLimits | undefined;
+    if (!match || !name || !LIMIT_NAMES.includes(name)) {
+      throw new UsageError(`--rate-limit must be NAME=N or NAME=off with NAME one of ${LIMIT_NAMES.join(', ')}; not "${override}".`);
+    }
+    limits[name] = match[2] === 'off' ? 0 : Number(match[2]);
+  }
+  return limits;
 }

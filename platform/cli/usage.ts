@@ -5,11 +5,20 @@ Usage: npm run --silent platform -- <command> [flags]
 Commands:
   serve [--port 8080] [--host 127.0.0.1] [--data-dir .data] [--app-origin URL]...
         [--public-url URL] [--token-ttl SECONDS]
+        [--rate-limits spec|off] [--rate-limit NAME=N|off]...
       Run the platform in the foreground until SIGINT or SIGTERM.
+      --token-ttl      lifetime of access tokens (default 3600, as APS); a short one lets
+                       tests watch a token expire.
+      --rate-limits    spec (default): the published per-minute limits; off: no limits.
+      --rate-limit     override one limit, in requests per minute per app (off or 0: none).
+                       NAME and its spec value: authorize 100, token 500, revoke 100,
+                       introspect 500, logout 500, data-management 100, oss 500.
+                       Example: --rate-limit token=5 --rate-limit authorize=off
+                       A request over a limit gets 429 with Retry-After and changes nothing.
 
   admin app create --name NAME --type spa|web|server [--callback URL]... [--scopes "a b c"]
   admin user create --email EMAIL --name NAME --password PASSWORD
-  admin hub create --name NAME [--member EMAIL]... [--app CLIENT_ID]...
+  admin hub create --name NAME [--member EMAIL]...
   admin project create --hub HUB_ID --name NAME
   admin demo [--app-origin URL]...
       Each admin command prints JSON and takes --data-dir.

@@ -30,9 +30,9 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
     else if (entry.window === window - 1) entry = { window, current: 0, previous: entry.current };
     const elapsed = (now - window * windowMs) / windowMs;
     const estimate = entry.previous * (1 - elapsed) + entry.current;
-    if (estimate + 1 > options.limit) {
+    if (estimate + 1 > options.limit + EPSILON) {
       counts.set(key, entry);
-      const retryAfter = Math.max(1, Math.ceil(((1 - elapsed) * windowMs) / 1000));
+      const retryAfter = Math.max(1, Math.ceil((untilRoom(entry, options.limit, elapsed) * windowMs) / 1000 - 1e-6));
       const error = options.error(retryAfter);
       error.headers['Retry-After'] = String(retryAfter);
       throw error;
@@ -42,6 +42,23 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
     if (counts.size > 10_000) sweep(counts, window);
     await next();
   };
+}
+
+// Floating-point dust must neither fail a request that lands exactly on its Retry-After nor add a second to it.
+const EPSILON = 1e-9;
+
+/**
+ * How long, in windows, until one more request fits the weighted estimate: a client that waits
+ * `Retry-After` must get through, not meet another 429.
+ */
+function untilRoom(entry: { current: number; previous: number }, limit: number, elapsed: number): number {
+  const room = limit - 1;
+  if (entry.current <= room) {
+    // Still in this window: the previous window's weight has to fade far enough.
+    return entry.previous > 0 ? Math.max(0, 1 - (room - entry.current) / entry.previous - elapsed) : 0;
+  }
+  // Not before the next window, where this window's count becomes the one that fades.
+  return 1 - elapsed + Math.max(0, 1 - room / entry.current);
 }
 
 function sweep(counts: Map<string, { window: number }>, window: number) {

@@ -12,7 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-it('refuses a data directory that a running process holds', async () => {
+it('refuses a data directory that a running process holds', () => {
   const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
   try {
     writeFileSync(path.join(dir, 'platform.lock'), String(other.pid));

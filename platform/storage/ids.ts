@@ -27,3 +27,8 @@ export const newClientSecret = (): string => randomChars(48);
 export const newUserId = (): string => randomChars(12, UPPER_ALNUM);
 export const newHubId = (): string => `a.${Buffer.from(`business:ddm${randomChars(16)}`).toString('base64url')}`;
 export const newProjectId = (): string => `a.${Buffer.from(`project:ddm${randomChars(16)}`).toString('base64url')}`;
+
+const URL_SAFE = `${ALNUM}-_`;
+/** Data Management ids, shaped as the service's: folder, item (lineage); versions derive from items. */
+export const newFolderId = (): string => `urn:adsk.wipprod:fs.folder:co.${randomChars(22, URL_SAFE)}`;
+export const newItemId = (): string => `urn:adsk.wipprod:dm.lineage:${randomChars(22, URL_SAFE)}`;

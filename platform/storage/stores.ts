@@ -1,7 +1,11 @@
 import type { Db } from './db/db';
 import { appsRepo } from './repos/apps';
+import { dmFoldersRepo } from './repos/dm-folders';
+import { dmItemsRepo } from './repos/dm-items';
+import { dmStorageRepo } from './repos/dm-storage';
 import { hubsRepo } from './repos/hubs';
 import { oauthRepo } from './repos/oauth';
+import { ossRepo } from './repos/oss';
 import { usersRepo } from './repos/users';
 
 /** Everything the services keep, behind one object passed into `createApp`. */
@@ -12,6 +16,10 @@ export function createStores(db: Db) {
     apps: appsRepo(db),
     hubs: hubsRepo(db),
     oauth: oauthRepo(db),
+    oss: ossRepo(db),
+    folders: dmFoldersRepo(db),
+    items: dmItemsRepo(db),
+    storage: dmStorageRepo(db),
   };
 }
 

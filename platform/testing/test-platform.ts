@@ -1,8 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { createApp } from '../app';
 import type { AppDeps, Clock, PlatformConfig } from '../config';
-import { DEFAULT_TOKEN_TTL_SECONDS } from '../config';
+import { DEFAULT_TOKEN_TTL_SECONDS, SPEC_RATE_LIMITS } from '../config';
 import { createApp as registerApp, createHub, createProject, createUser } from '../cli/admin-commands';
 import { loadSigner } from '../services/authentication/signing';
+import { openFileBlobStore } from '../storage/blobs/file-blob-store';
 import { createStores } from '../storage/stores';
 import { freshDb } from './memory-db';
 
@@ -30,10 +34,14 @@ export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}
     issuer: TEST_ISSUER,
     appOrigins: [TEST_APP_ORIGIN],
     accessTokenTtlSeconds: DEFAULT_TOKEN_TTL_SECONDS,
+    rateLimits: { ...SPEC_RATE_LIMITS },
     ...overrides,
   };
   const signer = await loadSigner(stores.oauth, () => config.issuer);
-  const deps: AppDeps = { config, stores, signer, clock };
+  // Object bytes go to a fresh temporary directory, removed again by close().
+  const blobDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-test-blobs-'));
+  const blobs = await openFileBlobStore(blobDir, clock);
+  const deps: AppDeps = { config, stores, signer, clock, blobs };
   const silent = { error: () => undefined };
   const app = createApp(deps, silent);
   let users = 0;
@@ -42,6 +50,8 @@ export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}
     deps,
     stores,
     clock,
+    blobs,
+    blobDir,
     /** Calls the platform as a client on `TEST_ISSUER` would. */
     request: (path: string, init?: RequestInit) => app.request(`${TEST_ISSUER}${path}`, init),
     registerApp: (flags: Parameters<typeof registerApp>[1]) => registerApp(stores, flags),
@@ -53,7 +63,10 @@ export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}
     },
     addHub: (name: string, memberEmails: string[] = []) => createHub(stores, { name, member: memberEmails }),
     addProject: (hubId: string, name: string) => createProject(stores, { hub: hubId, name }),
-    close: () => db.close(),
+    close: async () => {
+      await db.close();
+      await rm(blobDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inOrder, jsonResponse, mockFetch } from '../testing/fetch-mock';
-import { ApiError, configureHttp, parseRetryAfter, requestJson, type HttpConfig } from './http';
+import { ApiError, configureHttp, parseRetryAfter, renewAccessToken, requestJson, type HttpConfig } from './http';
 
 const BASE = 'http://platform.test';
 
@@ -129,6 +129,22 @@ describe('401: renew the session once', () => {
       }),
     });
     await Promise.all([requestJson('/a', { signal: signal() }), requestJson('/b', { signal: signal() })]);
+    expect(config.refreshAccessToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('joins a renewal started before expiry instead of renewing again', async () => {
+    let token = 'token-1';
+    let finish: () => void = () => undefined;
+    const { config } = setup((call) => (call.headers.get('Authorization') === 'Bearer token-2' ? jsonResponse({}) : new Response('', { status: 401 })), {
+      getAccessToken: () => token,
+      refreshAccessToken: vi.fn(() => new Promise<string | null>((resolve) => (finish = () => resolve((token = 'token-2'))))),
+    });
+    const early = renewAccessToken();
+    // This request fails with the old token while the early renewal is still under way.
+    const onRequest = requestJson('/a', { signal: signal() });
+    const again = renewAccessToken();
+    finish();
+    await expect(Promise.all([early, again, onRequest])).resolves.toEqual(['token-2', 'token-2', {}]);
     expect(config.refreshAccessToken).toHaveBeenCalledTimes(1);
   });
 

@@ -1,5 +1,6 @@
 import { wait } from '../lib/wait';
 import { describeStatus, readErrorBody } from './error-body';
+import { createDefaultBudgets, type BudgetFor } from './request-budget';
 
 /**
  * The one way the app talks to the platform. It adds the bearer token, renews it once on 401, waits out
@@ -21,6 +22,8 @@ export interface HttpConfig extends HttpSession {
   maxRateLimitRetries?: number;
   /** A 429 asking for a longer wait than this fails at once rather than leaving the person waiting. */
   maxRetryAfterSeconds?: number;
+  /** The client-side request budgets (request-budget.ts) that keep the app under the services' limits. */
+  budgetFor?: BudgetFor;
 }
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -86,7 +89,7 @@ let config: ResolvedConfig | null = null;
 let renewal: Promise<string | null> | null = null;
 
 export function configureHttp(next: HttpConfig): void {
-  config = { fetch: (...args) => fetch(...args), maxRateLimitRetries: 3, maxRetryAfterSeconds: 60, ...next };
+  config = { fetch: (...args) => fetch(...args), maxRateLimitRetries: 3, maxRetryAfterSeconds: 60, budgetFor: createDefaultBudgets(), ...next };
   renewal = null;
 }
 
@@ -99,12 +102,16 @@ export async function request(path: string, options: RequestOptions): Promise<Re
   let token = authenticated ? current.getAccessToken() : null;
   let renewed = false;
   let rateLimitRetries = 0;
+  const budget = current.budgetFor(new URL(url));
 
   for (;;) {
+    await budget?.acquire(options.signal);
     const response = await send(current, url, method, options, token);
     if (response.status === 429 && rateLimitRetries < current.maxRateLimitRetries) {
       const seconds = parseRetryAfter(response.headers.get('Retry-After')) ?? 2 ** rateLimitRetries;
       if (seconds <= current.maxRetryAfterSeconds) {
+        // The limit is the app's, not this request's: hold back the service's other requests too.
+        budget?.pause(seconds);
         rateLimitRetries += 1;
         await discard(response);
         await wait(seconds * 1000, options.signal);
@@ -170,6 +177,15 @@ async function send(current: ResolvedConfig, url: string, method: string, option
 function nextToken(current: ResolvedConfig, used: string | null): Promise<string | null> {
   const latest = current.getAccessToken();
   if (latest && latest !== used) return Promise.resolve(latest);
+  return renewAccessToken();
+}
+
+/**
+ * Renews the access token now (before it expires, say), joining a renewal already under way. There is
+ * only ever one: refresh tokens rotate, and two renewals with the same one would end the session.
+ */
+export function renewAccessToken(): Promise<string | null> {
+  const current = requireConfig();
   renewal ??= current.refreshAccessToken().finally(() => {
     renewal = null;
   });

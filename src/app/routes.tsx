@@ -8,7 +8,10 @@ import { getSession } from '../features/auth/session-store';
 import { SIGN_IN_PATH } from '../features/auth/sign-in-flow';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { HubsPage } from '../features/browse/hubs-page';
+import { PLACE_PATTERNS } from '../features/browse/places';
+import { browseLoaders } from './browse-loaders';
 import { AppLayout } from './layouts/app-layout';
+import { SETTINGS_PATH } from './settings-path';
 import { NotFoundPage, RouteError } from './route-error';
 
 export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient): RouteObject[] {
@@ -21,6 +24,8 @@ export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient)
     return null;
   };
 
+  const loaders = browseLoaders(queryClient, () => getSession() !== null);
+
   return [
     {
       errorElement: <RouteError />,
@@ -28,6 +33,8 @@ export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient)
       children: [
         { path: SIGN_IN_PATH, element: <SignInPage /> },
         { path: config.callbackPath, element: <CallbackPage /> },
+        // Reachable signed out too: a person whose platform is wrong cannot sign in to fix it.
+        { path: SETTINGS_PATH, lazy: () => import('./settings-route').then((module) => ({ Component: module.SettingsRoute })) },
         {
           element: (
             <RequireSession>
@@ -40,6 +47,32 @@ export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient)
               children: [
                 { index: true, element: <Navigate to="/hubs" replace /> },
                 { path: 'hubs', element: <HubsPage />, loader: prefetching(() => queryClient.prefetchQuery(dmQueries.hubs())) },
+                // Each browse page is its own chunk, so the first screen carries only the one it shows.
+                {
+                  path: PLACE_PATTERNS.hub,
+                  lazy: () => import('../features/browse/hub-page').then((module) => ({ Component: module.HubPage })),
+                  loader: loaders.hub,
+                },
+                {
+                  path: PLACE_PATTERNS.project,
+                  lazy: () => import('../features/browse/project-page').then((module) => ({ Component: module.ProjectPage })),
+                  loader: loaders.project,
+                },
+                {
+                  path: PLACE_PATTERNS.folder,
+                  lazy: () => import('../features/browse/folder-page').then((module) => ({ Component: module.FolderPage })),
+                  loader: loaders.folder,
+                },
+                {
+                  path: PLACE_PATTERNS.item,
+                  lazy: () => import('../features/browse/item-page').then((module) => ({ Component: module.ItemPage })),
+                  loader: loaders.item,
+                },
+                {
+                  path: PLACE_PATTERNS.version,
+                  lazy: () => import('../features/browse/item-page').then((module) => ({ Component: module.ItemPage })),
+                  loader: loaders.item,
+                },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -80,6 +80,15 @@ export function readStoredOverride(): ConfigOverride | null {
   }
 }
 
+/** Saves a person's own platform for this browser; it takes effect when the app next starts. */
+export function saveConfigOverride(override: ConfigOverride): void {
+  localStorage.setItem(OVERRIDE_STORAGE_KEY, JSON.stringify(pickStrings(override)));
+}
+
+export function clearConfigOverride(): void {
+  localStorage.removeItem(OVERRIDE_STORAGE_KEY);
+}
+
 export function redirectUriFor(config: AppRuntimeConfig, origin: string): string {
   return new URL(config.callbackPath, origin).toString();
 }

@@ -7,9 +7,17 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1_000],
 ];
 
+// Building an Intl formatter costs far more than using one, and long lists format hundreds of dates.
+const formatters = new Map<string, Intl.RelativeTimeFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.RelativeTimeFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) formatters.set(key, (formatter = make()));
+  return formatter;
+}
+
 /** "in 58 minutes", "3 hours ago": the largest unit that fits, as people say it. */
 export function formatRelativeTime(target: number, now: number, locale?: string): string {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = cached(`relative:${locale ?? ''}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
   const delta = target - now;
   for (const [unit, size] of UNITS) {
     if (Math.abs(delta) >= size || unit === 'second') return format.format(Math.round(delta / size), unit);
@@ -18,7 +26,7 @@ export function formatRelativeTime(target: number, now: number, locale?: string)
 }
 
 export function formatDateTime(timestamp: number, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(timestamp);
+  return cached(`date-time:${locale ?? ''}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })).format(timestamp);
 }
 
 /** The current time, refreshed every `intervalMs`, for labels such as "expires in 5 minutes". */

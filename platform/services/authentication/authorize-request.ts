@@ -23,6 +23,8 @@ export type AuthorizeCheck =
   | { kind: 'redirect'; redirectUri: string; state: string | null; error: string; description: string };
 
 const PRINTABLE = /^[\x20-\x7e]*$/;
+/** APS allows only these in `state`; a client that works here then works against APS too. */
+const STATE = /^[A-Za-z0-9,._-]*$/;
 const MAX_PARAM = 2000;
 
 export async function checkAuthorize(
@@ -55,6 +57,9 @@ export async function checkAuthorize(
     if (value !== null && (value.length > MAX_PARAM || !PRINTABLE.test(value))) {
       return fail('invalid_request', `The ${name} parameter is too long or has characters that are not allowed.`);
     }
+  }
+  if (state !== null && !STATE.test(state)) {
+    return fail('invalid_request', 'state may hold only letters, digits, commas, periods, underscores and hyphens.');
   }
   if (query.get('response_type') !== 'code') {
     return fail('unsupported_response_type', 'Only response_type=code is supported.');

@@ -1,29 +1,19 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { AUTH_CODE_TTL_SECONDS, AUTH_REQUEST_TTL_SECONDS, BROWSER_SESSION_TTL_SECONDS, type AppDeps } from '../../config';
+import { AUTH_CODE_TTL_SECONDS, AUTH_REQUEST_TTL_SECONDS, type AppDeps } from '../../config';
 import { hashSecret, newSecret } from '../../storage/ids';
 import type { AuthRequest } from '../../storage/repos/oauth';
 import { checkAuthorize, redirectWith } from './authorize-request';
-import type { Page } from './page-layout';
-import { consentPage, errorPage, signInPage } from './pages';
+import { browserSessions } from './browser-session';
+import { authLimit } from './limits';
+import { pageError, sendPage } from './page-response';
+import { consentPage, errorPage, rateLimitedPage, signInPage } from './pages';
 import { verifyPassword } from './passwords';
 
 const REQUEST_COOKIE = 'ddm_authreq';
-const SESSION_COOKIE = 'ddm_session';
+const REQUEST_COOKIE_PATH = '/authentication/v2/authorize';
 // Verifying against a real hash when the email is unknown keeps both answers equally slow.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
-
-function sendPage(c: Context, page: Page, status: ContentfulStatusCode = 200, redirectOrigin?: string): Response {
-  const formAction = ["'self'", redirectOrigin].filter(Boolean).join(' ');
-  c.header('Content-Security-Policy',
-    `default-src 'none'; style-src 'nonce-${page.nonce}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`);
-  c.header('X-Frame-Options', 'DENY');
-  c.header('Referrer-Policy', 'no-referrer');
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Cache-Control', 'no-store');
-  return c.html(page.html, status);
-}
 
 const secs = (n: number) => n * 1000;
 const field = (form: Record<string, unknown>, name: string): string => {
@@ -32,16 +22,24 @@ const field = (form: Record<string, unknown>, name: string): string => {
 };
 
 /** The browser-facing half of the 3-legged flow: sign-in, consent and the redirect with a code. */
-export function authorizeRoutes({ stores, clock }: AppDeps) {
+export function authorizeRoutes(deps: AppDeps) {
+  const { stores, clock } = deps;
   const router = new Hono();
+  const sessions = browserSessions(deps);
   const origin = (uri: string) => new URL(uri).origin;
 
-  /** The pending request this browser started, checked against the form's CSRF token. */
-  async function pendingRequest(c: Context, requestId: string | undefined, csrf?: string): Promise<AuthRequest | undefined> {
+  /**
+   * The pending request this browser started, checked against the form's CSRF token. A post that a
+   * page of another origin made is refused outright. (Our pages send `Origin: null`: their
+   * Referrer-Policy is no-referrer.)
+   */
+  async function pendingRequest(c: Context, requestId: string | undefined, csrf: string): Promise<AuthRequest | undefined> {
+    const from = c.req.header('origin');
+    const ours = [new URL(c.req.url).origin, URL.canParse(deps.config.issuer) ? new URL(deps.config.issuer).origin : '', 'null'];
+    if (from !== undefined && !ours.includes(from)) return undefined;
     if (!requestId || getCookie(c, REQUEST_COOKIE) !== requestId) return undefined;
     const request = await stores.oauth.findAuthRequest(requestId, clock.now());
-    if (!request || (csrf !== undefined && csrf !== request.csrfToken)) return undefined;
-    return request;
+    return request && csrf === request.csrfToken ? request : undefined;
   }
   const expiredPage = (c: Context) =>
     sendPage(c, errorPage('This sign-in has expired', 'The sign-in page was open too long, or it was opened in another browser.'), 400);
@@ -53,15 +51,14 @@ export function authorizeRoutes({ stores, clock }: AppDeps) {
     return sendPage(c, page, 200, origin(request.redirectUri));
   }
 
-  router.get('/', async (c) => {
+  router.get('/', authLimit(deps, 'authorize', (retryAfter) => pageError(rateLimitedPage(retryAfter), 429)), async (c) => {
     const check = await checkAuthorize(new URL(c.req.url).searchParams, (clientId) => stores.apps.find(clientId));
     if (check.kind === 'page') return sendPage(c, errorPage(check.title, check.message), 400);
     if (check.kind === 'redirect') {
       return c.redirect(redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }), 302);
     }
     const { request } = check;
-    const now = clock.now();
-    const sessionUser = request.forceLogin ? undefined : await currentUser(c);
+    const sessionUser = request.forceLogin ? undefined : await sessions.currentUser(c);
     const pending: AuthRequest = {
       id: newSecret(),
       clientId: request.app.clientId,
@@ -72,10 +69,10 @@ export function authorizeRoutes({ stores, clock }: AppDeps) {
       codeChallenge: request.codeChallenge,
       csrfToken: newSecret(),
       userId: sessionUser ?? null,
-      expiresAt: new Date(now.getTime() + secs(AUTH_REQUEST_TTL_SECONDS)),
+      expiresAt: new Date(clock.now().getTime() + secs(AUTH_REQUEST_TTL_SECONDS)),
     };
     await stores.oauth.saveAuthRequest(pending);
-    setCookie(c, REQUEST_COOKIE, pending.id, { httpOnly: true, sameSite: 'Lax', path: '/authentication/v2/authorize', maxAge: AUTH_REQUEST_TTL_SECONDS });
+    setCookie(c, REQUEST_COOKIE, pending.id, { httpOnly: true, sameSite: 'Lax', path: REQUEST_COOKIE_PATH, maxAge: AUTH_REQUEST_TTL_SECONDS });
     if (sessionUser) return showConsent(c, pending, sessionUser);
     return sendPage(c, signInPage({ requestId: pending.id, csrf: pending.csrfToken, appName: request.app.name }));
   });
@@ -93,9 +90,7 @@ export function authorizeRoutes({ stores, clock }: AppDeps) {
       const page = signInPage({ requestId, csrf: request.csrfToken, appName: app?.name ?? '', email, error: 'The email or password is not right. Check them and try again.' });
       return sendPage(c, page, 401);
     }
-    const sessionId = newSecret();
-    await stores.oauth.saveBrowserSession(hashSecret(sessionId), user.id, new Date(clock.now().getTime() + secs(BROWSER_SESSION_TTL_SECONDS)));
-    setCookie(c, SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: 'Lax', path: '/authentication', maxAge: BROWSER_SESSION_TTL_SECONDS });
+    await sessions.start(c, user.id);
     await stores.oauth.setAuthRequestUser(request.id, user.id);
     return showConsent(c, request, user.id);
   });
@@ -104,7 +99,7 @@ export function authorizeRoutes({ stores, clock }: AppDeps) {
     const form = await c.req.parseBody();
     const request = await pendingRequest(c, field(form, 'request_id'), field(form, 'csrf'));
     if (!request?.userId || !(await stores.oauth.takeAuthRequest(request.id))) return expiredPage(c);
-    deleteCookie(c, REQUEST_COOKIE, { path: '/authentication/v2/authorize' });
+    deleteCookie(c, REQUEST_COOKIE, { path: REQUEST_COOKIE_PATH });
     if (form['decision'] !== 'allow') {
       return c.redirect(redirectWith(request.redirectUri, { error: 'access_denied', error_description: 'The user denied access.', state: request.state }), 303);
     }
@@ -120,11 +115,6 @@ export function authorizeRoutes({ stores, clock }: AppDeps) {
     });
     return c.redirect(redirectWith(request.redirectUri, { code, state: request.state }), 303);
   });
-
-  async function currentUser(c: Context): Promise<string | undefined> {
-    const sessionId = getCookie(c, SESSION_COOKIE);
-    return sessionId ? stores.oauth.findBrowserSessionUser(hashSecret(sessionId), clock.now()) : undefined;
-  }
 
   return router;
 }

@@ -8,8 +8,14 @@ function basicCredentials(header: string): { id: string; secret: string } {
   const encoded = header.slice('basic '.length).trim();
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon < 0) throw oauthError(401, 'invalid_client', 'The Basic credentials are malformed.', 'AUTH-012');
-  return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  const malformed = () => oauthError(401, 'invalid_client', 'The Basic credentials are malformed.', 'AUTH-012');
+  if (colon < 0) throw malformed();
+  try {
+    // RFC 6749 §2.3.1: id and secret are form-urlencoded before they are joined.
+    return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  } catch {
+    throw malformed();
+  }
 }
 
 /**

@@ -5,7 +5,7 @@ const FORM_ACTION = '/authentication/v2/authorize';
 
 export function signInPage(input: { requestId: string; csrf: string; appName: string; email?: string; error?: string }): Page {
   const error = input.error ? `<div class="error" role="alert" id="signin-error">${escapeHtml(input.error)}</div>` : '';
-  const describedBy = input.error ? ' aria-describedby="signin-error"' : '';
+  const describedBy = input.error ? ' aria-describedby="signin-error" aria-invalid="true"' : '';
   return renderPage(
     'Sign in',
     `<h1>Sign in</h1><p>to continue to <strong>${escapeHtml(input.appName)}</strong></p>${error}
@@ -40,4 +40,14 @@ export function consentPage(input: { requestId: string; csrf: string; appName: s
 export function errorPage(title: string, message: string): Page {
   return renderPage(title, `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p>
 <p>Go back to the app you came from and sign in again.</p>`);
+}
+
+export function signedOutPage(): Page {
+  return renderPage('Signed out', `<h1>You are signed out</h1><p role="status">This browser is no longer signed in to the platform.
+Apps you used keep their own sessions until you sign out of them too.</p>`);
+}
+
+export function rateLimitedPage(retryAfterSeconds: number): Page {
+  return renderPage('Too many requests', `<h1>Too many sign-in requests</h1>
+<p role="alert">This app started more sign-ins than the platform allows in a minute. Wait ${retryAfterSeconds} seconds, then try again.</p>`);
 }

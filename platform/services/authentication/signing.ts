@@ -52,6 +52,7 @@ export async function loadSigner(oauth: OAuthRepo, issuerOf: () => string): Prom
         .setAudience(TOKEN_AUDIENCE)
         .setJti(claims.jti)
         .setIssuedAt(seconds(issuedAt))
+        .setNotBefore(seconds(issuedAt))
         .setExpirationTime(seconds(claims.expiresAt))
         .sign(privateKey),
     signIdToken: (claims, issuedAt) =>

@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthErrorBody, TokenResponse } from '../../../contracts/authentication';
-import { authorizeCode, exchangeCode, signedInUser, TEST_CALLBACK } from '../../testing/oauth-flow';
+import { authorizeCode, authorizeQuery, exchangeCode, formPost, openSignIn, signedInUser, TEST_CALLBACK } from '../../testing/oauth-flow';
 import { createTestPlatform, TEST_ISSUER, type TestPlatform } from '../../testing/test-platform';
 
 // One platform per file: every test makes its own app, user and hubs, so they do not meet.
@@ -70,6 +70,25 @@ describe('authorization code with PKCE', () => {
 });
 
 describe('the sign-in page', () => {
+  it('takes a form post only from its own page: right CSRF token, its cookie, no foreign Origin', async () => {
+    const { clientId, user } = await signedInUser(platform);
+    const page = await openSignIn(platform, authorizeQuery(clientId));
+    const post = (fields: Record<string, string>, headers: Record<string, string>) =>
+      platform.request('/authentication/v2/authorize/signin', formPost({ username: user.email, password: user.password, ...fields }, headers));
+    const refused = [
+      await post({ ...page.fields, csrf: 'forged' }, { Cookie: page.cookie }),
+      await post(page.fields, {}),
+      await post(page.fields, { Cookie: page.cookie, Origin: 'https://evil.example' }),
+    ];
+    for (const response of refused) {
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain('This sign-in has expired');
+    }
+    // Our pages send no referrer, so the browser says `Origin: null`; with the token and cookie that is fine.
+    const ok = await post(page.fields, { Cookie: page.cookie, Origin: 'null' });
+    expect(await ok.text()).toContain('Allow access?');
+  });
+
   it('cannot be framed and helps password managers', async () => {
     const { clientId } = await signedInUser(platform);
     const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: TEST_CALLBACK, scope: 'data:read', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });

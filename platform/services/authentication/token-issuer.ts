@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { TokenResponse } from '../../../contracts/authentication';
-import { REFRESH_TOKEN_TTL_SECONDS, type AppDeps } from '../../config';
+import { ID_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type AppDeps } from '../../config';
 import { hashSecret, newSecret } from '../../storage/ids';
 
 export interface Grant {
@@ -17,7 +16,8 @@ export async function issueTokens({ stores, signer, clock, config }: AppDeps, gr
   const now = clock.now();
   const ttl = config.accessTokenTtlSeconds;
   const expiresAt = new Date(now.getTime() + ttl * 1000);
-  const jti = randomUUID();
+  // 256 random bits: the token id is also what revocation and introspection look tokens up by.
+  const jti = newSecret();
   await stores.oauth.saveAccessToken({ jti, clientId: grant.clientId, familyId: grant.familyId, expiresAt });
   const response: TokenResponse = {
     access_token: await signer.signAccessToken({ jti, clientId: grant.clientId, userId: grant.userId, scopes: grant.scopes, expiresAt }, now),
@@ -32,7 +32,8 @@ export async function issueTokens({ stores, signer, clock, config }: AppDeps, gr
       const user = await stores.users.findById(grant.userId);
       if (user) {
         response.id_token = await signer.signIdToken(
-          { userId: user.id, clientId: grant.clientId, name: user.name, email: user.email, nonce: grant.nonce ?? null, expiresAt },
+          { userId: user.id, clientId: grant.clientId, name: user.name, email: user.email, nonce: grant.nonce ?? null,
+            expiresAt: new Date(now.getTime() + ID_TOKEN_TTL_SECONDS * 1000) },
           now,
         );
       }

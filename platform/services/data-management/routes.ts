@@ -1,30 +1,15 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../config';
-import { requireToken, type AuthVariables, type TokenCheck } from '../../http/auth';
-import { jsonApiError } from '../../http/errors';
-import { jsonApiResponse } from '../../http/json-api';
-import { envelope, serializeHub } from './serializers';
+import type { TokenCheck } from '../../http/auth';
+import { dmGuard } from './access';
+import { dataRoutes } from './data-routes';
+import { hubRoutes } from './hub-routes';
 
-const READ = ['data:read'];
-
-/** Data Management v1, hubs and projects: `/project/v1/*`. */
-export function projectRoutes({ stores }: AppDeps, tokens: TokenCheck) {
-  const router = new Hono<{ Variables: AuthVariables }>();
-  router.use('*', requireToken(tokens, READ));
-
-  router.get('/hubs', async (c) => {
-    const base = new URL(c.req.url).origin;
-    const hubs = await stores.hubs.listVisible(c.get('principal'));
-    return jsonApiResponse(envelope(base, '/project/v1/hubs', hubs.map((hub) => serializeHub(base, hub))));
-  });
-
-  router.get('/hubs/:hubId', async (c) => {
-    const base = new URL(c.req.url).origin;
-    const hubId = c.req.param('hubId');
-    const visible = await stores.hubs.listVisible(c.get('principal'));
-    const hub = visible.find((candidate) => candidate.id === hubId);
-    if (!hub) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The hub ${hubId} does not exist or you may not see it.`);
-    return jsonApiResponse(envelope(base, `/project/v1/hubs/${encodeURIComponent(hub.id)}`, serializeHub(base, hub)));
-  });
+/** Data Management v1: `/project/v1/*` and `/data/v1/projects/{project_id}/*`, under one rate limit. */
+export function dataManagementRoutes(deps: AppDeps, tokens: TokenCheck) {
+  const guard = dmGuard(tokens, deps.clock, deps.config.rateLimits['data-management']);
+  const router = new Hono();
+  router.route('/project/v1', hubRoutes(deps, guard));
+  router.route('/data/v1/projects/:projectId', dataRoutes(deps, guard));
   return router;
 }

@@ -32,6 +32,11 @@ export function appsRepo(db: Queryable) {
       const [app] = await db.query<App>(`SELECT ${COLUMNS} FROM apps WHERE name = $1 ORDER BY created_at LIMIT 1`, [name]);
       return app;
     },
+    /** Every callback URL of every app: logout may return only to one of their origins. */
+    async listAllCallbacks(): Promise<string[]> {
+      const rows = await db.query<{ callback: string }>('SELECT DISTINCT unnest(callbacks) AS callback FROM apps');
+      return rows.map((row) => row.callback);
+    },
     async addCallback(clientId: string, callback: string): Promise<void> {
       await db.query(
         `UPDATE apps SET callbacks = array_append(callbacks, $2) WHERE client_id = $1 AND NOT ($2 = ANY (callbacks))`,

@@ -12,11 +12,15 @@ export interface ProjectRecord {
   id: string;
   hubId: string;
   name: string;
+  rootFolderId: string | null;
   createdAt: Date;
 }
 
 const HUB_COLUMNS = 'h.id, h.name, h.region, h.created_at AS "createdAt"';
-const PROJECT_COLUMNS = 'id, hub_id AS "hubId", name, created_at AS "createdAt"';
+const PROJECT_COLUMNS = 'p.id, p.hub_id AS "hubId", p.name, p.root_folder_id AS "rootFolderId", p.created_at AS "createdAt"';
+const VISIBLE_HUB = `(EXISTS (SELECT 1 FROM hub_members m WHERE m.hub_id = p.hub_id AND m.user_id = $1)
+  OR EXISTS (SELECT 1 FROM hub_apps a WHERE a.hub_id = p.hub_id AND a.client_id = $2 AND $1::text IS NULL))`;
+const principalParams = (principal: Principal) => [principal.kind === 'user' ? principal.userId : null, principal.clientId];
 
 /** Who is asking: a user (3-legged) or an app alone (2-legged). */
 export type Principal = { kind: 'user'; userId: string; clientId: string } | { kind: 'app'; clientId: string };
@@ -55,19 +59,35 @@ export function hubsRepo(db: Queryable) {
         [principal.clientId],
       );
     },
+    async visibleHub(principal: Principal, hubId: string): Promise<HubRecord | undefined> {
+      const [hub] = await db.query<HubRecord>(
+        `SELECT ${HUB_COLUMNS} FROM hubs h WHERE h.id = $3 AND (
+           EXISTS (SELECT 1 FROM hub_members m WHERE m.hub_id = h.id AND m.user_id = $1)
+           OR EXISTS (SELECT 1 FROM hub_apps a WHERE a.hub_id = h.id AND a.client_id = $2 AND $1::text IS NULL))`,
+        [...principalParams(principal), hubId]);
+      return hub;
+    },
     async find(hubId: string): Promise<HubRecord | undefined> {
       const [hub] = await db.query<HubRecord>(`SELECT ${HUB_COLUMNS} FROM hubs h WHERE h.id = $1`, [hubId]);
       return hub;
     },
-    async createProject(hubId: string, name: string): Promise<ProjectRecord> {
+    /** Inserts the project row only; `createProject` in storage/projects.ts also makes its folders. */
+    async insertProject(hubId: string, name: string, rootFolderId: string): Promise<ProjectRecord> {
       const [project] = await db.query<ProjectRecord>(
-        `INSERT INTO projects (id, hub_id, name) VALUES ($1, $2, $3) RETURNING ${PROJECT_COLUMNS}`,
-        [newProjectId(), hubId, name],
+        `INSERT INTO projects AS p (id, hub_id, name, root_folder_id) VALUES ($1, $2, $3, $4) RETURNING ${PROJECT_COLUMNS}`,
+        [newProjectId(), hubId, name, rootFolderId],
       );
       return project!;
     },
-    async listProjects(hubId: string): Promise<ProjectRecord[]> {
-      return db.query<ProjectRecord>(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE hub_id = $1 ORDER BY name, id`, [hubId]);
+    async listProjects(hubId: string, offset = 0, limit = 10_000): Promise<ProjectRecord[]> {
+      return db.query<ProjectRecord>(
+        `SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.hub_id = $1 ORDER BY lower(p.name), p.id OFFSET $2 LIMIT $3`, [hubId, offset, limit]);
+    },
+    /** A project the principal may see: its hub has the user as a member, or (2-legged) was granted to the app. */
+    async visibleProject(principal: Principal, projectId: string): Promise<ProjectRecord | undefined> {
+      const [project] = await db.query<ProjectRecord>(
+        `SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.id = $3 AND ${VISIBLE_HUB}`, [...principalParams(principal), projectId]);
+      return project;
     },
   };
 }

@@ -32,6 +32,8 @@ export interface RefreshFamily {
   userId: string | null;
   scopes: string[];
   revokedAt: Date | null;
+  /** Of the refresh token itself: when it was exchanged (rotation), and when it runs out. */
+  usedAt: Date | null;
   expiresAt: Date;
 }
 
@@ -83,20 +85,21 @@ export function oauthRepo(db: Queryable) {
         [codeHash, code.clientId, code.userId, code.redirectUri, code.scopes, code.codeChallenge, code.nonce, code.expiresAt],
       );
     },
-    /** Marks an unused code used; only one of two racing exchanges gets it back. */
-    async claimCode(codeHash: string, now: Date): Promise<AuthCode | undefined> {
-      const [code] = await db.query<AuthCode>(
-        `UPDATE auth_codes SET used_at = $2 WHERE code_hash = $1 AND used_at IS NULL RETURNING ${CODE_COLUMNS}`,
-        [codeHash, now],
+    /**
+     * Marks an unused code used, and records the token family it starts (null when the exchange was
+     * refused), in one statement: only one of two racing exchanges wins, and a replay that comes
+     * after always finds the family to revoke.
+     */
+    async claimCode(codeHash: string, now: Date, familyId: string | null): Promise<boolean> {
+      const rows = await db.query(
+        'UPDATE auth_codes SET used_at = $2, family_id = $3 WHERE code_hash = $1 AND used_at IS NULL RETURNING 1',
+        [codeHash, now, familyId],
       );
-      return code;
+      return rows.length === 1;
     },
     async findCode(codeHash: string): Promise<AuthCode | undefined> {
       const [code] = await db.query<AuthCode>(`SELECT ${CODE_COLUMNS} FROM auth_codes WHERE code_hash = $1`, [codeHash]);
       return code;
-    },
-    async linkCodeToFamily(codeHash: string, familyId: string): Promise<void> {
-      await db.query('UPDATE auth_codes SET family_id = $2 WHERE code_hash = $1', [codeHash, familyId]);
     },
 
     async createFamily(family: { id: string; clientId: string; userId: string | null; scopes: string[] }): Promise<void> {
@@ -111,9 +114,11 @@ export function oauthRepo(db: Queryable) {
       await db.query('INSERT INTO access_tokens (jti, client_id, family_id, expires_at) VALUES ($1, $2, $3, $4)',
         [token.jti, token.clientId, token.familyId, token.expiresAt]);
     },
+    /** Live: unexpired, not revoked, and its family (if any) not revoked, even if that happened after it was saved. */
     async isAccessTokenActive(jti: string, now: Date): Promise<boolean> {
       const rows = await db.query(
-        'SELECT 1 FROM access_tokens WHERE jti = $1 AND revoked_at IS NULL AND expires_at > $2', [jti, now]);
+        `SELECT 1 FROM access_tokens a LEFT JOIN token_families f ON f.id = a.family_id
+         WHERE a.jti = $1 AND a.revoked_at IS NULL AND a.expires_at > $2 AND f.revoked_at IS NULL`, [jti, now]);
       return rows.length === 1;
     },
     async saveRefreshToken(tokenHash: string, familyId: string, expiresAt: Date): Promise<void> {
@@ -125,7 +130,7 @@ export function oauthRepo(db: Queryable) {
     async findRefreshFamily(tokenHash: string): Promise<RefreshFamily | undefined> {
       const [row] = await db.query<RefreshFamily>(
         `SELECT f.id, f.client_id AS "clientId", f.user_id AS "userId", f.scopes, f.revoked_at AS "revokedAt",
-           r.expires_at AS "expiresAt"
+           r.used_at AS "usedAt", r.expires_at AS "expiresAt"
          FROM refresh_tokens r JOIN token_families f ON f.id = r.family_id WHERE r.token_hash = $1`,
         [tokenHash],
       );

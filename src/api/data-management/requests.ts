@@ -1,6 +1,138 @@
-import type { HubsResponse } from '../../../contracts/data-management';
+import type {
+  FolderContentsResponse,
+  FolderResponse,
+  HubResponse,
+  HubsResponse,
+  ItemResponse,
+  ProjectResponse,
+  ProjectsResponse,
+  TopFoldersResponse,
+  VersionResponse,
+  VersionsResponse,
+} from '../../../contracts/data-management';
+import { FOLDER_TYPE } from '../../../contracts/data-management';
 import { requestJson } from '../http';
+
+/**
+ * Data Management v1, one typed function per endpoint. Ids go into paths percent-encoded, as the
+ * official SDK sends them: version ids carry `?version=N` and folder ids are URNs full of colons.
+ */
+
+const enc = encodeURIComponent;
+const hubPath = (hubId: string) => `/project/v1/hubs/${enc(hubId)}`;
+const projectPath = (hubId: string, projectId: string) => `${hubPath(hubId)}/projects/${enc(projectId)}`;
+const dataPath = (projectId: string) => `/data/v1/projects/${enc(projectId)}`;
+const folderPath = (projectId: string, folderId: string) => `${dataPath(projectId)}/folders/${enc(folderId)}`;
+const itemPath = (projectId: string, itemId: string) => `${dataPath(projectId)}/items/${enc(itemId)}`;
+
+/** The most a page may hold (spec: 1–200); fewer, larger pages spend less of the rate limit. */
+export const MAX_PAGE_LIMIT = 200;
+
+export interface PageRequest {
+  /** 0-based, as the service counts. */
+  page: number;
+  limit?: number;
+}
+
+const pageQuery = ({ page, limit = MAX_PAGE_LIMIT }: PageRequest) => ({ 'page[number]': page, 'page[limit]': limit });
 
 export function getHubs(signal: AbortSignal): Promise<HubsResponse> {
   return requestJson<HubsResponse>('/project/v1/hubs', { signal });
+}
+
+export function getHub(hubId: string, signal: AbortSignal): Promise<HubResponse> {
+  return requestJson<HubResponse>(hubPath(hubId), { signal });
+}
+
+export function getProjects(hubId: string, page: PageRequest, signal: AbortSignal): Promise<ProjectsResponse> {
+  return requestJson<ProjectsResponse>(`${hubPath(hubId)}/projects`, { signal, query: pageQuery(page) });
+}
+
+export function getProject(hubId: string, projectId: string, signal: AbortSignal): Promise<ProjectResponse> {
+  return requestJson<ProjectResponse>(projectPath(hubId, projectId), { signal });
+}
+
+export function getTopFolders(hubId: string, projectId: string, signal: AbortSignal): Promise<TopFoldersResponse> {
+  return requestJson<TopFoldersResponse>(`${projectPath(hubId, projectId)}/topFolders`, { signal });
+}
+
+export function getFolder(projectId: string, folderId: string, signal: AbortSignal): Promise<FolderResponse> {
+  return requestJson<FolderResponse>(folderPath(projectId, folderId), { signal });
+}
+
+export function getFolderParent(projectId: string, folderId: string, signal: AbortSignal): Promise<FolderResponse> {
+  return requestJson<FolderResponse>(`${folderPath(projectId, folderId)}/parent`, { signal });
+}
+
+export interface ContentsRequest extends PageRequest {
+  /** Only folders (the tree) or only items; both when left out. */
+  type?: 'folders' | 'items';
+  includeHidden?: boolean;
+}
+
+export function getFolderContents(projectId: string, folderId: string, request: ContentsRequest, signal: AbortSignal): Promise<FolderContentsResponse> {
+  return requestJson<FolderContentsResponse>(`${folderPath(projectId, folderId)}/contents`, {
+    signal,
+    query: { ...pageQuery(request), 'filter[type]': request.type, includeHidden: request.includeHidden ? true : undefined },
+  });
+}
+
+export function getItem(projectId: string, itemId: string, signal: AbortSignal): Promise<ItemResponse> {
+  return requestJson<ItemResponse>(itemPath(projectId, itemId), { signal });
+}
+
+export function getItemVersions(projectId: string, itemId: string, page: PageRequest, signal: AbortSignal): Promise<VersionsResponse> {
+  return requestJson<VersionsResponse>(`${itemPath(projectId, itemId)}/versions`, { signal, query: pageQuery(page) });
+}
+
+export function getItemTip(projectId: string, itemId: string, signal: AbortSignal): Promise<VersionResponse> {
+  return requestJson<VersionResponse>(`${itemPath(projectId, itemId)}/tip`, { signal });
+}
+
+export function getItemParent(projectId: string, itemId: string, signal: AbortSignal): Promise<FolderResponse> {
+  return requestJson<FolderResponse>(`${itemPath(projectId, itemId)}/parent`, { signal });
+}
+
+export function getVersion(projectId: string, versionId: string, signal: AbortSignal): Promise<VersionResponse> {
+  return requestJson<VersionResponse>(`${dataPath(projectId)}/versions/${enc(versionId)}`, { signal });
+}
+
+const JSON_API = { 'Content-Type': 'application/vnd.api+json' };
+
+export interface CreateFolderInput {
+  projectId: string;
+  parentId: string;
+  name: string;
+}
+
+export function createFolder({ projectId, parentId, name }: CreateFolderInput, signal: AbortSignal): Promise<FolderResponse> {
+  return requestJson<FolderResponse>(`${dataPath(projectId)}/folders`, {
+    signal,
+    method: 'POST',
+    headers: JSON_API,
+    json: {
+      jsonapi: { version: '1.0' },
+      data: {
+        type: 'folders',
+        attributes: { name, extension: { type: FOLDER_TYPE, version: '1.0' } },
+        relationships: { parent: { data: { type: 'folders', id: parentId } } },
+      },
+    },
+  });
+}
+
+export interface UpdateFolderInput {
+  projectId: string;
+  folderId: string;
+  name?: string;
+  hidden?: boolean;
+}
+
+export function updateFolder({ projectId, folderId, name, hidden }: UpdateFolderInput, signal: AbortSignal): Promise<FolderResponse> {
+  return requestJson<FolderResponse>(folderPath(projectId, folderId), {
+    signal,
+    method: 'PATCH',
+    headers: JSON_API,
+    json: { jsonapi: { version: '1.0' }, data: { type: 'folders', id: folderId, attributes: { name, hidden } } },
+  });
 }

@@ -1,8 +1,11 @@
 import { Outlet } from 'react-router-dom';
+import { useSessionRenewal } from '../../features/auth/use-session-renewal';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
 export function AppLayout() {
+  // Everything inside the layout needs the session, so this is where it is kept alive.
+  useSessionRenewal();
   return (
     <div className="flex h-dvh flex-col bg-white text-neutral-900 dark:bg-neutral-950 dark:text-neutral-100">
       <a

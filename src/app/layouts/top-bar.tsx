@@ -1,13 +1,17 @@
+import { Link } from 'react-router-dom';
 import { Brand } from '../../components/ui/brand';
-import { ServerIcon } from '../../components/ui/icons';
+import { ServerIcon, SettingsIcon } from '../../components/ui/icons';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { UserMenu } from '../../features/auth/user-menu';
 import { useRuntimeConfig } from '../../lib/runtime-config-context';
+import { SETTINGS_PATH } from '../settings-path';
+import { SidebarToggle } from './sidebar-toggle';
 
 export function TopBar() {
   const { platformName, platformUrl } = useRuntimeConfig();
   return (
     <header className="flex h-12 shrink-0 items-center gap-4 border-b border-neutral-200 bg-white px-4 dark:border-neutral-800 dark:bg-neutral-950">
+      <SidebarToggle />
       <Brand />
       <div
         aria-label={`Platform: ${platformName}, ${platformUrl}`}
@@ -19,6 +23,14 @@ export function TopBar() {
         <span className="truncate font-mono text-neutral-500 dark:text-neutral-400">{platformUrl}</span>
       </div>
       <div className="ml-auto flex items-center gap-1">
+        <Link
+          to={SETTINGS_PATH}
+          aria-label="Settings: change the platform"
+          title="Settings"
+          className="flex size-8 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-accent-500 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-neutral-100"
+        >
+          <SettingsIcon className="size-4" />
+        </Link>
         <ThemeToggle />
         <UserMenu />
       </div>

@@ -2,9 +2,12 @@ import { refreshToken } from '../../api/authentication/requests';
 import { ApiError } from '../../api/http';
 import { getSession, sessionActions } from './session-store';
 
+const TRANSIENT = new Set([408, 429]);
+
 /**
  * Renews the access token with the refresh token. Resolves to null when the platform says no (the
- * person must sign in again) but rethrows a network failure, which is not a reason to end the session.
+ * person must sign in again) but rethrows a network failure, a timeout or a rate limit: those pass,
+ * and are no reason to end the session.
  */
 export async function refreshSession(clientId: string): Promise<string | null> {
   const current = getSession()?.refreshToken;
@@ -14,7 +17,7 @@ export async function refreshSession(clientId: string): Promise<string | null> {
     sessionActions.tokensRefreshed(tokens);
     return tokens.access_token;
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && !TRANSIENT.has(error.status)) return null;
     throw error;
   }
 }

@@ -11,7 +11,8 @@ import { userFromTokens, type SessionUser } from './session-user';
 export interface Session {
   accessToken: string;
   refreshToken: string | null;
-  /** When the access token stops working, in epoch milliseconds. */
+  /** When the access token was received and when it stops working, in epoch milliseconds. */
+  issuedAt: number;
   expiresAt: number;
   user: SessionUser;
 }
@@ -44,6 +45,7 @@ const useSessionStore = create<SessionState>()(
             session: {
               accessToken: tokens.access_token,
               refreshToken: tokens.refresh_token ?? null,
+              issuedAt: now,
               expiresAt: now + tokens.expires_in * 1000,
               user: userFromTokens(tokens),
             },
@@ -57,6 +59,7 @@ const useSessionStore = create<SessionState>()(
                 accessToken: tokens.access_token,
                 // Refresh tokens may rotate; keep the old one when the platform does not send a new one.
                 refreshToken: tokens.refresh_token ?? session.refreshToken,
+                issuedAt: now,
                 expiresAt: now + tokens.expires_in * 1000,
               },
             };
@@ -77,6 +80,9 @@ export const useSession = () => useSessionStore((state) => state.session);
 export const useIsSignedIn = () => useSessionStore((state) => state.session !== null);
 export const useSessionUser = () => useSessionStore((state) => state.session?.user ?? null);
 export const useSessionExpiresAt = () => useSessionStore((state) => state.session?.expiresAt ?? null);
+export const useCanRenewSession = () => useSessionStore((state) => Boolean(state.session?.refreshToken));
+// A session saved by an older version of the app has no issuedAt; the renewal then treats its token as new.
+export const useSessionIssuedAt = () => useSessionStore((state) => state.session?.issuedAt ?? null);
 export const useSessionEnd = () => useSessionStore((state) => state.ended);
 export const useSessionActions = () => useSessionStore((state) => state.actions);
 

@@ -1,8 +1,10 @@
+import { Link } from 'react-router-dom';
 import type { Hub } from '../../../contracts/data-management';
 import { CopyButton } from '../../components/ui/copy-button';
 import { BuildingIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/spinner';
 import { hubTypeLabel, regionLabel } from './hub-labels';
+import { hubPath } from './places';
 
 const HEAD = 'sticky top-0 z-10 h-8 border-b border-neutral-200 bg-neutral-50/95 px-3 text-left text-xs font-medium text-neutral-500 backdrop-blur dark:border-neutral-800 dark:bg-neutral-900/95 dark:text-neutral-400';
 const CELL = 'h-9 border-b border-neutral-100 px-3 dark:border-neutral-800/70';
@@ -30,7 +32,9 @@ export function HubsTable({ hubs }: { hubs: Hub[] }) {
             <th scope="row" className={`${CELL} pl-6 text-left font-medium text-neutral-900 dark:text-neutral-100`}>
               <span className="flex min-w-0 items-center gap-2">
                 <BuildingIcon className="size-4 shrink-0 text-neutral-400" />
-                <span className="truncate">{hub.attributes.name}</span>
+                <Link to={hubPath(hub.id)} className="truncate hover:underline focus-visible:outline-2 focus-visible:outline-accent-500">
+                  {hub.attributes.name}
+                </Link>
               </span>
             </th>
             <td className={`${CELL} text-neutral-600 dark:text-neutral-300`}>
@@ -60,11 +64,11 @@ export function HubsTable({ hubs }: { hubs: Hub[] }) {
 }
 
 /** The table's own shape while hubs load, so nothing jumps when they arrive. */
-export function HubsTableSkeleton({ rows = 4 }: { rows?: number }) {
+export function HubsTableSkeleton({ rows = 4, label = 'Loading hubs…' }: { rows?: number; label?: string }) {
   return (
     <div aria-busy="true">
       <p role="status" className="sr-only">
-        Loading hubs…
+        {label}
       </p>
       <table aria-hidden="true" className="w-full border-separate border-spacing-0 text-sm">
         <TableHead />

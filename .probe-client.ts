@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { readFileSync } from 'node:fs';
+import { randomFillSync } from 'node:crypto';
+const app = JSON.parse(readFileSync('/tmp/probe-app.json', 'utf8'));
+const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir=/tmp/prof', '--import', 'tsx', 'platform/main.ts', 'serve', '--port', '0', '--data-dir', '/tmp/probe-data', '--rate-limits', 'off'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).on('line', (l) => { const m = /listening on (\S+)/.exec(l); if (m) resolve(m[1]!); }));
+const basic = Buffer.from(`${app.client_id}:${app.client_secret}`).toString('base64');
+const tok = (await (await fetch(`${url}/authentication/v2/token`, { method: 'POST', headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=bucket:create data:write data:create' })).json()) as { access_token: string };
+const h = { Authorization: `Bearer ${tok.access_token}` };
+await fetch(`${url}/oss/v2/buckets`, { method: 'POST', headers: { ...h, 'Content-Type': 'application/json' }, body: JSON.stringify({ bucketKey: 'probe' + Date.now(), policyKey: 'persistent' }) });
+const part = randomFillSync(Buffer.alloc(5 * 1024 * 1024));
+const N = 200;
+const cpu = () => { const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return Number(f[11]) * 10 + Number(f[12]) * 10 * 1e6; };
+const cpu0 = cpu();
+const t0 = performance.now();
+let key: string | undefined;
+const times = { sign: 0, put: 0 };
+for (let first = 1; first <= N; first += 25) {
+  let t = performance.now();
+  const s = (await (await fetch(`${url}/oss/v2/buckets/${'probe'}/objects/x/signeds3upload?parts=25&firstPart=${first}${key ? `&uploadKey=${key}` : ''}`, { headers: h })).json()) as { uploadKey: string; urls: string[] };
+  times.sign += performance.now() - t;
+  key = s.uploadKey;
+  const queue = [...s.urls];
+  t = performance.now();
+  await Promise.all(Array.from({ length: Number(process.env.C ?? 4) }, async () => { for (let u = queue.shift(); u; u = queue.shift()) { const r = await fetch(u, { method: 'PUT', body: part }); await r.arrayBuffer(); } }));
+  times.put += performance.now() - t;
+}
+let t = performance.now();
+const done = await fetch(`${url}/oss/v2/buckets/${'probe'}/objects/x/signeds3upload`, { method: 'POST', headers: { ...h, 'Content-Type': 'application/json' }, body: JSON.stringify({ uploadKey: key }) });
+const d = cpu() - cpu0; console.log('platform user ms', d % 1e6, 'sys ms', Math.floor(d / 1e6) / 1e6 * 1e6 / 1e6, 'client cpu ms', ((process.cpuUsage().user + process.cpuUsage().system) / 1000).toFixed(0));
+console.log(done.status, 'complete ms', (performance.now() - t).toFixed(0), 'total s', ((performance.now() - t0) / 1000).toFixed(2), 'MiB/s', (N * 5 / ((performance.now() - t0) / 1000)).toFixed(1), 'sign ms', times.sign.toFixed(0), 'put ms/part', (times.put / N).toFixed(1));
+console.log('done'); await new Promise((r) => setTimeout(r, 3000)); child.kill('SIGINT');
+await new Promise((r) => child.on('exit', r));

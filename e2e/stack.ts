@@ -1,0 +1,49 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_APP_SCOPES, DEFAULT_CALLBACK_PATH } from '../contracts/app-config';
+import { startAppServer } from '../scripts/app-server';
+import { runPlatformCommand, startPlatform } from '../scripts/platform-process';
+
+export interface Stack {
+  appUrl: string;
+  platformUrl: string;
+  clientId: string;
+  email: string;
+  password: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A stack of its own for a spec that needs the platform started differently (a short token lifetime,
+ * say): the built app and a platform on a fresh data directory with the demo account, on free ports.
+ */
+export async function startStack(platformFlags: string[]): Promise<Stack> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-e2e-own-'));
+  const app = await startAppServer('dist', '127.0.0.1', 0);
+  const demo = JSON.parse(await runPlatformCommand(['admin', 'demo', '--app-origin', app.origin, '--data-dir', dataDir])) as {
+    client_id: string;
+    email: string;
+    password: string;
+  };
+  const platform = await startPlatform(['--port', '0', '--data-dir', dataDir, '--app-origin', app.origin, ...platformFlags]);
+  app.setConfig({
+    platformUrl: platform.url,
+    platformName: 'Local platform',
+    clientId: demo.client_id,
+    callbackPath: DEFAULT_CALLBACK_PATH,
+    scopes: DEFAULT_APP_SCOPES,
+  });
+  return {
+    appUrl: app.origin,
+    platformUrl: platform.url,
+    clientId: demo.client_id,
+    email: demo.email,
+    password: demo.password,
+    async stop() {
+      await platform.stop();
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { Hono, type Context } from 'hono';
+import type { AppDeps } from '../../config';
+import type { AuthVariables } from '../../http/auth';
+import { jsonApiError } from '../../http/errors';
+import { jsonApiResponse } from '../../http/json-api';
+import { newFolderId } from '../../storage/ids';
+import { actorOf, projectOf, type DmGuard } from './access';
+import { folderContents, readContentsQuery } from './contents';
+import { serializeFolder, serializeItem, serializeVersion } from './content-serializers';
+import { pageLinks, readPage } from './paging';
+import { checkName, readDocument, stringAt } from './requests';
+import { envelope, folderPath } from './serializers';
+import { uploadRoutes } from './upload-routes';
+
+type Ctx = Context<{ Variables: AuthVariables }>;
+const notFound = (what: string) => jsonApiError(404, 'NOT_FOUND', 'Not found', `${what} does not exist, or you are not allowed to see it.`);
+
+/** Data Management v1 inside one project: `/data/v1/projects/{project_id}/*`. */
+export function dataRoutes(deps: AppDeps, guard: DmGuard) {
+  const { stores, clock } = deps;
+  const router = new Hono<{ Variables: AuthVariables }>();
+  router.route('/', uploadRoutes(deps, guard));
+  const read = guard(['data:read']);
+  const create = guard(['data:create']);
+  const write = guard(['data:write']);
+  const base = (c: Ctx) => new URL(c.req.url).origin;
+
+  const project = (c: Ctx) => projectOf(stores, c);
+  const folder = async (c: Ctx, id = c.req.param('folderId') ?? '') => {
+    const found = await stores.folders.find((await project(c)).id, id);
+    if (!found) throw notFound(`The folder ${id}`);
+    return found;
+  };
+  const item = async (c: Ctx) => {
+    const found = await stores.items.find((await project(c)).id, c.req.param('itemId') ?? '');
+    if (!found) throw notFound(`The item ${c.req.param('itemId')}`);
+    return found;
+  };
+  const version = async (c: Ctx) => {
+    const found = await stores.items.findVersion((await project(c)).id, c.req.param('versionId') ?? '');
+    if (!found) throw notFound(`The version ${c.req.param('versionId')}`);
+    return found;
+  };
+  const actor = (c: Ctx) => actorOf(stores, c);
+  const selfPath = (c: Ctx) => new URL(c.req.url).pathname;
+
+  router.get('/folders/:folderId', read, async (c) => jsonApiResponse(envelope(base(c), selfPath(c), serializeFolder(base(c), await folder(c)))));
+
+  router.get('/folders/:folderId/parent', read, async (c) => {
+    const child = await folder(c);
+    if (!child.parentId) throw notFound(`A parent of the folder ${child.id}`);
+    return jsonApiResponse(envelope(base(c), selfPath(c), serializeFolder(base(c), await folder(c, child.parentId))));
+  });
+
+  router.get('/folders/:folderId/contents', read, async (c) => {
+    const parent = await folder(c);
+    const url = new URL(c.req.url);
+    const query = readContentsQuery(url.searchParams, readPage(url.searchParams));
+    const contents = await folderContents(stores, parent.id, query);
+    const links = pageLinks(new URL(`${base(c)}${url.pathname}${url.search}`), query.page, contents.total);
+    const data = [...contents.folders.map((f) => serializeFolder(base(c), f)), ...contents.items.map((i) => serializeItem(base(c), i))];
+    return jsonApiResponse(envelope(base(c), selfPath(c), data, { links, included: contents.tips.map((v) => serializeVersion(base(c), v)) }));
+  });
+
+  router.get('/folders/:folderId/refs', read, async (c) => {
+    await folder(c);
+    return jsonApiResponse(envelope(base(c), selfPath(c), []));
+  });
+
+  router.get('/items/:itemId', read, async (c) => {
+    const found = await item(c);
+    const tips = await stores.items.tips([found.id]);
+    return jsonApiResponse(envelope(base(c), selfPath(c), serializeItem(base(c), found), { included: tips.map((v) => serializeVersion(base(c), v)) }));
+  });
+  router.get('/items/:itemId/parent', read, async (c) => {
+    const found = await item(c);
+    return jsonApiResponse(envelope(base(c), selfPath(c), serializeFolder(base(c), await folder(c, found.folderId))));
+  });
+  router.get('/items/:itemId/tip', read, async (c) => {
+    const [tip] = await stores.items.tips([(await item(c)).id]);
+    if (!tip) throw notFound('The tip version');
+    return jsonApiResponse(envelope(base(c), selfPath(c), serializeVersion(base(c), tip)));
+  });
+  router.get('/items/:itemId/versions', read, async (c) => {
+    const url = new URL(c.req.url);
+    const page = readPage(url.searchParams);
+    const all = await stores.items.versions((await item(c)).id);
+    const links = pageLinks(new URL(`${base(c)}${url.pathname}${url.search}`), page, all.length);
+    const data = all.slice(page.offset, page.offset + page.limit).map((v) => serializeVersion(base(c), v));
+    return jsonApiResponse(envelope(base(c), selfPath(c), data, { links }));
+  });
+  router.get('/versions/:versionId', read, async (c) => jsonApiResponse(envelope(base(c), selfPath(c), serializeVersion(base(c), await version(c)))));
+  router.get('/versions/:versionId/item', read, async (c) => {
+    const found = await stores.items.find((await project(c)).id, (await version(c)).itemId);
+    if (!found) throw notFound('The item of this version');
+    return jsonApiResponse(envelope(base(c), selfPath(c), serializeItem(base(c), found)));
+  });
+
+  router.post('/folders', create, async (c) => {
+    const { data } = await readDocument(c);
+    if (data['type'] !== 'folders') throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'data.type must be "folders".');
+    const name = checkName(stringAt(data, ['attributes', 'name'], 'data.attributes.name'), 'The folder name');
+    const parent = await folder(c, stringAt(data, ['relationships', 'parent', 'data', 'id'], 'data.relationships.parent.data.id'));
+    if (await stores.folders.nameTaken(parent.id, name)) {
+      throw jsonApiError(409, 'CONFLICT', 'Conflict', 'Another object with the same name already exists in this container');
+    }
+    const id = newFolderId();
+    await stores.folders.create({ id, projectId: parent.projectId, parentId: parent.id, name }, await actor(c), clock.now());
+    const created = await stores.folders.find(parent.projectId, id);
+    return jsonApiResponse(envelope(base(c), folderPath(parent.projectId, id), serializeFolder(base(c), created!)), 201);
+  });
+
+  router.patch('/folders/:folderId', write, async (c) => {
+    const target = await folder(c);
+    const { data } = await readDocument(c);
+    if (data['type'] !== 'folders' || data['id'] !== target.id) throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'data.type must be "folders" and data.id the folder\'s id.');
+    const attributes = (data['attributes'] ?? {}) as Record<string, unknown>;
+    const name = typeof attributes['name'] === 'string' ? checkName(attributes['name'], 'The folder name') : undefined;
+    const hidden = typeof attributes['hidden'] === 'boolean' ? attributes['hidden'] : undefined;
+    if (name === undefined && hidden === undefined) throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'Change data.attributes.name or data.attributes.hidden.');
+    if (!target.parentId) throw jsonApiError(403, 'FORBIDDEN', 'Forbidden', 'The root folder of a project cannot be changed.');
+    if (name && name.toLowerCase() !== target.name.toLowerCase() && (await stores.folders.nameTaken(target.parentId, name))) {
+      throw jsonApiError(409, 'CONFLICT', 'Conflict', 'Another object with the same name already exists in this container');
+    }
+    await stores.folders.update(target.id, { ...(name ? { name } : {}), ...(hidden !== undefined ? { hidden } : {}) }, await actor(c), clock.now());
+    return jsonApiResponse(envelope(base(c), selfPath(c), serializeFolder(base(c), await folder(c))));
+  });
+
+  return router;
+}

@@ -1,0 +1,53 @@
+import type { Context } from 'hono';
+import { jsonApiError } from '../../http/errors';
+
+const MAX_BODY = 1024 * 1024;
+const FORBIDDEN_NAME = /[<>:"/\\|?*'\n\r\t\0\f¢™$®]/;
+
+export const badInput = (detail: string) => jsonApiError(400, 'BAD_INPUT', 'Bad input', detail);
+
+/** A JSON:API request body: the right media type, a size cap, valid JSON with a `data` object. */
+export async function readDocument(c: Context): Promise<{ data: Record<string, unknown>; included?: unknown[] }> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (!type.startsWith('application/vnd.api+json') && !type.startsWith('application/json')) {
+    throw jsonApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', 'Send the body as application/vnd.api+json.');
+  }
+  const text = await c.req.text();
+  if (text.length > MAX_BODY) throw jsonApiError(413, 'TOO_LARGE', 'Request too large', 'The request body is larger than 1 MB.');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badInput('The request body is not valid JSON.');
+  }
+  if (!isObject(body) || !isObject(body['data'])) throw badInput('The request body must be a JSON:API document with a data object.');
+  const included = body['included'];
+  if (included !== undefined && !Array.isArray(included)) throw badInput('included must be an array.');
+  return { data: body['data'], ...(included ? { included } : {}) };
+}
+
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads `obj.a.b.c` and checks it is a string. */
+export function stringAt(root: unknown, path: string[], label = path.join('.')): string {
+  let node: unknown = root;
+  for (const key of path) node = isObject(node) ? node[key] : undefined;
+  if (typeof node !== 'string' || !node) throw badInput(`${label} is required and must be a string.`);
+  return node;
+}
+
+export function optionalStringAt(root: unknown, path: string[]): string | undefined {
+  let node: unknown = root;
+  for (const key of path) node = isObject(node) ? node[key] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Names the service refuses: empty, too long, or with characters that break paths and URLs. */
+export function checkName(name: string, label: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw badInput(`${label} must not be empty.`);
+  if (trimmed.length > 255) throw badInput(`${label} must be at most 255 characters.`);
+  if (FORBIDDEN_NAME.test(trimmed)) throw badInput(`${label} must not contain any of < > : " / \\ | ? * ' $ ¢ ™ ® or control characters.`);
+  return trimmed;
+}

@@ -1,0 +1,112 @@
+import { Hono, type Context } from 'hono';
+import { ITEM_TYPE, VERSION_TYPE } from '../../../contracts/data-management';
+import type { AppDeps } from '../../config';
+import { jsonApiError } from '../../http/errors';
+import { jsonApiResponse } from '../../http/json-api';
+import { newItemId } from '../../storage/ids';
+import { dmItemsRepo } from '../../storage/repos/dm-items';
+import { serializeItem, serializeVersion } from './content-serializers';
+import { checkName, isObject, optionalStringAt, readDocument, stringAt } from './requests';
+import { envelope } from './serializers';
+import { checkedVersion, reserveStorage } from './uploads';
+import { actorOf, projectOf, type DmEnv, type DmGuard } from './access';
+
+type Ctx = Context<DmEnv>;
+const conflict = () => jsonApiError(409, 'CONFLICT', 'Conflict', 'Another object with the same name already exists in this container');
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/** The write half of the four-step upload: storage, items (with version 1) and versions. */
+export function uploadRoutes(deps: AppDeps, guard: DmGuard) {
+  const { stores, clock } = deps;
+  const router = new Hono<DmEnv>();
+  const create = guard(['data:create']);
+  const write = guard(['data:write']);
+  const base = (c: Ctx) => new URL(c.req.url).origin;
+  const selfPath = (c: Ctx) => new URL(c.req.url).pathname;
+
+  router.post('/storage', create, async (c) => {
+    const project = await projectOf(stores, c);
+    const { data } = await readDocument(c);
+    if (data['type'] !== 'objects') throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'data.type must be "objects".');
+    const name = checkName(stringAt(data, ['attributes', 'name'], 'data.attributes.name'), 'The file name');
+    const folderId = stringAt(data, ['relationships', 'target', 'data', 'id'], 'data.relationships.target.data.id');
+    if (!(await stores.folders.find(project.id, folderId))) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The folder ${folderId} does not exist in this project.`);
+    const storage = await reserveStorage(stores, clock, project.id, name, await actorOf(stores, c));
+    return jsonApiResponse({
+      jsonapi: { version: '1.0' },
+      links: { self: { href: `${base(c)}${selfPath(c)}` } },
+      data: {
+        type: 'objects',
+        id: storage.objectId,
+        relationships: { target: { data: { type: 'folders', id: folderId } } },
+        links: { self: { href: `${base(c)}/oss/v2/buckets/${storage.bucketKey}/objects/${encodeURIComponent(storage.objectKey)}` } },
+      },
+    }, 201);
+  });
+
+  router.post('/items', create, async (c) => {
+    const project = await projectOf(stores, c);
+    const { data, included } = await readDocument(c);
+    if (data['type'] !== 'items') throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'data.type must be "items".');
+    const displayName = checkName(stringAt(data, ['attributes', 'displayName'], 'data.attributes.displayName'), 'The item name');
+    const folderId = stringAt(data, ['relationships', 'parent', 'data', 'id'], 'data.relationships.parent.data.id');
+    const first = (included ?? []).find((entry) => isObject(entry) && entry['type'] === 'versions');
+    if (!first) throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'included must hold the first version (type "versions").');
+    const versionName = checkName(optionalStringAt(first, ['attributes', 'name']) ?? displayName, 'The version name');
+    const storageId = stringAt(first, ['relationships', 'storage', 'data', 'id'], 'included[0].relationships.storage.data.id');
+    const folder = await stores.folders.find(project.id, folderId);
+    if (!folder) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The folder ${folderId} does not exist in this project.`);
+    if (await stores.folders.nameTaken(folder.id, displayName)) throw conflict();
+    const version = await checkedVersion(stores, clock, project.id, versionName, storageId,
+      optionalStringAt(first, ['attributes', 'extension', 'type']) ?? VERSION_TYPE);
+    const actor = await actorOf(stores, c);
+    const itemId = newItemId();
+    let created;
+    try {
+      created = await stores.db.transaction((tx) => dmItemsRepo(tx).create(
+        { id: itemId, projectId: project.id, folderId: folder.id, displayName, extensionType: optionalStringAt(data, ['attributes', 'extension', 'type']) ?? ITEM_TYPE },
+        version, actor, clock.now()));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict();
+      throw error;
+    }
+    const item = await stores.items.find(project.id, itemId);
+    return jsonApiResponse(envelope(base(c), `/data/v1/projects/${encodeURIComponent(project.id)}/items/${encodeURIComponent(itemId)}`,
+      serializeItem(base(c), item!), { included: [serializeVersion(base(c), created)] }), 201);
+  });
+
+  router.post('/versions', create, async (c) => {
+    const project = await projectOf(stores, c);
+    const { data } = await readDocument(c);
+    if (data['type'] !== 'versions') throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'data.type must be "versions".');
+    const itemId = stringAt(data, ['relationships', 'item', 'data', 'id'], 'data.relationships.item.data.id');
+    const item = await stores.items.find(project.id, itemId);
+    if (!item) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The item ${itemId} does not exist in this project.`);
+    const name = checkName(optionalStringAt(data, ['attributes', 'name']) ?? item.displayName, 'The version name');
+    const storageId = stringAt(data, ['relationships', 'storage', 'data', 'id'], 'data.relationships.storage.data.id');
+    const version = await checkedVersion(stores, clock, project.id, name, storageId, optionalStringAt(data, ['attributes', 'extension', 'type']) ?? VERSION_TYPE);
+    const actor = await actorOf(stores, c);
+    const created = await stores.db.transaction((tx) => dmItemsRepo(tx).addVersion(item.id, version, actor, clock.now()));
+    const updated = await stores.items.find(project.id, item.id);
+    return jsonApiResponse(envelope(base(c), `/data/v1/projects/${encodeURIComponent(project.id)}/versions/${encodeURIComponent(created.id)}`,
+      serializeVersion(base(c), created), { included: [serializeItem(base(c), updated!)] }), 201);
+  });
+
+  router.patch('/items/:itemId', write, async (c) => {
+    const project = await projectOf(stores, c);
+    const item = await stores.items.find(project.id, c.req.param('itemId'));
+    if (!item) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The item ${c.req.param('itemId')} does not exist in this project.`);
+    const { data } = await readDocument(c);
+    if (data['type'] !== 'items' || data['id'] !== item.id) throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'data.type must be "items" and data.id the item\'s id.');
+    const displayName = checkName(stringAt(data, ['attributes', 'displayName'], 'data.attributes.displayName'), 'The item name');
+    if (displayName.toLowerCase() !== item.displayName.toLowerCase() && (await stores.folders.nameTaken(item.folderId, displayName))) throw conflict();
+    try {
+      await stores.items.rename(item.id, displayName, await actorOf(stores, c), clock.now());
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict();
+      throw error;
+    }
+    return jsonApiResponse(envelope(base(c), selfPath(c), serializeItem(base(c), (await stores.items.find(project.id, item.id))!)));
+  });
+  return router;
+}

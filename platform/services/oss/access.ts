@@ -1,0 +1,71 @@
+import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { Clock } from '../../config';
+import { requireToken, type AuthVariables, type TokenCheck, type TokenErrors } from '../../http/auth';
+import { ossError } from '../../http/errors';
+import { rateLimit } from '../../http/rate-limit';
+import { PLATFORM_CLIENT_ID } from '../../storage/repos/dm-storage';
+import type { Principal } from '../../storage/repos/hubs';
+import type { BucketRecord } from '../../storage/repos/oss';
+import type { OssContext } from './context';
+import { bucketKeyProblem } from './names';
+
+export type OssEnv = { Variables: AuthVariables };
+
+/** Makes the middleware that admits a request holding one of `scopes`. */
+export type Guard = (scopes: readonly string[]) => MiddlewareHandler<OssEnv>;
+
+// OSS words a refused token as `{reason}` like its other errors; the SDK retries on this 401 text.
+const OSS_TOKEN_ERRORS: TokenErrors = {
+  unauthorized: (_code, message) => {
+    const error = ossError(401, message);
+    error.headers['WWW-Authenticate'] = 'Bearer';
+    return error;
+  },
+  forbidden: (message, needed) => ossError(403, `${message} It needs one of the scopes: ${needed.join(', ')}.`),
+};
+
+/**
+ * Token check then the OSS rate limit (spec part 8: 500 requests a minute per app), as one
+ * middleware per set of scopes. The signed URLs skip both: they stand in for S3's, which OSS does not meter.
+ */
+export function ossGuard(tokens: TokenCheck, clock: Clock, perMinute: number): Guard {
+  const limit = rateLimit({
+    limit: perMinute,
+    windowSeconds: 60,
+    clock,
+    key: (c) => (c.get('token') as AuthVariables['token']).clientId,
+    error: (retryAfter) => ossError(429, `Rate limit exceeded: at most ${perMinute} requests a minute. Retry after ${retryAfter} seconds.`),
+  });
+  return (scopes: readonly string[]) => {
+    const auth = requireToken(tokens, scopes, { errors: OSS_TOKEN_ERRORS });
+    return createMiddleware<OssEnv>((c, next) => auth(c, async () => {
+      await limit(c, next);
+    }));
+  };
+}
+
+/** `owner`: bucket operations; `read`/`write`: object operations, also open to apps the bucket's `allow` names. */
+export type BucketNeed = 'owner' | 'read' | 'write';
+
+/**
+ * The bucket, if this caller may do what it asks: else 400 (bad key), 404, or 403 as OSS answers
+ * another app. A project's own bucket (Data Management files) is open, for objects only, to whoever
+ * may see the project, as APS opens wip.dm.prod to the project's members.
+ */
+export async function bucketFor(oss: OssContext, bucketKey: string, principal: Principal, need: BucketNeed): Promise<BucketRecord> {
+  const problem = bucketKeyProblem(bucketKey);
+  if (problem) throw ossError(400, problem);
+  const bucket = await oss.stores.oss.findBucket(bucketKey);
+  if (!bucket) throw ossError(404, 'Bucket not found');
+  const { clientId } = principal;
+  if (bucket.ownerClientId === PLATFORM_CLIENT_ID) {
+    const projectId = need === 'owner' ? undefined : await oss.stores.storage.projectOfBucket(bucketKey);
+    if (projectId && (await oss.stores.hubs.visibleProject(principal, projectId))) return bucket;
+    throw ossError(403, 'This bucket holds project files: only members of the project may use its objects.');
+  }
+  if (bucket.ownerClientId === clientId) return bucket;
+  const grant = bucket.permissions.find((permission) => permission.authId === clientId);
+  if (grant && need !== 'owner' && (need === 'read' || grant.access === 'full')) return bucket;
+  throw ossError(403, 'Bucket owner mismatch: this app may not do that in this bucket.');
+}

@@ -1,0 +1,38 @@
+import type { Context } from 'hono';
+import { ossError } from '../../http/errors';
+import { MAX_JSON_BYTES } from './limits';
+
+/**
+ * Reads a JSON object body without trusting its size: a declared or actual length over the cap is
+ * refused with 413 before anything is parsed.
+ */
+export async function readJsonObject(c: Context, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/(vnd\.api\+)?json\b/i.test(type)) throw ossError(400, 'The body must be JSON, sent with Content-Type: application/json.');
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > maxBytes) throw ossError(413, `The body is larger than ${maxBytes} bytes.`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const body = c.req.raw.body;
+  if (body) {
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw ossError(413, `The body is larger than ${maxBytes} bytes.`);
+      }
+      chunks.push(value);
+    }
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw ossError(400, 'The body is not valid JSON.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw ossError(400, 'The body must be a JSON object.');
+  return parsed as Record<string, unknown>;
+}

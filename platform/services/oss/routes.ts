@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../../config';
+import type { TokenCheck } from '../../http/auth';
+import { ossGuard } from './access';
+import { bucketRoutes } from './bucket-routes';
+import { ossContext } from './context';
+import { objectRoutes } from './object-routes';
+import { signedRoutes } from './signed-routes';
+
+/** OSS v2: `/oss/v2/*`, with its bytes in `deps.blobs` and its metadata in `deps.stores.oss`. */
+export function ossRoutes(deps: AppDeps, tokens: TokenCheck) {
+  const oss = ossContext(deps);
+  const guard = ossGuard(tokens, deps.clock, deps.config.rateLimits.oss);
+  const router = new Hono();
+  router.route('/signed', signedRoutes(oss));
+  router.route('/buckets', bucketRoutes(oss, guard));
+  router.route('/buckets', objectRoutes(oss, guard));
+  return router;
+}

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { BlobStore } from './blob-store';
+
+/** One piece of a stored object: a blob and its length, in the object's order. */
+export interface Extent {
+  blobId: string;
+  size: number;
+}
+
+/** Bytes `start` to `end` inclusive of the object made of `extents`, blob after blob. */
+export async function* readExtents(blobs: BlobStore, extents: readonly Extent[], start: number, end: number): AsyncGenerator<Uint8Array> {
+  let offset = 0;
+  for (const extent of extents) {
+    const first = offset;
+    const last = offset + extent.size - 1;
+    offset += extent.size;
+    if (extent.size === 0 || last < start) continue;
+    if (first > end) return;
+    yield* blobs.read(extent.blobId, Math.max(start, first) - first, Math.min(end, last) - first);
+  }
+}
+
+/** SHA-1 (hex) of the whole object, for uploads whose parts could not be hashed as they arrived. */
+export async function hashExtents(blobs: BlobStore, extents: readonly Extent[]): Promise<string> {
+  const hash = createHash('sha1');
+  const total = extents.reduce((sum, extent) => sum + extent.size, 0);
+  if (total > 0) for await (const chunk of readExtents(blobs, extents, 0, total - 1)) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+/** A web stream over an async generator that stops reading (and closes files) when cancelled. */
+export function toWebStream(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next: IteratorResult<Uint8Array> = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}

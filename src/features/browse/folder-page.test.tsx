@@ -1,0 +1,87 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { configureHttp } from '../../api/http';
+import { envelope, folder, hub, project, recordsPage } from '../../testing/dm-fixtures';
+import { jsonResponse, mockFetch, type RecordedCall } from '../../testing/fetch-mock';
+import { renderWithProviders } from '../../testing/render';
+import { scrollElement, useVirtualLayout } from '../../testing/virtual-layout';
+import { FolderPage } from './folder-page';
+import { PLACE_PATTERNS } from './places';
+
+const TOTAL = 5000;
+const ARCHIVE = 'urn:archive';
+
+/** The platform for a project whose top folder holds Archive, with 5,000 items in 200-row pages. */
+function serve() {
+  const mock = mockFetch((call: RecordedCall) => {
+    const path = decodeURIComponent(call.url.pathname);
+    if (path.endsWith('/contents')) return jsonResponse(recordsPage(ARCHIVE, Number(call.url.searchParams.get('page[number]')), TOTAL));
+    if (path.endsWith(`/folders/${ARCHIVE}`)) return jsonResponse(envelope(folder(ARCHIVE, 'Archive', 'urn:top', { objectCount: TOTAL })));
+    if (path.endsWith('/folders/urn:top')) return jsonResponse(envelope(folder('urn:top', 'Project Files', 'urn:root')));
+    if (path.endsWith('/projects/a.project')) return jsonResponse(envelope(project()));
+    if (path.endsWith('/hubs/a.hub')) return jsonResponse(envelope(hub()));
+    return jsonResponse({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not found', detail: path }] }, { status: 404 });
+  });
+  configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: () => Promise.resolve(null), onSessionExpired: vi.fn() });
+  const pagesAsked = () => mock.calls.filter((call) => call.url.pathname.endsWith('/contents')).map((call) => Number(call.url.searchParams.get('page[number]')));
+  return { ...mock, pagesAsked };
+}
+
+const url = (search = '') => `/hubs/a.hub/projects/a.project/folders/${ARCHIVE}${search}`;
+
+describe('FolderPage', () => {
+  useVirtualLayout();
+
+  it('sizes the grid for every row, and fetches only the pages that come into view', async () => {
+    const { pagesAsked } = serve();
+    renderWithProviders(<FolderPage />, { path: PLACE_PATTERNS.folder, url: url() });
+
+    const grid = await screen.findByRole('grid', { name: 'Contents of Archive' });
+    expect(await within(grid).findByRole('row', { name: /record-0001\.txt/ })).toBeInTheDocument();
+    await waitFor(() => expect(grid).toHaveAttribute('aria-rowcount', String(TOTAL + 1)));
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Demo Company›Riverside Offices›Project Files›Archive'.replaceAll('›', ''));
+    expect(pagesAsked()).toEqual([0]);
+
+    // To the end in one jump: the last page, not the 23 between.
+    act(() => scrollElement(grid, 36 * TOTAL));
+    expect(await within(grid).findByRole('row', { name: /record-5000\.txt/ })).toBeInTheDocument();
+    expect(pagesAsked()).toEqual([0, 24]);
+  });
+
+  it('moves through the rows with the keyboard and opens one with Enter', async () => {
+    serve();
+    const { user } = renderWithProviders(<FolderPage />, { path: PLACE_PATTERNS.folder, url: url() });
+    const grid = await screen.findByRole('grid');
+    const first = await within(grid).findByRole('rowheader', { name: /record-0001\.txt/ });
+    expect(first).toHaveAttribute('tabindex', '0');
+
+    await user.click(first);
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(within(grid).getByRole('rowheader', { name: /record-0003\.txt/ })).toHaveFocus();
+    await user.keyboard('{Control>}{End}{/Control}');
+    await waitFor(() => expect(within(grid).getByRole('rowheader', { name: /record-5000\.txt/ })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(/^At \/hubs\/a\.hub\/projects\/a\.project\/items\/urn:item:5000$/)).toBeInTheDocument();
+  });
+
+  it('sorts by size by loading every page, with progress, then shows the largest first', async () => {
+    const { pagesAsked } = serve();
+    renderWithProviders(<FolderPage />, { path: PLACE_PATTERNS.folder, url: url('?sort=size&order=desc') });
+    const grid = await screen.findByRole('grid', {}, { timeout: 5000 });
+    await waitFor(() => expect(pagesAsked()).toHaveLength(25));
+    await waitFor(() => expect(within(grid).getAllByRole('rowheader')[0]).toHaveAccessibleName(/record-5000\.txt/));
+    expect(screen.getByRole('combobox', { name: 'Sort' })).toHaveValue('size:desc');
+  });
+
+  it('filters by name inside the folder, with the view kept in the address', async () => {
+    serve();
+    const { user, router } = renderWithProviders(<FolderPage />, { path: PLACE_PATTERNS.folder, url: url() });
+    await screen.findByRole('grid');
+    await user.keyboard('/');
+    expect(screen.getByRole('searchbox', { name: 'Filter by name' })).toHaveFocus();
+    await user.keyboard('4999');
+    expect(await screen.findByText('1 match for “4999”', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(screen.getByRole('grid')).getByRole('rowheader', { name: /record-4999\.txt/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=4999');
+  });
+});

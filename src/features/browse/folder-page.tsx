@@ -1,0 +1,75 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router-dom';
+import { dmQueries } from '../../api/data-management/queries';
+import { describeError } from '../../api/describe-error';
+import { Button } from '../../components/ui/button';
+import { ErrorState } from '../../components/ui/error-state';
+import { FolderIcon, RefreshIcon } from '../../components/ui/icons';
+import { formatCount } from '../../lib/format-bytes';
+import { Breadcrumbs } from './breadcrumbs';
+import { FolderContents } from './folder-contents';
+import { FolderToolbar } from './folder-toolbar';
+import { PageHeader } from './page-header';
+import { folderPath, projectPath, requireParam } from './places';
+import { useFolderView } from './use-folder-view';
+
+/** `/hubs/:hubId/projects/:projectId/folders/:folderId`: one folder's contents. */
+export function FolderPage() {
+  const params = useParams();
+  const hubId = requireParam(params, 'hubId');
+  const projectId = requireParam(params, 'projectId');
+  const folderId = requireParam(params, 'folderId');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [view, changeView] = useFolderView();
+  const folder = useQuery(dmQueries.folder({ projectId, folderId }));
+  const project = useQuery(dmQueries.project(hubId, projectId));
+
+  if (folder.isError) {
+    const { message, details, raw } = describeError(folder.error);
+    return <ErrorState headingLevel={1} title="Couldn't open this folder" message={message} details={details} raw={raw} onRetry={() => void folder.refetch()} retrying={folder.isFetching} />;
+  }
+
+  const attributes = folder.data?.data.attributes;
+  const parentId = folder.data?.data.relationships['parent']?.data?.id;
+  const rootId = project.data?.data.relationships['rootFolder']?.data?.id;
+  // Backspace goes up: to the parent folder, or from a top folder to the project.
+  const up = () => {
+    if (!parentId || !rootId) return;
+    void navigate(parentId === rootId ? projectPath(hubId, projectId) : folderPath(hubId, projectId, parentId));
+  };
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: dmQueries.folder({ projectId, folderId }).queryKey });
+    void queryClient.invalidateQueries({ queryKey: dmQueries.folderContentsScope({ projectId, folderId }) });
+  };
+
+  return (
+    <section aria-labelledby="folder-heading" className="flex min-h-0 flex-1 flex-col">
+      <PageHeader
+        breadcrumbs={<Breadcrumbs hubId={hubId} projectId={projectId} folderId={folderId} />}
+        icon={<FolderIcon className="size-4 text-amber-500" />}
+        title={attributes ? attributes.displayName || attributes.name : null}
+        titleId="folder-heading"
+        subtitle={attributes ? `${formatCount(attributes.objectCount)} ${attributes.objectCount === 1 ? 'entry' : 'entries'}` : undefined}
+        actions={
+          <Button size="sm" variant="ghost" onClick={refresh}>
+            <RefreshIcon className="size-3.5" />
+            Refresh
+          </Button>
+        }
+      />
+      <FolderToolbar key={`toolbar:${folderId}`} view={view} onChange={changeView} />
+      <FolderContents
+        key={`contents:${folderId}`}
+        hubId={hubId}
+        projectId={projectId}
+        folderId={folderId}
+        folderName={attributes?.name ?? 'folder'}
+        estimate={attributes?.objectCount}
+        view={view}
+        onViewChange={changeView}
+        onUp={up}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { ArrowDownIcon, ArrowUpIcon } from '../../components/ui/icons';
+import { cx } from '../../lib/class-names';
+import type { SortKey, SortOrder } from './content-rows';
+
+/** The folder view's columns; narrow screens keep name, size and date. */
+export const GRID_TEMPLATE = 'grid grid-cols-[minmax(0,1fr)_4rem_5.5rem_8rem] lg:grid-cols-[minmax(0,1fr)_8rem_4rem_5.5rem_8rem_9rem]';
+export const ROW_HEIGHT = 36;
+/** The sticky header row (h-8) above the rows, inside the same scroll container. */
+export const HEADER_HEIGHT = 32;
+export const CELL = 'flex min-w-0 items-center px-3 text-sm';
+export const NARROW_HIDDEN = 'hidden lg:flex';
+
+export interface SortState {
+  key: SortKey;
+  order: SortOrder;
+}
+
+const COLUMNS: { label: string; sortKey?: SortKey; className?: string }[] = [
+  { label: 'Name', sortKey: 'name', className: 'pl-4' },
+  { label: 'Type', className: NARROW_HIDDEN },
+  { label: 'Version', className: 'justify-end' },
+  { label: 'Size', sortKey: 'size', className: 'justify-end' },
+  { label: 'Modified', sortKey: 'modified' },
+  { label: 'Modified by', className: NARROW_HIDDEN },
+];
+
+export function GridHeader({ sort, onSort }: { sort: SortState; onSort: (next: SortState) => void }) {
+  return (
+    <div role="rowgroup" className="sticky top-0 z-10">
+      <div
+        role="row"
+        aria-rowindex={1}
+        className={cx(GRID_TEMPLATE, 'h-8 border-b border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900')}
+      >
+        {COLUMNS.map((column) => {
+          const active = column.sortKey !== undefined && sort.key === column.sortKey;
+          return (
+            <div
+              key={column.label}
+              role="columnheader"
+              aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
+              className={cx(CELL, 'text-xs font-medium text-neutral-500 dark:text-neutral-400', column.className)}
+            >
+              {column.sortKey ? (
+                <button
+                  type="button"
+                  tabIndex={-1}
+                  onClick={() => onSort({ key: column.sortKey!, order: active && sort.order === 'asc' ? 'desc' : 'asc' })}
+                  className="inline-flex items-center gap-1 rounded hover:text-neutral-900 dark:hover:text-neutral-100"
+                >
+                  {column.label}
+                  {active && (sort.order === 'asc' ? <ArrowUpIcon className="size-3" /> : <ArrowDownIcon className="size-3" />)}
+                </button>
+              ) : (
+                column.label
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { readStoredOverride } from '../../lib/runtime-config';
+import { renderWithProviders, testConfig } from '../../testing/render';
+import { SettingsPage } from './settings-page';
+
+describe('SettingsPage', () => {
+  it('shows the platform in use and saves another one in this browser', async () => {
+    const changed = vi.fn();
+    const { user } = renderWithProviders(<SettingsPage onPlatformChanged={changed} />);
+    expect(screen.getByRole('heading', { name: `In use: ${testConfig.platformName}` })).toBeInTheDocument();
+    expect(screen.getByText('Default')).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('textbox', { name: 'Base URL' }));
+    await user.type(screen.getByRole('textbox', { name: 'Base URL' }), 'https://developer.api.autodesk.com/');
+    await user.clear(screen.getByRole('textbox', { name: 'Name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Autodesk');
+    await user.clear(screen.getByRole('textbox', { name: 'Client ID' }));
+    await user.type(screen.getByRole('textbox', { name: 'Client ID' }), 'my-aps-app');
+    await user.click(screen.getByRole('button', { name: 'Save and sign in again' }));
+
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(readStoredOverride()).toMatchObject({ platformUrl: 'https://developer.api.autodesk.com/', platformName: 'Autodesk', clientId: 'my-aps-app', callbackPath: '/auth/callback' });
+  });
+
+  it('refuses a base URL that is not one, and says why', async () => {
+    const changed = vi.fn();
+    const { user } = renderWithProviders(<SettingsPage onPlatformChanged={changed} />);
+    await user.clear(screen.getByRole('textbox', { name: 'Base URL' }));
+    await user.type(screen.getByRole('textbox', { name: 'Base URL' }), 'localhost:8080');
+    await user.click(screen.getByRole('button', { name: 'Save and sign in again' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('must start with http:// or https://');
+    expect(changed).not.toHaveBeenCalled();
+    expect(readStoredOverride()).toBeNull();
+  });
+
+  it('goes back to the default platform', async () => {
+    localStorage.setItem('ddm.config-override', JSON.stringify({ platformUrl: 'http://elsewhere.test' }));
+    const changed = vi.fn();
+    const { user } = renderWithProviders(<SettingsPage onPlatformChanged={changed} />);
+    expect(screen.getByText('Saved in this browser')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use the default platform' }));
+    expect(readStoredOverride()).toBeNull();
+    expect(changed).toHaveBeenCalledTimes(1);
+  });
+});
