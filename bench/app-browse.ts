@@ -118,16 +118,18 @@ async function countScrollRequests(stack: AppStack, projectFiles: string): Promi
   }
   const scrolledCount = scrolled.length;
 
-  const jumped = await openArchive(stack, projectFiles);
-  const before = jumped.length;
-  await grid.getByRole('rowheader', { name: 'record-0001.txt' }).click();
-  await page.keyboard.press('Control+End');
-  await last.waitFor();
-  const jumpCount = jumped.length - before;
-  console.error('JUMP', jumped.map((url) => url.searchParams.get('page[number]')).join(','), before);
+  const jumps: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const jumped = await openArchive(stack, projectFiles);
+    const before = jumped.length;
+    await grid.getByRole('rowheader', { name: 'record-0001.txt' }).click();
+    await page.keyboard.press('Control+End');
+    await last.waitFor();
+    jumps.push(jumped.length - before);
+  }
 
   return [
     result('app requests per 1,000 rows scrolled, a screenful at a time (baseline: 1,000 ÷ largest page)', (scrolledCount * 1000) / ARCHIVE_ROWS, 'requests', 1000 / pageSize),
-    result('app requests to jump from the first to the last of 5,000 rows (baseline: one page)', jumpCount, 'requests', 1),
+    result('app requests to jump from the first to the last of 5,000 rows, median of 3 (baseline: one page)', median(jumps), 'requests', 1),
   ];
 }

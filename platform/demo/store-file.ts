@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { VERSION_TYPE } from '../../contracts/data-management';
 import { objectUrn } from '../../contracts/oss';
 import type { Clock } from '../config';
@@ -24,9 +25,7 @@ export async function storeProjectFile(ctx: SeedContext, projectId: string, name
   if (!bucket) throw new Error(`the bucket of project ${projectId} is missing`);
   const fileType = path.extname(name).slice(1).toLowerCase();
   const objectKey = `${randomUUID()}.${fileType}`;
-  const written = await ctx.blobs.write((async function* () {
-    yield bytes;
-  })(), { maxBytes: bytes.length, expectedBytes: bytes.length });
+  const written = await ctx.blobs.write(Readable.from([bytes]), { maxBytes: bytes.length, expectedBytes: bytes.length });
   const contentType = TYPES[fileType] ?? 'application/octet-stream';
   await ctx.stores.oss.putObject(newObjectRecord(bucket, objectKey, written, { contentType, contentDisposition: undefined, contentEncoding: undefined, cacheControl: undefined, userMetadata: undefined }, now), [{ blobId: written.id, size: written.size }]);
   const storageUrn = objectUrn(bucketKey, objectKey);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OssErrorBody, SignedS3DownloadResponse } from '../../../contracts/oss';
 import { createBucket, objectPath, putObject, serverApp, sha1, signedRequest, someBytes, type Bytes } from '../../testing/oss';
+import { Hono } from 'hono';
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform';
 import { parseRange } from './range';
+import { ossRoutes } from './routes';
 
 // One platform per file: every test makes its own apps and buckets, so they do not meet.
 let platform: TestPlatform;
@@ -105,6 +107,20 @@ describe('signeds3download', () => {
     await platform.request(objectPath(bucketKey, 'drawing.pdf'), { method: 'DELETE', headers: bearer });
     expect((await get(signed.url!)).status).toBe(404);
     expect((await platform.request(objectPath(bucketKey, 'drawing.pdf', '/signeds3download'), { headers: bearer })).status).toBe(404);
+  });
+});
+
+describe('signing secret', () => {
+  it('is kept in the database, so URLs signed before a restart still work after it', async () => {
+    const bytes = someBytes(10);
+    const { sign } = await stored(bytes);
+    const signed = await sign('minutesExpiration=60');
+    // A new OSS service on the same storage, as after a restart: it loads the secret afresh.
+    const noTokens = { verify: () => Promise.resolve(null), isActive: () => Promise.resolve(false), clock: platform.clock };
+    const restarted = new Hono().route('/oss/v2', ossRoutes(platform.deps, noTokens));
+    const response = await restarted.request(signed.url!);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
   });
 });
 

@@ -12,15 +12,18 @@ export function TopBar() {
   return (
     <header className="flex h-12 shrink-0 items-center gap-4 border-b border-neutral-200 bg-white px-4 dark:border-neutral-800 dark:bg-neutral-950">
       <SidebarToggle />
-      <Brand />
+      {/* On a phone the mark stands alone, so the platform in use keeps its room. */}
+      <span className="shrink-0 whitespace-nowrap max-sm:[&>span>span:last-child]:sr-only">
+        <Brand />
+      </span>
       <div
         aria-label={`Platform: ${platformName}, ${platformUrl}`}
         role="group"
-        className="hidden min-w-0 items-center gap-2 rounded-md border border-neutral-200 px-2 py-1 text-xs md:flex dark:border-neutral-800"
+        className="flex min-w-0 items-center gap-2 rounded-md border border-neutral-200 px-2 py-1 text-xs dark:border-neutral-800"
       >
         <ServerIcon className="size-3.5 shrink-0 text-neutral-400" />
-        <span className="font-medium text-neutral-700 dark:text-neutral-200">{platformName}</span>
-        <span className="truncate font-mono text-neutral-500 dark:text-neutral-400">{platformUrl}</span>
+        <span className="truncate font-medium text-neutral-700 dark:text-neutral-200">{platformName}</span>
+        <span className="hidden truncate font-mono text-neutral-500 md:inline dark:text-neutral-400">{platformUrl}</span>
       </div>
       <div className="ml-auto flex items-center gap-1">
         <Link

@@ -10,7 +10,7 @@ import { formatDateTime, formatRelativeTime, useNow } from '../../lib/time';
 import { NothingToDownloadError, useDownloadVersion } from './use-download-version';
 
 const HEAD = 'sticky top-0 h-8 border-b border-neutral-200 bg-neutral-50 px-3 text-left text-xs font-medium text-neutral-500 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-400';
-const CELL = 'h-9 border-b border-neutral-100 px-3 dark:border-neutral-800/70';
+const CELL = 'h-9 border-b border-neutral-100 px-3 whitespace-nowrap dark:border-neutral-800/70';
 
 /** Versions come with an optional comment in `extension.data.comment`. */
 export function versionComment(version: Version): string | null {
@@ -30,7 +30,7 @@ export function VersionHistory({ versions, selected, hrefOf }: VersionHistoryPro
   const now = useNow(60_000);
   const failed = download.isError ? download.variables : undefined;
   return (
-    <div className="space-y-3">
+    <div className="space-y-3 overflow-x-auto">
       <table aria-label="Version history" className="w-full border-separate border-spacing-0 text-sm">
         <thead>
           <tr>
