@@ -43,19 +43,20 @@ async function timeFolderOpen(stack: AppStack, projectFiles: string): Promise<Be
   const { page } = stack;
   const clicks: number[] = [];
   const fetches: number[] = [];
-  let contentsUrl = '';
-  for (let run = 0; run < RUNS; run++) {
+  // One run first to warm the platform (its first read of a 5,000-row folder is slow), then the
+  // click and the bare fetch take turns, so both meet the platform in the same state.
+  for (let run = -1; run < RUNS; run++) {
     await freshProjectFiles(stack, projectFiles);
     const [request, elapsed] = await Promise.all([
       page.waitForRequest((candidate) => new URL(candidate.url()).pathname.endsWith('/contents') && !new URL(candidate.url()).searchParams.has('filter[type]')),
       page.evaluate<number>(CLICK_UNTIL_ROWS_PAINTED),
     ]);
+    if (run < 0) continue;
     clicks.push(elapsed);
-    contentsUrl = request.url();
+    // A URL the page has not asked before, as the click's was: the browser's CORS preflight is
+    // cached per URL, and the app pays it on every folder's first page too.
+    fetches.push(await page.evaluate<number>(fetchOnce(`${request.url()}&bench=${run}`)));
   }
-  // A URL the page has not asked before, as the click's was: the browser's CORS preflight is cached
-  // per URL, and the app pays it on every folder's first page too.
-  for (let run = 0; run < RUNS; run++) fetches.push(await page.evaluate<number>(fetchOnce(`${contentsUrl}&bench=${run}`)));
   return [result('app folder click to first rows painted, 5,000-item folder (baseline: the same contents request, fetched bare from the page)', median(clicks), 'ms', median(fetches))];
 }
 

@@ -1,4 +1,6 @@
 import autocannon from 'autocannon';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** One line of `npm run bench`: a figure and the baseline it is compared with, measured in the same run. */
 export interface BenchResult {
@@ -33,4 +35,28 @@ export async function load(url: string, headers: Record<string, string>, connect
     p99Ms: outcome.latency.p99,
     errors: outcome.errors + outcome.non2xx,
   };
+}
+
+/**
+ * Loads `url` on the platform, then a bare Node server answering the same bytes: the baseline that
+ * shows what the platform's stack (token check, database, serialisation) costs per request.
+ */
+export async function againstBareServer(name: string, url: string, headers: Record<string, string>): Promise<BenchResult[]> {
+  const sample = await (await fetch(url, { headers })).text();
+  const bare = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/vnd.api+json' });
+    response.end(sample);
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  try {
+    const baseline = await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/`, headers);
+    const measured = await load(url, headers);
+    if (measured.errors) throw new Error(`${name}: ${measured.errors} requests failed`);
+    return [
+      result(`${name} requests per second (50 connections)`, measured.requestsPerSecond, 'req/s', baseline.requestsPerSecond),
+      result(`${name} p99 latency (50 connections)`, measured.p99Ms, 'ms', baseline.p99Ms),
+    ];
+  } finally {
+    bare.close();
+  }
 }

@@ -1,12 +1,13 @@
 import { appBrowse } from './app-browse';
 import { appBundle } from './app-bundle';
 import type { Benchmark } from './harness';
+import { dmFolderPage } from './dm-folder-page';
 import { hubsList } from './hubs-list';
 import { ossList } from './oss-list';
 import { ossUpload } from './oss-upload';
 
 /** Every benchmark, run one after another so they do not compete for the machine's cores. */
-const BENCHMARKS: Benchmark[] = [hubsList, ossUpload, ossList, appBundle, appBrowse];
+const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, ossList, appBundle, appBrowse];
 
 const only = process.argv.slice(2);
 let failed = false;

@@ -77,7 +77,7 @@ export function serializeItem(base: LinkBase, item: ItemRecord): Item {
 }
 
 /** `urn:adsk.objects:os.object:{bucket}:{object}` → the OSS path of its details. */
-function storageLink(base: LinkBase, storageUrn: string): string {
+export function storageLink(base: LinkBase, storageUrn: string): string {
   const rest = storageUrn.replace(/^urn:adsk\.objects:os\.object:/, '');
   const split = rest.search(/[:/]/);
   return `${base}/oss/v2/buckets/${enc(rest.slice(0, split))}/objects/${enc(rest.slice(split + 1))}`;

@@ -10,6 +10,7 @@ import { serializeFolder, serializeItem, serializeVersion } from './content-seri
 import { pageLinks, readPage } from './paging';
 import { checkName, readDocument, stringAt } from './requests';
 import { envelope, folderPath } from './serializers';
+import { downloadRoutes } from './download-routes';
 import { uploadRoutes } from './upload-routes';
 
 type Ctx = Context<{ Variables: AuthVariables }>;
@@ -20,6 +21,7 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
   const { stores, clock } = deps;
   const router = new Hono<{ Variables: AuthVariables }>();
   router.route('/', uploadRoutes(deps, guard));
+  router.route('/', downloadRoutes(deps, guard));
   const read = guard(['data:read']);
   const create = guard(['data:create']);
   const write = guard(['data:write']);

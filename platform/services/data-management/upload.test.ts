@@ -4,6 +4,7 @@ import type { ItemResponse, TopFoldersResponse, VersionResponse } from '../../..
 import type { JsonApiErrorBody } from '../../../contracts/json-api';
 import type { SignedS3DownloadResponse, SignedS3UploadResponse } from '../../../contracts/oss';
 import { parseObjectUrn } from '../../../contracts/oss';
+import { createHub } from '../../cli/admin-commands';
 import { signedInUser } from '../../testing/oauth-flow';
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform';
 
@@ -115,5 +116,44 @@ describe('the four-step upload', () => {
     const { bucketKey, objectKey } = parseObjectUrn(objectId)!;
     const response = await platform.request(`/oss/v2/buckets/${bucketKey}/objects/${encodeURIComponent(objectKey)}/signeds3download`, { headers: stranger.bearer });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('downloads', () => {
+  it('offers each version in its own format and leads to its stored bytes', async () => {
+    const user = await member();
+    const created = await user.call(`/data/v1/projects/${user.project.id}/items`, { method: 'POST', body: itemBody(user.folderId, 'plan.dxf', await storeBytes(user, 'plan.dxf', Buffer.from('0\nSECTION'))) });
+    const versionId = ((await created.json()) as ItemResponse).included![0]!.id;
+    const versionPath = `/data/v1/projects/${user.project.id}/versions/${encodeURIComponent(versionId)}`;
+    const formats = (await (await user.call(`${versionPath}/downloadFormats`)).json()) as { data: { attributes: { formats: { fileType: string }[] } } };
+    expect(formats.data.attributes.formats).toEqual([{ fileType: 'dxf' }]);
+    const list = (await (await user.call(`${versionPath}/downloads`)).json()) as { data: { id: string; relationships: { storage: { data: { id: string } } } }[] };
+    expect(list.data).toHaveLength(1);
+    const one = await user.call(`/data/v1/projects/${user.project.id}/downloads/${list.data[0]!.id}`);
+    expect(one.status).toBe(200);
+    const job = await user.call(`/data/v1/projects/${user.project.id}/downloads`, {
+      method: 'POST',
+      body: JSON.stringify({ jsonapi: { version: '1.0' }, data: { type: 'downloads', attributes: { format: { fileType: 'pdf' } }, relationships: { source: { data: { type: 'versions', id: versionId } } } } }),
+    });
+    expect(job.status).toBe(400);
+    expect(((await job.json()) as JsonApiErrorBody).errors[0]!.detail).toContain('as dxf only');
+  });
+});
+
+describe('2-legged access', () => {
+  it('sees only the hubs its app was granted, and their projects', async () => {
+    const { client_id: clientId, client_secret: secret } = await platform.registerApp({ name: 'Robot', type: 'server', scopes: 'data:read' });
+    const granted = await createHub(platform.stores, { name: 'Granted Hub', app: [clientId] });
+    await platform.addHub('Other Hub');
+    const project = await platform.addProject(granted.id, 'Robot Project');
+    const token = await platform.request('/authentication/v2/token', {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&scope=data%3Aread',
+    });
+    const bearer = { Authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
+    const hubs = (await (await platform.request('/project/v1/hubs', { headers: bearer })).json()) as { data: { id: string }[] };
+    expect(hubs.data.map((hub) => hub.id)).toEqual([granted.id]);
+    expect((await platform.request(`/project/v1/hubs/${granted.id}/projects/${project.id}`, { headers: bearer })).status).toBe(200);
   });
 });
