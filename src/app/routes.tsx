@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { AppRuntimeConfig } from '../../contracts/app-config';
 import { dmQueries } from '../api/data-management/queries';
+import { ossQueries } from '../api/oss/queries';
 import { CallbackPage } from '../features/auth/callback-page';
 import { RequireSession } from '../features/auth/require-session';
 import { getSession } from '../features/auth/session-store';
@@ -9,6 +10,7 @@ import { SIGN_IN_PATH } from '../features/auth/sign-in-flow';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { HubsPage } from '../features/browse/hubs-page';
 import { PLACE_PATTERNS } from '../features/browse/places';
+import { BUCKET_PATTERN, BUCKETS_PATH } from '../features/buckets/bucket-paths';
 import { browseLoaders } from './browse-loaders';
 import { AppLayout } from './layouts/app-layout';
 import { SETTINGS_PATH } from './settings-path';
@@ -72,6 +74,25 @@ export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient)
                   path: PLACE_PATTERNS.version,
                   lazy: () => import('../features/browse/item-page').then((module) => ({ Component: module.ItemPage })),
                   loader: loaders.item,
+                },
+                {
+                  path: BUCKETS_PATH,
+                  lazy: () => import('../features/buckets/buckets-page').then((module) => ({ Component: module.BucketsPage })),
+                  loader: prefetching(() => queryClient.prefetchQuery(ossQueries.buckets())),
+                },
+                {
+                  path: BUCKET_PATTERN,
+                  lazy: () => import('../features/buckets/bucket-page').then((module) => ({ Component: module.BucketPage })),
+                  loader: ({ params, request }) => {
+                    const bucketKey = params['bucketKey'] ?? '';
+                    const beginsWith = new URL(request.url).searchParams.get('prefix') ?? '';
+                    return prefetching(async () => {
+                      await Promise.all([
+                        queryClient.prefetchQuery(ossQueries.bucketDetails(bucketKey)),
+                        queryClient.prefetchQuery(ossQueries.objects({ bucketKey, beginsWith })),
+                      ]);
+                    })();
+                  },
                 },
                 { path: '*', element: <NotFoundPage /> },
               ],

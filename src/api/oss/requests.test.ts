@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../testing/fetch-mock';
 import { configureHttp } from '../http';
-import { getSignedDownloadForUrn } from './requests';
+import { getSignedDownloadForUrn, nextStartAt } from './requests';
 
 function serve() {
   const mock = mockFetch(() => jsonResponse({ status: 'complete', url: 'http://p/signed/abc', params: {}, size: 12 }));
@@ -33,5 +33,13 @@ describe('getSignedDownloadForUrn', () => {
     const { calls } = serve();
     await expect(getSignedDownloadForUrn('urn:adsk.wipprod:fs.file:vf.X', {}, new AbortController().signal)).rejects.toThrow('not an OSS object id');
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('nextStartAt', () => {
+  it('reads the cursor from the full next URL, and nothing when there is no next page', () => {
+    expect(nextStartAt('http://p/oss/v2/buckets?limit=50&startAt=b%2Dkey')).toBe('b-key');
+    expect(nextStartAt('/oss/v2/buckets/a/objects?startAt=models%2Fx.ifc')).toBe('models/x.ifc');
+    expect(nextStartAt(undefined)).toBeUndefined();
   });
 });

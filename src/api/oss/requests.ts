@@ -1,5 +1,14 @@
-import { parseObjectUrn, type SignedS3DownloadResponse } from '../../../contracts/oss';
-import { requestJson } from '../http';
+import {
+  parseObjectUrn,
+  type Bucket,
+  type BucketObjectsResponse,
+  type BucketsResponse,
+  type CreateBucketPayload,
+  type SignedS3DownloadResponse,
+} from '../../../contracts/oss';
+import { requestJson, requestVoid } from '../http';
+
+const bucketPath = (bucketKey: string) => `/oss/v2/buckets/${encodeURIComponent(bucketKey)}`;
 
 const objectPath = (bucketKey: string, objectKey: string) =>
   `/oss/v2/buckets/${encodeURIComponent(bucketKey)}/objects/${encodeURIComponent(objectKey)}`;
@@ -32,4 +41,53 @@ export function getSignedDownloadForUrn(objectId: string, options: SignedDownloa
 function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** One page of a listing: `startAt` is the cursor the previous page's `next` URL carried. */
+export interface PageCursor {
+  limit?: number;
+  startAt?: string;
+}
+
+/** The cursor of the page after this one, read from the full `next` URL OSS answers with. */
+export function nextStartAt(next: string | undefined): string | undefined {
+  if (!next) return undefined;
+  return new URL(next, 'http://next.invalid').searchParams.get('startAt') ?? undefined;
+}
+
+/** `GET /oss/v2/buckets`: only the buckets of the calling app. */
+export function getBuckets({ limit, startAt }: PageCursor, signal: AbortSignal): Promise<BucketsResponse> {
+  return requestJson<BucketsResponse>('/oss/v2/buckets', { signal, query: { limit, startAt } });
+}
+
+/** `GET …/buckets/{bucketKey}/details`. */
+export function getBucketDetails(bucketKey: string, signal: AbortSignal): Promise<Bucket> {
+  return requestJson<Bucket>(`${bucketPath(bucketKey)}/details`, { signal });
+}
+
+/** `POST /oss/v2/buckets`: 409 when the key is taken, 400 naming the rule a key breaks. */
+export function createBucket(payload: CreateBucketPayload, signal: AbortSignal): Promise<Bucket> {
+  return requestJson<Bucket>('/oss/v2/buckets', { signal, method: 'POST', json: payload, headers: { 'x-ads-region': 'US' } });
+}
+
+/** `DELETE …/buckets/{bucketKey}`, with every object in it. */
+export function deleteBucket(bucketKey: string, signal: AbortSignal): Promise<void> {
+  return requestVoid(bucketPath(bucketKey), { signal, method: 'DELETE' });
+}
+
+export interface ObjectsPageOptions extends PageCursor {
+  beginsWith?: string;
+}
+
+/** `GET …/buckets/{bucketKey}/objects`, optionally only the keys that begin with a prefix. */
+export function getObjects(bucketKey: string, { limit, startAt, beginsWith }: ObjectsPageOptions, signal: AbortSignal): Promise<BucketObjectsResponse> {
+  return requestJson<BucketObjectsResponse>(`${bucketPath(bucketKey)}/objects`, {
+    signal,
+    query: { limit, startAt, beginsWith: beginsWith || undefined },
+  });
+}
+
+/** `DELETE …/objects/{objectKey}`. */
+export function deleteObject(bucketKey: string, objectKey: string, signal: AbortSignal): Promise<void> {
+  return requestVoid(objectPath(bucketKey, objectKey), { signal, method: 'DELETE' });
 }

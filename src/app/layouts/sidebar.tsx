@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router-dom';
-import { BuildingIcon, SettingsIcon } from '../../components/ui/icons';
+import { BoxIcon, BuildingIcon, SettingsIcon } from '../../components/ui/icons';
 import { HubTree } from '../../features/browse/hub-tree';
+import { BUCKETS_PATH } from '../../features/buckets/bucket-paths';
 import { cx } from '../../lib/class-names';
 import { SETTINGS_PATH } from '../settings-path';
 import { useSidebarOpen } from './sidebar-store';
@@ -13,7 +14,7 @@ const link = ({ isActive }: { isActive: boolean }) =>
       : 'text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800',
   );
 
-/** The hub list, the tree of hubs, projects and folders beside every page, and the settings. */
+/** The hub list, the tree of hubs, projects and folders beside every page, the buckets, and the settings. */
 export function Sidebar() {
   const open = useSidebarOpen();
   const visibility = open === null ? 'hidden md:flex' : open ? 'flex' : 'hidden';
@@ -36,6 +37,11 @@ export function Sidebar() {
         <div className="mt-1">
           <HubTree />
         </div>
+        <p className="px-2 pt-3 pb-1.5 text-[11px] font-medium tracking-wide text-neutral-500 uppercase dark:text-neutral-400">Storage</p>
+        <NavLink to={BUCKETS_PATH} className={link}>
+          <BoxIcon className="size-4 text-neutral-400" />
+          Buckets
+        </NavLink>
       </div>
       <div className="border-t border-neutral-200 p-2 dark:border-neutral-800">
         <NavLink to={SETTINGS_PATH} className={link}>

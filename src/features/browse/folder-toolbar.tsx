@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { SearchIcon } from '../../components/ui/icons';
 import type { SortKey, SortOrder } from './content-rows';
 import type { FolderView } from './use-folder-view';
+import { useSlashFocus } from '../../lib/use-slash-focus';
 
 const SORTS: { value: `${SortKey}:${SortOrder}`; label: string }[] = [
   { value: 'name:asc', label: 'Name, A to Z' },
@@ -20,16 +21,7 @@ export function FolderToolbar({ view, onChange }: { view: FolderView; onChange: 
   // The address follows the typing a step behind; the field keeps its own text so no key is lost.
   const [text, setText] = useState(view.filter);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const typing = event.target instanceof HTMLElement && event.target.closest('input, textarea, select, [contenteditable="true"]');
-      if (event.key !== '/' || typing || event.ctrlKey || event.metaKey || event.altKey) return;
-      event.preventDefault();
-      filterRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  useSlashFocus(filterRef);
 
   return (
     <div role="toolbar" aria-label="Folder view" className="flex flex-wrap items-center gap-2 border-b border-neutral-200 px-4 py-2 sm:px-6 dark:border-neutral-800">
