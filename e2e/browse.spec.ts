@@ -1,29 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn } from './steps';
 
 /**
  * Browsing the demo seed on the real platform: Demo Company → Riverside Offices → Project Files →
  * Architecture → Models → demo-house.ifc (3 versions) and Archive (5,000 items).
  */
-
-const email = () => process.env['E2E_DEMO_EMAIL'] ?? '';
-const password = () => process.env['E2E_DEMO_PASSWORD'] ?? '';
-
-async function signIn(page: Page, start = '/') {
-  await page.goto(start);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Email').fill(email());
-  await page.getByLabel('Password').fill(password());
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Allow' }).click();
-}
-
-/** The issue's bar: no serious or critical axe violation. Lesser ones are listed in the report, not failed on. */
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 const grid = (page: Page) => page.getByRole('grid');
 const openInGrid = async (page: Page, name: string) => {

@@ -1,26 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn } from './steps';
 
 /** Buckets on the real platform: the naming rules while typing, then create, list and delete. */
-
-const email = () => process.env['E2E_DEMO_EMAIL'] ?? '';
-const password = () => process.env['E2E_DEMO_PASSWORD'] ?? '';
-
-async function signIn(page: Page, start = '/') {
-  await page.goto(start);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Email').fill(email());
-  await page.getByLabel('Password').fill(password());
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Allow' }).click();
-}
-
-/** The issue's bar: no serious or critical axe violation. */
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 test('a bucket name is checked while typing, then a valid bucket is created, listed and deleted', async ({ page }) => {
   // Unique per run, so a platform kept from an earlier run never answers 409.
