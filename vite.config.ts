@@ -23,7 +23,8 @@ export default defineConfig({
           name: 'platform',
           include: ['platform/**/*.test.ts', 'contracts/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // Some tests spawn real platform processes (node + tsx + PGlite start-up): seconds each on 2 cores.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

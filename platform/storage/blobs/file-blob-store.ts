@@ -56,9 +56,10 @@ async function writeAll(handle: FileHandle, chunks: Uint8Array[]): Promise<void>
 }
 
 /**
- * Blobs as files under `<dir>`: each is written to `<dir>/tmp/<id>`, hashed while it streams,
- * fsynced, renamed to `<dir>/<id>`, and the directory fsynced, so after a crash a blob is either
- * whole under its id or a temporary file that the next start removes.
+ * Blobs as files under `<dir>`: each is written to `<dir>/tmp/<id>`, hashed with SHA-1 while it
+ * streams (by the store, or by the caller for `writeUnhashed`), fsynced, renamed to `<dir>/<id>`,
+ * and the directory fsynced, so after a crash a blob is either whole under its id or a temporary
+ * file that the next start removes.
  */
 export async function openFileBlobStore(dir: string, clock: BlobClock): Promise<BlobStore> {
   const tmpDir = path.join(dir, TMP);
