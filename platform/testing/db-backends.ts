@@ -3,6 +3,10 @@ import type { Db } from '../storage/db/db';
 import { openDatabase } from '../storage/db/open';
 
 const serverUrl = process.env['TEST_DATABASE_URL'];
+if (!serverUrl) {
+  if (process.env['CI']) throw new Error('CI must set TEST_DATABASE_URL: the storage tests run against PostgreSQL there (.ci/run).');
+  console.log('storage tests: TEST_DATABASE_URL is not set, so only the embedded database (PGlite) is tested here.');
+}
 
 /** A private schema per run, so tests on a shared server never see each other's rows. */
 function withSchema(url: string, schema: string): string {

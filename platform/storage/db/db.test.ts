@@ -6,37 +6,9 @@ import type { Db } from './db';
 import { MIGRATIONS, migrate } from './migrate';
 import { openDatabase } from './open';
 import { createStores } from '../stores';
+import { dbBackends } from '../../testing/db-backends';
 
-const serverUrl = process.env['TEST_DATABASE_URL'];
-if (!serverUrl) {
-  if (process.env['CI']) throw new Error('CI must set TEST_DATABASE_URL: the storage tests run against PostgreSQL there (.ci/run).');
-  console.log('storage tests: TEST_DATABASE_URL is not set, so only the embedded database (PGlite) is tested here.');
-}
-
-/** A private schema per run, so tests on a shared server never see each other's rows. */
-function withSchema(url: string, schema: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set('options', `-c search_path=${schema}`);
-  return parsed.toString();
-}
-
-const backends = [
-  { name: 'PGlite', open: (dir: string) => openDatabase({ dataDir: dir }) },
-  ...(serverUrl
-    ? [{
-        name: 'PostgreSQL',
-        open: async (dir: string) => {
-          const schema = `t_${path.basename(dir).replace(/\W/g, '').toLowerCase()}`;
-          const admin = await openDatabase({ dataDir: dir, databaseUrl: serverUrl });
-          await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-          await admin.close();
-          return openDatabase({ dataDir: dir, databaseUrl: withSchema(serverUrl, schema) });
-        },
-      }]
-    : []),
-];
-
-describe.each(backends)('metadata storage on $name', ({ open }) => {
+describe.each(dbBackends)('metadata storage on $name', ({ open }) => {
   let dir: string;
   let db: Db;
   beforeAll(async () => {
