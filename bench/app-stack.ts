@@ -2,9 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { DEFAULT_APP_SCOPES, DEFAULT_CALLBACK_PATH } from '../contracts/app-config';
-import { startAppServer } from '../scripts/app-server';
-import { runPlatformCommand, startPlatform } from '../scripts/platform-process';
+import { localPlatformConfig, startAppServer } from '../scripts/app-server';
+import { seedDemo, startPlatform } from '../scripts/platform-process';
 import { buildApp } from './app-build';
 
 export interface AppStack {
@@ -28,15 +27,11 @@ export async function startAppStack(): Promise<AppStack> {
   const own = process.env['BENCH_DATA_DIR'] ? null : await mkdtemp(path.join(os.tmpdir(), 'ddm-bench-app-'));
   const dataDir = own ?? process.env['BENCH_DATA_DIR']!;
   const app = await startAppServer(outDir, '127.0.0.1', 0);
-  const demo = JSON.parse(await runPlatformCommand(['admin', 'demo', '--app-origin', app.origin, '--data-dir', dataDir])) as {
-    client_id: string;
-    email: string;
-    password: string;
-  };
+  const demo = await seedDemo(app.origin, dataDir);
   // Every page load starts a fresh app, and so a fresh client-side budget, while the platform counts
   // them all against one app: timed runs would measure Retry-After pauses, not the app. Off here.
   const platform = await startPlatform(['--port', '0', '--data-dir', dataDir, '--app-origin', app.origin, '--rate-limit', 'data-management=off']);
-  app.setConfig({ platformUrl: platform.url, platformName: 'Local platform', clientId: demo.client_id, callbackPath: DEFAULT_CALLBACK_PATH, scopes: DEFAULT_APP_SCOPES });
+  app.setConfig(localPlatformConfig(platform.url, demo.client_id));
   let browser: Browser | null = null;
   const stop = async () => {
     await browser?.close();

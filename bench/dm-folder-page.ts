@@ -5,7 +5,7 @@ import type { TokenResponse } from '../contracts/authentication';
 import type { FolderContentsResponse, HubsResponse, ProjectsResponse, TopFoldersResponse } from '../contracts/data-management';
 import { authorizeCode, exchangeCode, TEST_CALLBACK } from '../platform/testing/oauth-flow';
 import type { TestPlatform } from '../platform/testing/test-platform';
-import { runPlatformCommand, startPlatform } from '../scripts/platform-process';
+import { seedDemo, startPlatform } from '../scripts/platform-process';
 import { againstBareServer, type Benchmark } from './harness';
 
 /**
@@ -16,8 +16,7 @@ export const dmFolderPage: Benchmark = {
   name: 'dm-folder-page',
   async run() {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-bench-dm-'));
-    const demo = JSON.parse(await runPlatformCommand(['admin', 'demo', '--app-origin', new URL(TEST_CALLBACK).origin, '--data-dir', dataDir])) as
-      { client_id: string; email: string; password: string; hub_id: string };
+    const demo = await seedDemo(new URL(TEST_CALLBACK).origin, dataDir);
     const platform = await startPlatform(['--port', '0', '--data-dir', dataDir, '--rate-limits', 'off']);
     try {
       // The sign-in pages, walked over HTTP as a browser would.

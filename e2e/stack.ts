@@ -1,9 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_APP_SCOPES, DEFAULT_CALLBACK_PATH } from '../contracts/app-config';
-import { startAppServer } from '../scripts/app-server';
-import { runPlatformCommand, startPlatform } from '../scripts/platform-process';
+import { localPlatformConfig, startAppServer } from '../scripts/app-server';
+import { seedDemo, startPlatform } from '../scripts/platform-process';
 
 export interface Stack {
   appUrl: string;
@@ -21,19 +20,9 @@ export interface Stack {
 export async function startStack(platformFlags: string[]): Promise<Stack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-e2e-own-'));
   const app = await startAppServer('dist', '127.0.0.1', 0);
-  const demo = JSON.parse(await runPlatformCommand(['admin', 'demo', '--app-origin', app.origin, '--data-dir', dataDir])) as {
-    client_id: string;
-    email: string;
-    password: string;
-  };
+  const demo = await seedDemo(app.origin, dataDir);
   const platform = await startPlatform(['--port', '0', '--data-dir', dataDir, '--app-origin', app.origin, ...platformFlags]);
-  app.setConfig({
-    platformUrl: platform.url,
-    platformName: 'Local platform',
-    clientId: demo.client_id,
-    callbackPath: DEFAULT_CALLBACK_PATH,
-    scopes: DEFAULT_APP_SCOPES,
-  });
+  app.setConfig(localPlatformConfig(platform.url, demo.client_id));
   return {
     appUrl: app.origin,
     platformUrl: platform.url,

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { APP_CONFIG_PATH, type AppRuntimeConfig } from '../contracts/app-config';
+import { APP_CONFIG_PATH, DEFAULT_APP_SCOPES, DEFAULT_CALLBACK_PATH, type AppRuntimeConfig } from '../contracts/app-config';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -74,3 +74,12 @@ export async function startAppServer(distDir: string, host: string, port: number
       }),
   };
 }
+
+/** The runtime config that points the app at a local platform and its demo app. */
+export const localPlatformConfig = (platformUrl: string, clientId: string): AppRuntimeConfig => ({
+  platformUrl,
+  platformName: 'Local platform',
+  clientId,
+  callbackPath: DEFAULT_CALLBACK_PATH,
+  scopes: DEFAULT_APP_SCOPES,
+});

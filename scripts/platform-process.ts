@@ -54,3 +54,16 @@ export async function startPlatform(args: string[], env: NodeJS.ProcessEnv = pro
     },
   };
 }
+
+/** What `admin demo` prints: the demo app and the account to sign in with. */
+export interface DemoAccount {
+  client_id: string;
+  email: string;
+  password: string;
+  hub_id: string;
+}
+
+/** Makes sure the demo account exists in `dataDir`, returning to `appOrigin` after sign-in. */
+export async function seedDemo(appOrigin: string, dataDir: string): Promise<DemoAccount> {
+  return JSON.parse(await runPlatformCommand(['admin', 'demo', '--app-origin', appOrigin, '--data-dir', dataDir])) as DemoAccount;
+}

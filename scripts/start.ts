@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { DEFAULT_APP_SCOPES, DEFAULT_CALLBACK_PATH } from '../contracts/app-config';
-import { startAppServer } from './app-server';
-import { runPlatformCommand, startPlatform } from './platform-process';
+import { localPlatformConfig, startAppServer } from './app-server';
+import { seedDemo, startPlatform } from './platform-process';
 
 /**
  * `npm start`: builds the app, starts the platform on the embedded data directory with the demo
@@ -26,20 +25,10 @@ async function main() {
   }
   const app = await startAppServer('dist', values.host, Number(values.port));
   const dataDir = ['--data-dir', values['data-dir']];
-  const demo = JSON.parse(await runPlatformCommand(['admin', 'demo', '--app-origin', app.origin, ...dataDir])) as {
-    client_id: string;
-    email: string;
-    password: string;
-  };
+  const demo = await seedDemo(app.origin, values['data-dir']);
   const ttl = values['token-ttl'] ? ['--token-ttl', values['token-ttl']] : [];
   const platform = await startPlatform(['--port', values['platform-port'], '--host', values.host, '--app-origin', app.origin, ...dataDir, ...ttl]);
-  app.setConfig({
-    platformUrl: platform.url,
-    platformName: 'Local platform',
-    clientId: demo.client_id,
-    callbackPath: DEFAULT_CALLBACK_PATH,
-    scopes: DEFAULT_APP_SCOPES,
-  });
+  app.setConfig(localPlatformConfig(platform.url, demo.client_id));
   console.log(`
   Design Data Manager is running.
 

@@ -1,14 +1,13 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import type { Clock } from '../../config';
-import { requireToken, type AuthVariables, type TokenCheck } from '../../http/auth';
-import { rateLimit } from '../../http/rate-limit';
+import type { TokenCheck } from '../../http/auth';
 import { jsonApiError } from '../../http/errors';
+import { serviceGuard, type Guard, type GuardEnv } from '../../http/guard';
 import type { Actor } from '../../storage/repos/dm-folders';
 import type { ProjectRecord } from '../../storage/repos/hubs';
 import type { Stores } from '../../storage/stores';
 
-export type DmEnv = { Variables: AuthVariables };
+export type DmEnv = GuardEnv;
 
 /** The project of the path, if the caller may see it; else 404, so a stranger learns nothing of it. */
 export async function projectOf(stores: Stores, c: Context<DmEnv>): Promise<ProjectRecord> {
@@ -24,26 +23,15 @@ export async function actorOf(stores: Stores, c: Context<DmEnv>): Promise<Actor>
   return { id: principal.clientId, name: (await stores.apps.find(principal.clientId))?.name ?? principal.clientId };
 }
 
-/** Makes the middleware that admits a request holding one of `scopes`, within the app's budget. */
-export type DmGuard = (scopes: readonly string[]) => MiddlewareHandler<DmEnv>;
+export type DmGuard = Guard;
 
 /**
  * Token check, then Data Management's rate limit (spec part 8: 100 requests a minute per app),
  * one budget shared by every DM path.
  */
-export function dmGuard(tokens: TokenCheck, clock: Clock, perMinute: number): DmGuard {
-  const limit = rateLimit({
-    limit: perMinute,
-    windowSeconds: 60,
-    clock,
-    key: (c) => (c.get('token') as AuthVariables['token']).clientId,
-    error: (retryAfter) => jsonApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests',
+export const dmGuard = (tokens: TokenCheck, clock: Clock, perMinute: number): DmGuard =>
+  serviceGuard(tokens, clock, {
+    perMinute,
+    tooMany: (retryAfter) => jsonApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests',
       `Rate limit exceeded: at most ${perMinute} Data Management requests a minute per app. Retry after ${retryAfter} seconds.`),
   });
-  return (scopes) => {
-    const auth = requireToken(tokens, scopes);
-    return createMiddleware<DmEnv>((c, next) => auth(c, async () => {
-      await limit(c, next);
-    }));
-  };
-}

@@ -1,7 +1,7 @@
 import { FOLDER_TYPE, type Folder, type Item, type Version } from '../../../contracts/data-management';
 import type { Relationship } from '../../../contracts/json-api';
 import type { FolderRecord } from '../../storage/repos/dm-folders';
-import type { ItemRecord, VersionRecord } from '../../storage/repos/dm-items';
+import { versionId, type ItemRecord, type VersionRecord } from '../../storage/repos/dm-items';
 import { enc, extension, folderPath, type LinkBase } from './serializers';
 
 const iso = (date: Date) => date.toISOString();
@@ -68,7 +68,7 @@ export function serializeItem(base: LinkBase, item: ItemRecord): Item {
     },
     links: { self: { href: self } },
     relationships: {
-      tip: { data: { type: 'versions', id: `${item.id.replace(':dm.lineage:', ':fs.file:vf.')}?version=${item.tipVersion}` }, links: { related: { href: `${self}/tip` } } },
+      tip: { data: { type: 'versions', id: versionId(item.id, item.tipVersion) }, links: { related: { href: `${self}/tip` } } },
       versions: { links: { related: { href: `${self}/versions` } } },
       parent: parentOf(base, item.projectId, item.folderId),
       ...refsAndLinks(self),

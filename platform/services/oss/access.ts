@@ -1,19 +1,15 @@
-import type { MiddlewareHandler } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import type { Clock } from '../../config';
-import { requireToken, type AuthVariables, type TokenCheck, type TokenErrors } from '../../http/auth';
+import type { TokenCheck, TokenErrors } from '../../http/auth';
 import { ossError } from '../../http/errors';
-import { rateLimit } from '../../http/rate-limit';
+import { serviceGuard, type Guard, type GuardEnv } from '../../http/guard';
 import { PLATFORM_CLIENT_ID } from '../../storage/repos/dm-storage';
 import type { Principal } from '../../storage/repos/hubs';
 import type { BucketRecord } from '../../storage/repos/oss';
 import type { OssContext } from './context';
 import { bucketKeyProblem } from './names';
 
-export type OssEnv = { Variables: AuthVariables };
-
-/** Makes the middleware that admits a request holding one of `scopes`. */
-export type Guard = (scopes: readonly string[]) => MiddlewareHandler<OssEnv>;
+export type OssEnv = GuardEnv;
+export type { Guard };
 
 // OSS words a refused token as `{reason}` like its other errors; the SDK retries on this 401 text.
 const OSS_TOKEN_ERRORS: TokenErrors = {
@@ -26,24 +22,15 @@ const OSS_TOKEN_ERRORS: TokenErrors = {
 };
 
 /**
- * Token check then the OSS rate limit (spec part 8: 500 requests a minute per app), as one
- * middleware per set of scopes. The signed URLs skip both: they stand in for S3's, which OSS does not meter.
+ * Token check then the OSS rate limit (spec part 8: 500 requests a minute per app). The signed URLs
+ * skip both: they stand in for S3's, which OSS does not meter.
  */
-export function ossGuard(tokens: TokenCheck, clock: Clock, perMinute: number): Guard {
-  const limit = rateLimit({
-    limit: perMinute,
-    windowSeconds: 60,
-    clock,
-    key: (c) => (c.get('token') as AuthVariables['token']).clientId,
-    error: (retryAfter) => ossError(429, `Rate limit exceeded: at most ${perMinute} requests a minute. Retry after ${retryAfter} seconds.`),
+export const ossGuard = (tokens: TokenCheck, clock: Clock, perMinute: number): Guard =>
+  serviceGuard(tokens, clock, {
+    perMinute,
+    errors: OSS_TOKEN_ERRORS,
+    tooMany: (retryAfter) => ossError(429, `Rate limit exceeded: at most ${perMinute} requests a minute. Retry after ${retryAfter} seconds.`),
   });
-  return (scopes: readonly string[]) => {
-    const auth = requireToken(tokens, scopes, { errors: OSS_TOKEN_ERRORS });
-    return createMiddleware<OssEnv>((c, next) => auth(c, async () => {
-      await limit(c, next);
-    }));
-  };
-}
 
 /** `owner`: bucket operations; `read`/`write`: object operations, also open to apps the bucket's `allow` names. */
 export type BucketNeed = 'owner' | 'read' | 'write';
