@@ -13,7 +13,7 @@ const BATCH = 25;
 const COPY_BUFFER = 1024 * 1024;
 
 /** A 1 GiB file of random bytes and its SHA-1, written in 64 MiB slices to keep memory flat. */
-async function makeSource(file: string): Promise<string> {
+export async function makeSource(file: string): Promise<string> {
   const hash = createHash('sha1');
   const handle = await open(file, 'w');
   const slice = Buffer.allocUnsafe(64 * 1024 * 1024);
@@ -58,7 +58,7 @@ function putPart(agent: Agent, url: string, body: Buffer): Promise<number> {
 }
 
 /** The client the SDK is: 5 MiB parts, one after another, URLs asked for 25 at a time, then complete. */
-async function signedUpload(platform: Awaited<ReturnType<typeof ossPlatform>>, from: string, objectPath: string): Promise<{ mibPerSecond: number; sha1: string }> {
+export async function signedUpload(platform: Pick<Awaited<ReturnType<typeof ossPlatform>>, 'call'>, from: string, objectPath: string): Promise<{ mibPerSecond: number; sha1: string }> {
   const started = performance.now();
   const source = await open(from, 'r');
   const agent = new Agent({ keepAlive: true });

@@ -2,12 +2,14 @@ import { appBrowse } from './app-browse';
 import { appBundle } from './app-bundle';
 import type { Benchmark } from './harness';
 import { dmFolderPage } from './dm-folder-page';
+import { gatewayUpload } from './gateway-upload';
 import { hubsList } from './hubs-list';
 import { ossList } from './oss-list';
 import { ossUpload } from './oss-upload';
+import { translateIfc } from './translate-ifc';
 
 /** Every benchmark, run one after another so they do not compete for the machine's cores. */
-const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, ossList, appBundle, appBrowse];
+const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, translateIfc];
 
 const only = process.argv.slice(2);
 let failed = false;

@@ -6,6 +6,8 @@ import { appCors } from './http/cors';
 import { HttpError, internalErrorFor, notFoundFor } from './http/errors';
 import { authenticationRoutes } from './services/authentication/routes';
 import { dataManagementRoutes } from './services/data-management/routes';
+import { createJobRunner } from './services/model-derivative/job-runner';
+import { modelDerivativeRoutes } from './services/model-derivative/routes';
 import { ossRoutes } from './services/oss/routes';
 
 export interface Logger {
@@ -34,6 +36,9 @@ export function createApp(deps: AppDeps, logger: Logger = console) {
   app.route('/', authenticationRoutes(deps, tokens));
   app.route('/', dataManagementRoutes(deps, tokens));
   app.route('/oss/v2', ossRoutes(deps, tokens));
+  // Jobs outlive requests: the runner is the app's, and `main.ts` resumes the ones a stop left behind.
+  const jobs = createJobRunner({ ...deps, logger });
+  app.route('/modelderivative/v2', modelDerivativeRoutes(deps, tokens, jobs));
 
   app.notFound((c) => {
     const error = notFoundFor(c.req.path);
@@ -49,7 +54,7 @@ export function createApp(deps: AppDeps, logger: Logger = console) {
     // A string body that names its own type (an HTML page) keeps it; any other is plain text.
     return 'Content-Type' in reply.headers ? c.body(reply.body, reply.status) : c.text(reply.body, reply.status);
   });
-  return app;
+  return Object.assign(app, { jobs });
 }
 
 export type PlatformApp = ReturnType<typeof createApp>;

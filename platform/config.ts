@@ -1,6 +1,7 @@
 import type { Signer } from './services/authentication/signing';
 import type { BlobStore } from './storage/blobs/blob-store';
 import type { Stores } from './storage/stores';
+import type { Translator } from './translation/engine-types';
 
 /**
  * Requests per minute, per app, that each rate-limited operation allows; 0 turns a limit off.
@@ -47,6 +48,8 @@ export interface PlatformConfig {
   rateLimits: RateLimits;
   /** OSS size limits; tests lower them. Defaults in services/oss/limits.ts. */
   ossLimits?: Partial<OssLimits>;
+  /** Model Derivative: pending and running jobs an app may have at once (spec part 8: 20). */
+  modelDerivative?: { concurrentJobsPerApp?: number };
 }
 
 export interface OssLimits {
@@ -72,6 +75,10 @@ export interface AppDeps {
   clock: Clock;
   /** Object bytes (OSS); metadata stays in `stores`. */
   blobs: BlobStore;
+  /** Runs Model Derivative jobs: the worker pool in `serve`, a controllable fake in tests. */
+  translator: Translator;
+  /** Where jobs keep their temporary files (a folder per job, removed when it ends). */
+  workDir: string;
 }
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;

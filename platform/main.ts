@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
@@ -12,6 +13,9 @@ import { loadSigner } from './services/authentication/signing';
 import { scheduleOssSweeps } from './services/oss/sweepers';
 import { openFileBlobStore } from './storage/blobs/file-blob-store';
 import { DataDirLockedError } from './storage/data-dir';
+import { createWorkerPool } from './translation/pool';
+import { createGateway } from './gateway/gateway';
+import { parseGatewayOptions, type GatewayCliOptions } from './gateway/options';
 
 async function runServe(options: ServeOptions): Promise<void> {
   const storage = await openStorage(options.dataDir, true);
@@ -23,7 +27,13 @@ async function runServe(options: ServeOptions): Promise<void> {
   };
   const signer = await loadSigner(storage.stores.oauth, () => config.issuer);
   const blobs = await openFileBlobStore(path.join(storage.dataDir, 'blobs'), systemClock);
-  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock, blobs });
+  const { workers, timeoutSeconds, memoryMb } = options.translation;
+  const translator = createWorkerPool({ workers, timeoutMs: timeoutSeconds * 1000, memoryMb });
+  // Job work files are scratch: whatever a stop left in them is started again from the source.
+  const workDir = path.join(storage.dataDir, 'jobs');
+  await rm(workDir, { recursive: true, force: true });
+  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock, blobs, translator, workDir });
+  await app.jobs.resume();
 
   const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host });
   await new Promise<void>((resolve, reject) => {
@@ -43,6 +53,9 @@ async function runServe(options: ServeOptions): Promise<void> {
     stopping = true;
     console.log(`platform stopping (${signal})`);
     stopSweeps();
+    // Running jobs stay `inprogress` in the database and start again at the next start.
+    await app.jobs.close();
+    await translator.close();
     server.close();
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     await storage.close();
@@ -52,6 +65,26 @@ async function runServe(options: ServeOptions): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
+async function runGateway({ config, port, host }: GatewayCliOptions): Promise<void> {
+  const server = serve({ fetch: createGateway({ config }).fetch, port, hostname: host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const listening = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  config.publicUrl ||= `http://${shownHost}:${listening}`;
+  console.log(`gateway listening on http://${shownHost}:${listening}`);
+  const stop = (signal: string) => {
+    console.log(`gateway stopping (${signal})`);
+    server.close();
+    if ('closeAllConnections' in server) server.closeAllConnections();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
@@ -59,6 +92,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'serve') return runServe(parseServeOptions(rest));
+  if (command === 'gateway') return runGateway(parseGatewayOptions(rest, process.env));
   if (command === 'admin') {
     console.log(JSON.stringify(await runAdmin(rest)));
     return;

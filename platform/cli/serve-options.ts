@@ -9,6 +9,8 @@ export interface ServeOptions {
   publicUrl: string | undefined;
   tokenTtlSeconds: number;
   rateLimits: RateLimits;
+  /** Model Derivative's worker pool: processes, and each job's time and memory limits. */
+  translation: { workers: number; timeoutSeconds: number; memoryMb: number };
 }
 
 export function parseServeOptions(args: string[]): ServeOptions {
@@ -21,6 +23,9 @@ export function parseServeOptions(args: string[]): ServeOptions {
     'token-ttl': { type: 'string' },
     'rate-limits': { type: 'string' },
     'rate-limit': { type: 'string', multiple: true },
+    'translation-workers': { type: 'string' },
+    'job-timeout': { type: 'string' },
+    'job-memory': { type: 'string' },
   });
   const publicUrl = flags['public-url'];
   return {
@@ -31,6 +36,11 @@ export function parseServeOptions(args: string[]): ServeOptions {
     publicUrl: publicUrl === undefined ? undefined : url(publicUrl, '--public-url', true),
     tokenTtlSeconds: positiveInt(flags['token-ttl'], '--token-ttl', DEFAULT_TOKEN_TTL_SECONDS),
     rateLimits: parseRateLimits(flags['rate-limits'], list(flags['rate-limit'])),
+    translation: {
+      workers: positiveInt(flags['translation-workers'], '--translation-workers', 2),
+      timeoutSeconds: positiveInt(flags['job-timeout'], '--job-timeout', 600),
+      memoryMb: positiveInt(flags['job-memory'], '--job-memory', 2048),
+    },
   };
 }
 

@@ -16,6 +16,12 @@ Commands:
                        Example: --rate-limit token=5 --rate-limit authorize=off
                        A request over a limit gets 429 with Retry-After and changes nothing.
 
+  gateway --upstream URL --client-id ID [--port 8090] [--host 127.0.0.1]
+          [--app-origin URL]... [--public-url URL]
+      Run a gateway to Autodesk Platform Services (default upstream
+      https://developer.api.autodesk.com) for the app. The client secret of the
+      confidential app is read from APS_CLIENT_SECRET, never from the command line.
+
   admin app create --name NAME --type spa|web|server [--callback URL]... [--scopes "a b c"]
   admin user create --email EMAIL --name NAME --password PASSWORD
   admin hub create --name NAME [--member EMAIL]... [--app CLIENT_ID]...

@@ -4,6 +4,8 @@ import { dmFoldersRepo } from './repos/dm-folders';
 import { dmItemsRepo } from './repos/dm-items';
 import { dmStorageRepo } from './repos/dm-storage';
 import { hubsRepo } from './repos/hubs';
+import { mdJobsRepo } from './repos/md-jobs';
+import { mdManifestsRepo } from './repos/md-manifests';
 import { oauthRepo } from './repos/oauth';
 import { ossRepo } from './repos/oss';
 import { usersRepo } from './repos/users';
@@ -20,6 +22,8 @@ export function createStores(db: Db) {
     folders: dmFoldersRepo(db),
     items: dmItemsRepo(db),
     storage: dmStorageRepo(db),
+    mdManifests: mdManifestsRepo(db),
+    mdJobs: mdJobsRepo(db),
   };
 }
 

@@ -8,6 +8,8 @@ import { createApp as registerApp, createHub, createProject, createUser } from '
 import { loadSigner } from '../services/authentication/signing';
 import { openFileBlobStore } from '../storage/blobs/file-blob-store';
 import { createStores } from '../storage/stores';
+import type { Translator } from '../translation/engine-types';
+import { FakeTranslator } from './fake-translator';
 import { freshDb } from './memory-db';
 
 export const TEST_ISSUER = 'http://platform.test';
@@ -26,7 +28,7 @@ export class TestClock implements Clock {
  * The whole platform in memory for `app.request()` tests: no socket, a fresh database, a clock
  * the test controls, and helpers that register what the admin commands would.
  */
-export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}) {
+export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}, options: { translator?: Translator } = {}) {
   const db = await freshDb();
   const stores = createStores(db);
   const clock = new TestClock();
@@ -41,7 +43,10 @@ export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}
   // Object bytes go to a fresh temporary directory, removed again by close().
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-test-blobs-'));
   const blobs = await openFileBlobStore(blobDir, clock);
-  const deps: AppDeps = { config, stores, signer, clock, blobs };
+  // Model Derivative jobs: the fake translator unless the test brings one, work files in their own folder.
+  const translator = options.translator ?? new FakeTranslator();
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-test-jobs-'));
+  const deps: AppDeps = { config, stores, signer, clock, blobs, translator, workDir };
   const silent = { error: () => undefined };
   const app = createApp(deps, silent);
   let users = 0;
@@ -52,6 +57,7 @@ export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}
     clock,
     blobs,
     blobDir,
+    translator,
     /** Calls the platform as a client on `TEST_ISSUER` would. */
     request: (path: string, init?: RequestInit) => app.request(`${TEST_ISSUER}${path}`, init),
     registerApp: (flags: Parameters<typeof registerApp>[1]) => registerApp(stores, flags),
@@ -64,8 +70,10 @@ export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}
     addHub: (name: string, memberEmails: string[] = []) => createHub(stores, { name, member: memberEmails }),
     addProject: (hubId: string, name: string) => createProject(stores, { hub: hubId, name }),
     close: async () => {
+      await app.jobs.close();
       await db.close();
       await rm(blobDir, { recursive: true, force: true });
+      await rm(workDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Clock } from '../../config';
 import type { TokenCheck, TokenErrors } from '../../http/auth';
 import { ossError } from '../../http/errors';
 import { serviceGuard, type Guard, type GuardEnv } from '../../http/guard';
+import { mayReadBucket } from '../../storage/object-access';
 import { PLATFORM_CLIENT_ID } from '../../storage/repos/dm-storage';
 import type { Principal } from '../../storage/repos/hubs';
 import type { BucketRecord } from '../../storage/repos/oss';
@@ -45,6 +46,8 @@ export async function bucketFor(oss: OssContext, bucketKey: string, principal: P
   if (problem) throw ossError(400, problem);
   const bucket = await oss.stores.oss.findBucket(bucketKey);
   if (!bucket) throw ossError(404, 'Bucket not found');
+  // Reading is decided in storage, where Model Derivative asks the same question; the rest words OSS's refusals.
+  if (need === 'read' && (await mayReadBucket(oss.stores, bucket, principal))) return bucket;
   const { clientId } = principal;
   if (bucket.ownerClientId === PLATFORM_CLIENT_ID) {
     const projectId = need === 'owner' ? undefined : await oss.stores.storage.projectOfBucket(bucketKey);

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { result, type Benchmark } from './harness';
+import { makeSource, signedUpload } from './oss-upload';
+import { ossPlatform } from './oss-platform';
+
+const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'platform', 'main.ts');
+const ROUNDS = 2;
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/**
+ * `platform gateway` in its own process, as people run it. No token request goes through it here
+ * (the bench's token comes from the upstream), so its client id and secret are placeholders.
+ */
+async function startGateway(upstream: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'gateway', '--upstream', upstream, '--client-id', 'bench', '--port', '0'], {
+    env: { ...process.env, APS_CLIENT_SECRET: 'bench-placeholder' }, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = /^gateway listening on (\S+)$/.exec(line);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the gateway exited (code ${code}) before listening`)));
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * 1 GiB in signed 5 MiB parts through the gateway (its signed-URL rewriting included: every part
+ * goes to a gateway URL that it checks and forwards) against the same upload straight to the
+ * upstream platform. Direct and gateway uploads alternate so the shared machine's noise falls on both.
+ */
+export const gatewayUpload: Benchmark = {
+  name: 'gateway-upload',
+  async run() {
+    const platform = await ossPlatform('bench-gateway');
+    const gateway = await startGateway(platform.url);
+    const scratch = await mkdtemp(path.join(os.tmpdir(), 'ddm-bench-gateway-'));
+    const throughGateway = {
+      call: (route: string, init: RequestInit = {}) => fetch(`${gateway.url}${route}`, { ...init, headers: { ...platform.headers, ...init.headers } }),
+    };
+    try {
+      const source = path.join(scratch, 'source.bin');
+      const expected = await makeSource(source);
+      const direct: number[] = [];
+      const proxied: number[] = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const [via, figures] of [[platform, direct], [throughGateway, proxied]] as const) {
+          const upload = await signedUpload(via, source, `/oss/v2/buckets/bench-gateway/objects/${figures === direct ? 'direct' : 'gateway'}-${round}.bin`);
+          if (upload.sha1 !== expected) throw new Error(`gateway-upload: stored SHA-1 ${upload.sha1} is not the source's ${expected}`);
+          figures.push(upload.mibPerSecond);
+        }
+      }
+      return [result('gateway-upload 1 GiB in signed 5 MiB parts through the gateway vs straight to the upstream', mean(proxied), 'MiB/s', mean(direct))];
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+      await gateway.stop();
+      await platform.stop();
+    }
+  },
+};

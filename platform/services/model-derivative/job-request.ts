@@ -1,0 +1,84 @@
+import { OUTPUT_TYPES, type JobOutputFormat, type JobPayload, type OutputType, type ViewKind } from '../../../contracts/model-derivative';
+import { modelDerivativeError } from '../../http/errors';
+import { converts, extensionOf } from '../../translation/formats';
+
+/** The `advanced` options this engine honours, per output type, with the values each takes. */
+const ADVANCED: Record<OutputType, Record<string, readonly unknown[]>> = {
+  svf2: {},
+  pdf: {},
+  obj: {},
+  ifc: {},
+  stl: { format: ['binary', 'ascii'] },
+  thumbnail: { width: [100, 200, 400], height: [100, 200, 400] },
+};
+const VIEWS: readonly ViewKind[] = ['2d', '3d'];
+const FORMAT_KEYS = ['type', 'views', 'advanced'];
+
+const bad = (message: string) => modelDerivativeError(400, message);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export interface ValidJob {
+  payload: JobPayload;
+  formats: JobOutputFormat[];
+  rootFilename: string | undefined;
+}
+
+/** The job body, checked field by field: every unknown type or option is named in a 400, never ignored. */
+export function parseJobPayload(body: unknown): ValidJob {
+  if (!isRecord(body)) throw bad('The body must be a JSON object with input and output.');
+  const { input, output } = body;
+  if (!isRecord(input) || typeof input.urn !== 'string' || !input.urn) throw bad('input.urn is required: the encoded URN of the source design.');
+  if (input.compressedUrn !== undefined && typeof input.compressedUrn !== 'boolean') throw bad('input.compressedUrn must be true or false.');
+  const compressed = input.compressedUrn === true;
+  if (compressed && (typeof input.rootFilename !== 'string' || !input.rootFilename)) throw bad('input.rootFilename is required when input.compressedUrn is true.');
+  if (!isRecord(output) || !Array.isArray(output.formats) || output.formats.length === 0) throw bad('output.formats must list at least one output format.');
+  const region = isRecord(output.destination) ? output.destination.region : undefined;
+  if (region !== undefined && (typeof region !== 'string' || region.toUpperCase() !== 'US')) throw bad(`output.destination.region ${JSON.stringify(region)} is not served here: only US.`);
+  const formats = output.formats.map(parseFormat);
+  const types = formats.map((format) => format.type);
+  const twice = types.find((type, index) => types.indexOf(type) !== index);
+  if (twice) throw bad(`The output type ${twice} is requested twice.`);
+  const payload = body as unknown as JobPayload;
+  return { payload, formats, rootFilename: compressed ? (input.rootFilename as string) : undefined };
+}
+
+function parseFormat(format: unknown, index: number): JobOutputFormat {
+  const at = `output.formats[${index}]`;
+  if (!isRecord(format)) throw bad(`${at} must be an object with a type.`);
+  const unknownKey = Object.keys(format).find((key) => !FORMAT_KEYS.includes(key));
+  if (unknownKey) throw bad(`${at}.${unknownKey} is not a known option.`);
+  const type: unknown = format.type;
+  if (typeof type !== 'string' || !(OUTPUT_TYPES as readonly string[]).includes(type)) {
+    throw bad(`${at}.type ${JSON.stringify(type)} is not an output type of this platform: one of ${OUTPUT_TYPES.join(', ')}.`);
+  }
+  const outputType = type as OutputType;
+  const parsed: JobOutputFormat = { type: outputType };
+  if (format.views !== undefined) {
+    if (outputType !== 'svf2') throw bad(`${at}.views applies to svf2 only, not ${outputType}.`);
+    if (!Array.isArray(format.views) || format.views.length === 0) throw bad(`${at}.views must list 2d, 3d or both.`);
+    const wrong: unknown = (format.views as unknown[]).find((view) => !VIEWS.includes(view as ViewKind));
+    if (wrong !== undefined) throw bad(`${at}.views: ${JSON.stringify(wrong)} is not a view kind: 2d or 3d.`);
+    parsed.views = format.views as ViewKind[];
+  }
+  if (format.advanced !== undefined) {
+    if (!isRecord(format.advanced)) throw bad(`${at}.advanced must be an object.`);
+    const allowed = ADVANCED[outputType];
+    for (const [name, value] of Object.entries(format.advanced)) {
+      const values = allowed[name];
+      if (!values) throw bad(`${at}.advanced.${name} is not an option of ${outputType} on this platform.`);
+      if (!values.includes(value)) throw bad(`${at}.advanced.${name} must be one of ${values.join(', ')}.`);
+    }
+    parsed.advanced = format.advanced;
+  }
+  return parsed;
+}
+
+/** 406 as the real service answers a source it cannot translate to a requested type. */
+export function checkConvertible(fileName: string, rootFilename: string | undefined, formats: readonly JobOutputFormat[]): void {
+  const name = rootFilename ?? fileName;
+  const refused = formats.filter((format) => !converts(name, format.type) || (rootFilename !== undefined && !converts(fileName, format.type)));
+  if (refused.length) {
+    const what = extensionOf(name) ? `A .${extensionOf(name)} file` : 'A file without an extension';
+    throw modelDerivativeError(406, `${what} cannot be translated to ${refused.map((format) => format.type).join(', ')}. GET /modelderivative/v2/designdata/formats lists what can.`);
+  }
+}

@@ -1,0 +1,140 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ManifestMessage } from '../../../contracts/model-derivative';
+import type { Clock } from '../../config';
+import type { BlobStore } from '../../storage/blobs/blob-store';
+import { readExtents } from '../../storage/blobs/extents';
+import type { ManifestRecord } from '../../storage/repos/md-manifests';
+import type { Stores } from '../../storage/stores';
+import { TranslationTimeoutError, type Translator } from '../../translation/engine-types';
+import { extensionOf } from '../../translation/formats';
+import { recordResult } from './job-record';
+
+export interface JobRunnerDeps {
+  stores: Stores;
+  blobs: BlobStore;
+  clock: Clock;
+  translator: Translator;
+  workDir: string;
+  logger: { error(message: string, error?: unknown): void };
+}
+
+export interface JobRunner {
+  /** Starts a pending job (the translator queues it if its workers are busy). */
+  enqueue(jobId: string): void;
+  /** Stops a job whose manifest is being deleted; it records nothing more. */
+  cancel(jobId: string): Promise<void>;
+  /** At start: re-runs the jobs a stop left behind, and fails those interrupted twice. */
+  resume(): Promise<void>;
+  /** Resolves when no job is running. */
+  idle(): Promise<void>;
+  /** Stops every running job without recording an end: they resume at the next start. */
+  close(): Promise<void>;
+}
+
+/** A restart interrupted the job this many times: it fails instead of running again. */
+export const MAX_ATTEMPTS = 2;
+// The manifest shows progress, but one write per 5 % is plenty for pollers.
+const PROGRESS_STEP = 5;
+
+export function createJobRunner(deps: JobRunnerDeps): JobRunner {
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  let closed = false;
+
+  const enqueue = (jobId: string) => {
+    if (closed || running.has(jobId)) return;
+    const controller = new AbortController();
+    const done = run(deps, jobId, controller.signal)
+      .catch((error: unknown) => deps.logger.error(`model derivative job ${jobId} could not be recorded`, error))
+      .finally(() => running.delete(jobId));
+    running.set(jobId, { controller, done });
+  };
+  const idle = async () => {
+    while (running.size) await Promise.allSettled([...running.values()].map((job) => job.done));
+  };
+  return {
+    enqueue,
+    async cancel(jobId) {
+      const job = running.get(jobId);
+      job?.controller.abort(new Error('The manifest was deleted.'));
+      await job?.done;
+    },
+    async resume() {
+      for (const job of await deps.stores.mdJobs.allLive()) {
+        if (job.status === 'inprogress' && job.attempts >= MAX_ATTEMPTS) {
+          await deps.stores.mdJobs.finish(deps.stores.db, job.id, 'failed', deps.clock.now(), [{
+            type: 'error',
+            code: 'TranslationWorker-Interrupted',
+            message: `The platform stopped ${job.attempts} times while this job ran, so it was not started again. Translate the design again.`,
+          }]);
+        } else enqueue(job.id);
+      }
+    },
+    idle,
+    async close() {
+      closed = true;
+      for (const job of running.values()) job.controller.abort(new Error('The platform is stopping.'));
+      await idle();
+    },
+  };
+}
+
+async function run(deps: JobRunnerDeps, jobId: string, signal: AbortSignal): Promise<void> {
+  const job = await deps.stores.mdJobs.start(jobId, deps.clock.now());
+  const manifest = job && (await deps.stores.mdManifests.find(job.urn));
+  if (!job || !manifest) return;
+  const dir = path.join(deps.workDir, jobId);
+  await rm(dir, { recursive: true, force: true });
+  const outDir = path.join(dir, 'out');
+  await mkdir(outDir, { recursive: true });
+  try {
+    const sourcePath = await copySource(deps, manifest, dir);
+    signal.throwIfAborted();
+    const result = await deps.translator.translate(
+      { sourcePath, fileName: manifest.fileName, outputs: job.outputs, outDir, ...(manifest.rootFilename ? { rootFilename: manifest.rootFilename } : {}) },
+      progressWriter(deps, jobId),
+      signal,
+    );
+    if (signal.aborted) return;
+    await recordResult(deps, job, outDir, result);
+  } catch (error) {
+    // Stopping or deleted: a stop leaves the job to resume at the next start; a delete left nothing to update.
+    if (signal.aborted) return;
+    await deps.stores.mdJobs.finish(deps.stores.db, job.id, error instanceof TranslationTimeoutError ? 'timeout' : 'failed', deps.clock.now(), [failureMessage(error)]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The source bytes (possibly several blobs) into a work file the engine may read. */
+async function copySource(deps: JobRunnerDeps, manifest: ManifestRecord, dir: string): Promise<string> {
+  const object = await deps.stores.oss.findObject(manifest.bucketKey, manifest.objectKey, deps.clock.now());
+  if (!object) throw Object.assign(new Error('The source design was deleted before it could be translated.'), { code: 'TranslationWorker-SourceNotFound' });
+  const target = path.join(dir, `source.${extensionOf(manifest.fileName) || 'bin'}`);
+  const extents = await deps.stores.oss.extents(object.id);
+  const chunks = object.size > 0 ? readExtents(deps.blobs, extents, 0, object.size - 1) : Readable.from([]);
+  await pipeline(chunks, createWriteStream(target));
+  return target;
+}
+
+function progressWriter(deps: JobRunnerDeps, jobId: string): (percent: number) => void {
+  let saved = 0;
+  let writing = Promise.resolve();
+  return (percent) => {
+    const value = Math.max(0, Math.min(99, Math.floor(percent)));
+    if (value < saved + PROGRESS_STEP) return;
+    saved = value;
+    writing = writing.then(() => deps.stores.mdJobs.setProgress(jobId, value)).catch(() => undefined);
+  };
+}
+
+export function failureMessage(error: unknown): ManifestMessage {
+  if (error instanceof TranslationTimeoutError) return { type: 'error', code: 'TranslationWorker-Timeout', message: error.message || 'The translation took longer than allowed.' };
+  // The engine's codes read `Area-Reason` (TranslationError); a system error's `ENOENT` is an internal failure.
+  const code = typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && /^\w+-\w+/.test(error.code) ? error.code : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  return code ? { type: 'error', code, message } : { type: 'error', code: 'TranslationWorker-InternalFailure', message: `The translation failed: ${message}` };
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import type { JobResponse } from '../../../contracts/model-derivative';
+import { modelDerivativeError } from '../../http/errors';
+import type { SourceDesign } from './access';
+import type { MdContext } from './context';
+import type { JobRunner } from './job-runner';
+import { checkConvertible, type ValidJob } from './job-request';
+
+// How long a client over its job limit waits before asking again: about one short job.
+const RETRY_AFTER_SECONDS = 30;
+
+export interface StartedJob {
+  status: 200 | 201;
+  body: JobResponse;
+}
+
+/**
+ * `POST …/job`: 201 when every requested derivative already exists (unless forced), else a new
+ * pending job for the outputs still missing, within the app's limit of live jobs (429 beyond it).
+ */
+export async function startJob(md: MdContext, runner: JobRunner, source: SourceDesign, job: ValidJob, clientId: string, force: boolean): Promise<StartedJob> {
+  const now = md.clock.now();
+  const object = await md.stores.oss.findObject(source.bucketKey, source.objectKey, now);
+  if (!object) throw modelDerivativeError(404, `The source design ${source.urn} does not exist.`);
+  const fileName = source.objectKey.slice(source.objectKey.lastIndexOf('/') + 1);
+  checkConvertible(fileName, job.rootFilename, job.formats);
+  const body = (result: JobResponse['result']): JobResponse => ({
+    result,
+    urn: source.urn,
+    acceptedJobs: { output: { formats: job.formats, destination: { region: 'us' } } },
+  });
+
+  const live = await md.stores.mdJobs.liveOf(source.urn);
+  if (live && !force) {
+    throw modelDerivativeError(409, 'A translation of this design is already running. Wait for it to end, or send x-ads-force: true to start again.');
+  }
+  if (force) await deleteManifest(md, runner, source.urn);
+  const existing = force ? [] : await md.stores.mdManifests.derivatives(source.urn);
+  const done = new Set(existing.filter((derivative) => derivative.status === 'success').map((derivative) => derivative.outputType));
+  const todo = job.formats.filter((format) => !done.has(format.type));
+  if (!todo.length) return { status: 201, body: body('success') };
+
+  const jobId = randomUUID();
+  const freed = await md.stores.db.transaction(async (tx) => {
+    const count = await md.stores.mdJobs.countLive(tx, clientId);
+    if (count >= md.maxJobsPerApp) {
+      const error = modelDerivativeError(429, `Too many translation jobs: an app may have at most ${md.maxJobsPerApp} pending or running at once. Retry after ${RETRY_AFTER_SECONDS} seconds.`);
+      error.headers['Retry-After'] = String(RETRY_AFTER_SECONDS);
+      throw error;
+    }
+    await md.stores.mdManifests.upsert(tx, {
+      urn: source.urn, sourceUrn: source.sourceUrn, bucketKey: source.bucketKey, objectKey: source.objectKey,
+      fileName, rootFilename: job.rootFilename ?? null, region: 'US', createdAt: now,
+    });
+    await md.stores.mdJobs.insert(tx, { id: jobId, urn: source.urn, clientId, outputs: todo, createdAt: now });
+    return md.stores.mdManifests.replaceDerivatives(tx, source.urn, jobId, todo.map((format) => format.type), now);
+  });
+  await freeBlobs(md, freed);
+  runner.enqueue(jobId);
+  return { status: 200, body: body('created') };
+}
+
+/** Removes a manifest, its derivatives and their bytes, stopping its job first; idempotent. */
+export async function deleteManifest(md: MdContext, runner: JobRunner, urn: string): Promise<void> {
+  const live = await md.stores.mdJobs.liveOf(urn);
+  if (live) await runner.cancel(live.id);
+  const freed = await md.stores.db.transaction((tx) => md.stores.mdManifests.delete(tx, urn));
+  await freeBlobs(md, freed ?? []);
+}
+
+/** Derivative blobs are never shared, so they go at once; one that stays is left to the orphan sweep. */
+async function freeBlobs(md: MdContext, blobIds: readonly string[]): Promise<void> {
+  for (const id of blobIds) await md.blobs.delete(id).catch(() => undefined);
+}

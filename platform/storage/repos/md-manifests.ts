@@ -1,0 +1,114 @@
+import type { ManifestMessage, OutputType, TranslationStatus, ViewKind } from '../../../contracts/model-derivative';
+import type { Db, Queryable } from '../db/db';
+
+export interface ManifestRecord {
+  /** The encoded source URN: the manifest's key, as in the paths. */
+  urn: string;
+  sourceUrn: string;
+  bucketKey: string;
+  objectKey: string;
+  fileName: string;
+  rootFilename: string | null;
+  region: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface DerivativeRecord {
+  id: string;
+  urn: string;
+  jobId: string;
+  outputType: OutputType;
+  status: TranslationStatus;
+  messages: ManifestMessage[];
+  createdAt: Date;
+}
+
+export interface FileRecord {
+  derivativeId: string;
+  /** Relative to the derivative's output folder, e.g. `svf2/<viewGuid>/model.glb`: the tail of its URN. */
+  path: string;
+  blobId: string;
+  role: string;
+  mime: string;
+  size: number;
+  sha1: string;
+  viewGuid: string | null;
+  viewName: string | null;
+  viewRole: ViewKind | null;
+  resolution: number | null;
+  createdAt: Date;
+}
+
+const MANIFEST_COLUMNS = `urn, source_urn AS "sourceUrn", bucket_key AS "bucketKey", object_key AS "objectKey", file_name AS "fileName",
+  root_filename AS "rootFilename", region, created_at AS "createdAt", updated_at AS "updatedAt"`;
+const DERIVATIVE_COLUMNS = `d.id, d.urn, d.job_id AS "jobId", d.output_type AS "outputType", d.status, d.messages, d.created_at AS "createdAt"`;
+const FILE_COLUMNS = `f.derivative_id AS "derivativeId", f.path, f.blob_id AS "blobId", f.role, f.mime, f.size::float8 AS size, f.sha1,
+  f.view_guid AS "viewGuid", f.view_name AS "viewName", f.view_role AS "viewRole", f.resolution, f.created_at AS "createdAt"`;
+
+/** Manifests, their derivatives and the files (blobs) of each. */
+export function mdManifestsRepo(db: Db) {
+  return {
+    async find(urn: string): Promise<ManifestRecord | undefined> {
+      const [manifest] = await db.query<ManifestRecord>(`SELECT ${MANIFEST_COLUMNS} FROM md_manifests WHERE urn = $1`, [urn]);
+      return manifest;
+    },
+    /** Creates the manifest, or points an existing one at the (same) source again. */
+    async upsert(tx: Queryable, manifest: Omit<ManifestRecord, 'updatedAt'>): Promise<void> {
+      await tx.query(
+        `INSERT INTO md_manifests (urn, source_urn, bucket_key, object_key, file_name, root_filename, region, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+         ON CONFLICT (urn) DO UPDATE SET file_name = $5, root_filename = $6, updated_at = $8`,
+        [manifest.urn, manifest.sourceUrn, manifest.bucketKey, manifest.objectKey, manifest.fileName, manifest.rootFilename,
+          manifest.region, manifest.createdAt]);
+    },
+    /** Deletes a manifest with everything under it; returns the blobs its files used (undefined: there was none). */
+    async delete(tx: Queryable, urn: string): Promise<string[] | undefined> {
+      const blobs = await tx.query<{ blobId: string }>(
+        'SELECT f.blob_id AS "blobId" FROM md_files f JOIN md_derivatives d ON d.id = f.derivative_id WHERE d.urn = $1', [urn]);
+      const deleted = await tx.query('DELETE FROM md_manifests WHERE urn = $1 RETURNING urn', [urn]);
+      return deleted.length ? blobs.map((row) => row.blobId) : undefined;
+    },
+    async derivatives(urn: string): Promise<DerivativeRecord[]> {
+      return db.query<DerivativeRecord>(`SELECT ${DERIVATIVE_COLUMNS} FROM md_derivatives d WHERE d.urn = $1 ORDER BY d.created_at, d.output_type`, [urn]);
+    },
+    async files(urn: string): Promise<FileRecord[]> {
+      return db.query<FileRecord>(
+        `SELECT ${FILE_COLUMNS} FROM md_files f JOIN md_derivatives d ON d.id = f.derivative_id WHERE d.urn = $1 ORDER BY f.path`, [urn]);
+    },
+    /** Replaces the derivatives of `outputs` by new pending ones of `jobId`; returns the blobs the old ones used. */
+    async replaceDerivatives(tx: Queryable, urn: string, jobId: string, outputs: readonly OutputType[], at: Date): Promise<string[]> {
+      const old = await tx.query<{ blobId: string }>(
+        `SELECT f.blob_id AS "blobId" FROM md_files f JOIN md_derivatives d ON d.id = f.derivative_id
+         WHERE d.urn = $1 AND d.output_type = ANY($2::text[])`, [urn, outputs as string[]]);
+      await tx.query('DELETE FROM md_derivatives WHERE urn = $1 AND output_type = ANY($2::text[])', [urn, outputs as string[]]);
+      await tx.query(
+        `INSERT INTO md_derivatives (id, urn, job_id, output_type, status, created_at)
+         SELECT $2 || ':' || t.type, $1, $2, t.type, 'pending', $4 FROM unnest($3::text[]) AS t(type)`,
+        [urn, jobId, outputs as string[], at]);
+      return old.map((row) => row.blobId);
+    },
+    /** Records what one derivative of a running job produced; false when the job's derivative is gone (manifest deleted). */
+    async completeDerivative(tx: Queryable, jobId: string, outputType: OutputType, status: 'success' | 'failed', messages: readonly ManifestMessage[], files: readonly Omit<FileRecord, 'derivativeId'>[]): Promise<boolean> {
+      const [derivative] = await tx.query<{ id: string }>(
+        `UPDATE md_derivatives SET status = $3, messages = $4 WHERE job_id = $1 AND output_type = $2 RETURNING id`,
+        [jobId, outputType, status, JSON.stringify(messages)]);
+      if (!derivative) return false;
+      for (const file of files) {
+        await tx.query(
+          `INSERT INTO md_files (derivative_id, path, blob_id, role, mime, size, sha1, view_guid, view_name, view_role, resolution, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+          [derivative.id, file.path, file.blobId, file.role, file.mime, file.size, file.sha1, file.viewGuid, file.viewName, file.viewRole,
+            file.resolution, file.createdAt]);
+      }
+      return true;
+    },
+    /** A Data Management version's storage object URN, for a job whose input is a version id. */
+    async versionStorage(versionId: string): Promise<string | undefined> {
+      const [row] = await db.query<{ storageUrn: string | null }>('SELECT storage_urn AS "storageUrn" FROM dm_versions WHERE id = $1', [versionId]);
+      return row?.storageUrn ?? undefined;
+    },
+  };
+}
+
+export type MdManifestsRepo = ReturnType<typeof mdManifestsRepo>;

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { JobOutputFormat, OutputType } from '../../contracts/model-derivative';
+import type { EngineDerivative, EngineFile, ProgressListener, TranslationRequest, TranslationResult } from './engine-types';
+import { converts, extensionOf } from './formats';
+import { TranslationError, type EngineMessage, type ReadModel } from './model';
+import { readSource } from './readers/index';
+import { openZipSource } from './source-zip';
+import { writeDrawingGlb, writeModelGlb } from './writers/glb';
+import { writeTriangulatedIfc } from './writers/ifc';
+import { writeObj } from './writers/obj';
+import { writePdf } from './writers/pdf';
+import { buildPropertyDatabase } from './writers/properties';
+import { writeStl } from './writers/stl';
+import { renderThumbnail } from './writers/thumbnail';
+
+const THUMBNAIL_SIZES = [100, 200, 400] as const;
+const READ_SHARE = 40;
+
+/** Writes one file of a derivative into the job's directory and describes it. */
+type Put = (relativePath: string, role: string, mime: string, bytes: Uint8Array, resolution?: [number, number]) => Promise<EngineFile>;
+
+/**
+ * One translation, in a worker process: read the source once into the engine's model, then write each
+ * requested output from it. An output that fails is reported on its own; the others still finish.
+ */
+export async function runTranslation(request: TranslationRequest, onProgress: ProgressListener): Promise<TranslationResult> {
+  onProgress(1);
+  const bytes = new Uint8Array(await readFile(request.sourcePath));
+  const source = extensionOf(request.fileName) === 'zip' || request.rootFilename !== undefined
+    ? openZipSource(bytes, request.rootFilename ?? '')
+    : { fileName: request.fileName, bytes, siblings: new Map<string, Uint8Array>() };
+  const model = await readSource(source);
+  onProgress(READ_SHARE);
+
+  const put: Put = async (relativePath, role, mime, content, resolution) => {
+    const target = path.join(request.outDir, relativePath);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, content);
+    return { role, path: relativePath, mime, size: content.byteLength, ...(resolution ? { resolution } : {}) };
+  };
+
+  const result: TranslationResult = { derivatives: [], warnings: model.warnings };
+  for (const [index, output] of request.outputs.entries()) {
+    const derivative = await writeOutput(output, model, source.fileName, source.bytes, put).catch((error: unknown) => failedOutput(output.type, error));
+    if (output.type === 'svf2' && derivative.status === 'success') result.propertiesPath = 'svf2/properties.json';
+    result.derivatives.push(derivative);
+    onProgress(READ_SHARE + Math.round(((100 - READ_SHARE) * (index + 1)) / request.outputs.length));
+  }
+  return result;
+}
+
+async function writeOutput(output: JobOutputFormat, model: ReadModel, fileName: string, sourceBytes: Uint8Array, put: Put): Promise<EngineDerivative> {
+  const derivative: EngineDerivative = { outputType: output.type, status: 'success', messages: [], views: [], files: [] };
+  if (!converts(fileName, output.type)) {
+    throw new TranslationError('TranslationWorker-UnsupportedOutput', `A .${extensionOf(fileName)} file cannot be translated to ${output.type}.`);
+  }
+  const is2d = model.drawing !== undefined;
+  switch (output.type) {
+    case 'svf2':
+      return writeViewables(output, model, put, derivative);
+    case 'thumbnail':
+      derivative.files.push(...(await thumbnails(model, 'thumbnail', put)));
+      return derivative;
+    case 'obj': {
+      requireModel3d(is2d, 'OBJ');
+      const { obj, mtl } = writeObj(model);
+      derivative.files.push(await put('obj/model.obj', 'obj', 'application/octet-stream', obj), await put('obj/model.mtl', 'mtl', 'text/plain', mtl));
+      return derivative;
+    }
+    case 'stl': {
+      requireModel3d(is2d, 'STL');
+      const format = output.advanced?.format === 'ascii' ? 'ascii' : 'binary';
+      derivative.files.push(await put('stl/model.stl', 'stl', 'application/vnd.ms-pki.stl', writeStl(model, format, fileName)));
+      return derivative;
+    }
+    case 'ifc': {
+      requireModel3d(is2d, 'IFC');
+      // An IFC source is the model itself: passing it through keeps every entity a re-export would lose.
+      const ifc = extensionOf(fileName) === 'ifc' ? sourceBytes : await writeTriangulatedIfc(model);
+      derivative.files.push(await put('ifc/model.ifc', 'ifc', 'application/x-step', ifc));
+      return derivative;
+    }
+    case 'pdf':
+      derivative.files.push(await put('pdf/model.pdf', 'pdf', 'application/pdf', await writePdf(model, { title: fileName })));
+      return derivative;
+  }
+}
+
+async function writeViewables(output: JobOutputFormat, model: ReadModel, put: Put, derivative: EngineDerivative): Promise<EngineDerivative> {
+  const kind = model.drawing ? '2d' : '3d';
+  const wanted = output.views ?? ['2d', '3d'];
+  if (!wanted.includes(kind)) {
+    throw new TranslationError('TranslationWorker-NoViewable', `This ${kind === '2d' ? '2D drawing' : '3D model'} has no ${wanted.join(' or ')} view to make.`);
+  }
+  const guid = randomUUID();
+  const glb = kind === '2d' ? await writeDrawingGlb(model) : await writeModelGlb(model);
+  const files = [await put(`svf2/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb), ...(await thumbnails(model, `svf2/${guid}`, put))];
+  derivative.views.push({ guid, name: kind === '2d' ? '2D' : '3D', role: kind, files });
+  const database = buildPropertyDatabase(model, [guid]);
+  derivative.files.push(await put('svf2/properties.json', 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', new TextEncoder().encode(JSON.stringify(database))));
+  return derivative;
+}
+
+async function thumbnails(model: ReadModel, folder: string, put: Put): Promise<EngineFile[]> {
+  const files: EngineFile[] = [];
+  for (const size of THUMBNAIL_SIZES) {
+    files.push(await put(`${folder}/thumbnail-${size}.png`, 'thumbnail', 'image/png', renderThumbnail(model, size), [size, size]));
+  }
+  return files;
+}
+
+function requireModel3d(is2d: boolean, format: string) {
+  if (is2d) throw new TranslationError('TranslationWorker-UnsupportedOutput', `${format} needs a 3D model, and this file is a 2D drawing.`);
+}
+
+function failedOutput(outputType: OutputType, error: unknown): EngineDerivative {
+  const message: EngineMessage = error instanceof TranslationError
+    ? { type: 'error', code: error.code, message: error.message }
+    : { type: 'error', code: 'TranslationWorker-InternalFailure', message: `Writing ${outputType} failed: ${error instanceof Error ? error.message : String(error)}` };
+  return { outputType, status: 'failed', messages: [message], views: [], files: [] };
+}

@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TranslationTimeoutError, type TranslationRequest, type Translator } from './engine-types';
+import { TranslationError } from './model';
+import { createWorkerPool } from './pool';
+
+const entry = fileURLToPath(new URL('./testing/hostile-worker.ts', import.meta.url));
+const request = (fileName: string): TranslationRequest => ({ sourcePath: '/nonexistent', fileName, outputs: [{ type: 'obj' }], outDir: '/nonexistent' });
+const never = new AbortController().signal;
+const pidOf = (result: Awaited<ReturnType<Translator['translate']>>) => Number(result.warnings[0]?.message);
+
+describe('translation worker pool', () => {
+  let pool: Translator | undefined;
+  afterEach(async () => {
+    await pool?.close();
+  });
+
+  it('runs a job in another process and reports its progress', async () => {
+    pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry });
+    const progress: number[] = [];
+    const result = await pool.translate(request('ok.ifc'), (percent) => progress.push(percent), never);
+    expect(pidOf(result)).not.toBe(process.pid);
+    expect(progress).toEqual([50]);
+  });
+
+  it('stops a job that runs too long, and the next job still runs', async () => {
+    pool = createWorkerPool({ workers: 1, timeoutMs: 1500, memoryMb: 1024, entry });
+    await expect(pool.translate(request('hang.ifc'), () => undefined, never)).rejects.toBeInstanceOf(TranslationTimeoutError);
+    await expect(pool.translate(request('ok.ifc'), () => undefined, never)).resolves.toBeDefined();
+  });
+
+  it('stops a job whose process grows past its memory limit', async () => {
+    pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 400, entry, memoryPollMs: 20 });
+    const failure = await pool.translate(request('grow.ifc'), () => undefined, never).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TranslationError);
+    expect((failure as TranslationError).code).toBe('TranslationWorker-OutOfMemory');
+    await expect(pool.translate(request('ok.ifc'), () => undefined, never)).resolves.toBeDefined();
+  });
+
+  it('fails only the job whose process crashed', async () => {
+    pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry });
+    const failure = await pool.translate(request('crash.ifc'), () => undefined, never).catch((error: unknown) => error);
+    expect((failure as TranslationError).code).toBe('TranslationWorker-Crashed');
+    await expect(pool.translate(request('ok.ifc'), () => undefined, never)).resolves.toBeDefined();
+  });
+
+  it('runs at most `workers` jobs at once and keeps its processes between jobs', async () => {
+    pool = createWorkerPool({ workers: 2, timeoutMs: 30_000, memoryMb: 1024, entry });
+    const results = await Promise.all(['slow-300', 'slow-300', 'slow-300', 'slow-300'].map((name) => pool!.translate(request(`${name}.ifc`), () => undefined, never)));
+    expect(new Set(results.map(pidOf)).size).toBe(2);
+  });
+
+  it('cancels a running job when its signal aborts', async () => {
+    pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry });
+    const controller = new AbortController();
+    const running = pool.translate(request('hang.ifc'), () => undefined, controller.signal);
+    const late = pool.translate(request('slow-0.ifc'), () => undefined, never);
+    // hang.ifc never reports progress, so abort from outside once it has started.
+    setImmediate(() => controller.abort());
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(late).resolves.toBeDefined();
+  });
+});

@@ -1,0 +1,164 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { TranslationTimeoutError, type ProgressListener, type TranslationRequest, type TranslationResult, type Translator } from './engine-types';
+import { TranslationError } from './model';
+import type { FromWorker, ToWorker } from './worker-protocol';
+
+export interface WorkerPoolOptions {
+  /** Jobs that run at once, one process each (2 on 2 cores: the wasm readers are single-threaded). */
+  workers: number;
+  /** A job running longer ends as `timeout` and its process is killed. */
+  timeoutMs: number;
+  /** A process whose resident memory (JS heap and wasm) goes past this is killed and its job fails. */
+  memoryMb: number;
+  /** The worker module; tests pass a hostile one. */
+  entry?: string;
+  /** How often a running job's memory is read. */
+  memoryPollMs?: number;
+}
+
+interface Job {
+  request: TranslationRequest;
+  onProgress: ProgressListener;
+  signal: AbortSignal;
+  resolve: (result: TranslationResult) => void;
+  reject: (error: Error) => void;
+}
+
+interface Worker {
+  child: ChildProcess;
+  job?: Job;
+  jobsDone: number;
+}
+
+const DEFAULT_ENTRY = fileURLToPath(new URL('./worker-main.ts', import.meta.url));
+const TSX_LOADER = import.meta.resolve('tsx');
+// A long-lived worker keeps web-ifc and OCCT loaded (about 0.6 s a job saved); recycled now and then against leaks.
+const JOBS_PER_WORKER = 25;
+
+/**
+ * Runs translations in separate Node processes, at most `workers` at a time, queueing the rest. A job
+ * that hangs, grows past its memory or crashes its process fails on its own; the platform goes on.
+ */
+export function createWorkerPool(options: WorkerPoolOptions): Translator {
+  const workers = new Set<Worker>();
+  const idle: Worker[] = [];
+  const queue: Job[] = [];
+  let closed = false;
+
+  function spawn(): Worker {
+    const child = fork(options.entry ?? DEFAULT_ENTRY, [], {
+      execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${options.memoryMb}`],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    });
+    const worker: Worker = { child, jobsDone: 0 };
+    workers.add(worker);
+    child.on('message', (message: FromWorker) => onMessage(worker, message));
+    child.on('exit', (code, signal) => {
+      workers.delete(worker);
+      const at = idle.indexOf(worker);
+      if (at >= 0) idle.splice(at, 1);
+      const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
+      finish(worker, (job) => job.reject(new TranslationError('TranslationWorker-Crashed', `The translation worker ${how} while reading this file.`)));
+    });
+    return worker;
+  }
+
+  function onMessage(worker: Worker, message: FromWorker) {
+    const job = worker.job;
+    if (message.type === 'ready' || !job) return;
+    if (message.type === 'progress') job.onProgress(message.percent);
+    else if (message.type === 'done') finish(worker, (done) => done.resolve(message.result), true);
+    else finish(worker, (failed) => failed.reject(new TranslationError(message.code, message.message)), true);
+  }
+
+  /** Settles the worker's job once; a worker still alive goes back to work or, when worn, away. */
+  function finish(worker: Worker, settle: (job: Job) => void, alive = false) {
+    const job = worker.job;
+    worker.job = undefined;
+    if (job) {
+      stopWatching.get(job)?.();
+      settle(job);
+    }
+    if (alive) {
+      worker.jobsDone += 1;
+      if (worker.jobsDone >= JOBS_PER_WORKER || closed) worker.child.kill();
+      else idle.push(worker);
+    }
+    pump();
+  }
+
+  const stopWatching = new WeakMap<Job, () => void>();
+
+  function watch(worker: Worker, job: Job) {
+    const kill = (error: Error) => {
+      if (worker.job !== job) return;
+      worker.child.kill('SIGKILL');
+      finish(worker, (stopped) => stopped.reject(error));
+    };
+    const timeout = setTimeout(() => kill(new TranslationTimeoutError(`The translation took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped.`)), options.timeoutMs);
+    const memory = setInterval(() => {
+      void residentMb(worker.child.pid).then((mb) => {
+        if (mb > options.memoryMb) kill(new TranslationError('TranslationWorker-OutOfMemory', `The translation needed more than ${options.memoryMb} MB of memory and was stopped.`));
+      });
+    }, options.memoryPollMs ?? 250);
+    const onAbort = () => kill(new DOMException('The translation was cancelled.', 'AbortError'));
+    job.signal.addEventListener('abort', onAbort);
+    stopWatching.set(job, () => {
+      clearTimeout(timeout);
+      clearInterval(memory);
+      job.signal.removeEventListener('abort', onAbort);
+    });
+  }
+
+  function pump() {
+    while (!closed && queue.length > 0) {
+      const worker = idle.pop() ?? (workers.size < options.workers ? spawn() : undefined);
+      if (!worker) return;
+      const job = queue.shift() as Job;
+      if (job.signal.aborted) {
+        idle.push(worker);
+        job.reject(new DOMException('The translation was cancelled.', 'AbortError'));
+        continue;
+      }
+      worker.job = job;
+      watch(worker, job);
+      const message: ToWorker = { type: 'translate', id: worker.jobsDone, request: job.request };
+      worker.child.send(message);
+    }
+  }
+
+  return {
+    translate(request, onProgress, signal) {
+      if (closed) return Promise.reject(new Error('The translation pool is closed.'));
+      return new Promise<TranslationResult>((resolve, reject) => {
+        queue.push({ request, onProgress, signal, resolve, reject });
+        pump();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new Error('The platform is stopping.'));
+      const exits = [...workers].map((worker) => new Promise<void>((resolve) => {
+        if (worker.child.exitCode !== null || worker.child.signalCode !== null) return resolve();
+        worker.child.once('exit', () => resolve());
+        worker.child.kill('SIGKILL');
+      }));
+      await Promise.all(exits);
+    },
+  };
+}
+
+/** The process's resident set in MB, from /proc (Linux); 0 where that cannot be read. */
+async function residentMb(pid: number | undefined): Promise<number> {
+  if (!pid) return 0;
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,167 @@
+import type { IfcAPI } from 'web-ifc';
+import {
+  IFCCOMPLEXPROPERTY, IFCELEMENTQUANTITY, IFCMATERIAL, IFCMATERIALCONSTITUENTSET, IFCMATERIALLAYERSET, IFCMATERIALLAYERSETUSAGE,
+  IFCMATERIALLIST, IFCMATERIALPROFILESET, IFCMATERIALPROFILESETUSAGE, IFCPROPERTYBOUNDEDVALUE, IFCPROPERTYSET, IFCRELASSOCIATESMATERIAL,
+  IFCRELDEFINESBYPROPERTIES, IFCRELDEFINESBYTYPE,
+} from 'web-ifc';
+import type { PropertyGroups, PropertyValue } from '../model';
+import { measureOf, refOf, refsOf, textOf, unitSymbol, valueOf, type IfcLine, type ProjectUnits } from './ifc-values';
+
+export interface ElementProperties {
+  groups: PropertyGroups;
+  units: Record<string, Record<string, string>>;
+}
+
+interface PropertySet {
+  name: string;
+  values: Record<string, PropertyValue>;
+  units: Record<string, string>;
+}
+
+/**
+ * Every element's property sets, quantity sets, type properties and materials in one pass over the
+ * relationships (not one query per element: Office_A has 5,000 sets), keyed by express id.
+ */
+export function readAllProperties(api: IfcAPI, modelId: number, units: ProjectUnits): Map<number, ElementProperties> {
+  const line = (id: number) => api.GetLine(modelId, id) as IfcLine;
+  const sets = new Map<number, PropertySet | undefined>();
+  const setOf = (id: number) => {
+    if (!sets.has(id)) sets.set(id, readSet(line, id, units));
+    return sets.get(id);
+  };
+  const result = new Map<number, ElementProperties>();
+  const entry = (id: number) => {
+    let found = result.get(id);
+    if (!found) result.set(id, (found = { groups: {}, units: {} }));
+    return found;
+  };
+  const addSet = (target: ElementProperties, set: PropertySet, overwrite: boolean) => {
+    const group = (target.groups[set.name] ??= {});
+    const groupUnits = (target.units[set.name] ??= {});
+    for (const [name, value] of Object.entries(set.values)) if (overwrite || !(name in group)) group[name] = value;
+    for (const [name, unit] of Object.entries(set.units)) if (overwrite || !(name in groupUnits)) groupUnits[name] = unit;
+  };
+
+  for (const relId of api.GetLineIDsWithType(modelId, IFCRELDEFINESBYPROPERTIES)) {
+    const rel = line(relId);
+    const definitions = refOf(rel.RelatingPropertyDefinition) !== undefined ? [refOf(rel.RelatingPropertyDefinition) as number] : refsOf(rel.RelatingPropertyDefinition);
+    for (const definition of definitions) {
+      const set = setOf(definition);
+      if (set) for (const object of refsOf(rel.RelatedObjects)) addSet(entry(object), set, true);
+    }
+  }
+
+  const materials = new Map<number, Record<string, PropertyValue>>();
+  for (const relId of api.GetLineIDsWithType(modelId, IFCRELASSOCIATESMATERIAL)) {
+    const rel = line(relId);
+    const materialId = refOf(rel.RelatingMaterial);
+    if (materialId === undefined) continue;
+    const group = readMaterial(line, materialId);
+    for (const object of refsOf(rel.RelatedObjects)) materials.set(object, group);
+  }
+
+  // Type objects carry shared sets and materials; the occurrence's own values win over the type's.
+  for (const relId of api.GetLineIDsWithType(modelId, IFCRELDEFINESBYTYPE)) {
+    const rel = line(relId);
+    const typeId = refOf(rel.RelatingType);
+    if (typeId === undefined) continue;
+    const type = line(typeId);
+    const typeSets = refsOf(type.HasPropertySets).map(setOf).filter((set): set is PropertySet => set !== undefined);
+    const typeName = textOf(type.Name);
+    const typeMaterial = materials.get(typeId);
+    for (const object of refsOf(rel.RelatedObjects)) {
+      const target = entry(object);
+      for (const set of typeSets) addSet(target, set, false);
+      if (typeName) target.groups['Type'] = { Name: typeName, 'IFC Type': type.constructor.name, GlobalId: textOf(type.GlobalId) ?? null };
+      if (typeMaterial && !materials.has(object)) materials.set(object, typeMaterial);
+    }
+  }
+  for (const [object, group] of materials) {
+    const target = entry(object);
+    target.groups['Materials'] = group;
+    const thicknesses = Object.keys(group).filter((name) => name.endsWith('Thickness'));
+    if (thicknesses.length) target.units['Materials'] = Object.fromEntries(thicknesses.map((name) => [name, unitSymbol(units, 'IFCLENGTHMEASURE') ?? 'm']));
+  }
+  for (const { units: groups } of result.values()) for (const [name, group] of Object.entries(groups)) if (Object.keys(group).length === 0) delete groups[name];
+  return result;
+}
+
+function readSet(line: (id: number) => IfcLine, id: number, units: ProjectUnits): PropertySet | undefined {
+  const set = line(id);
+  if (set.type !== IFCPROPERTYSET && set.type !== IFCELEMENTQUANTITY) return undefined;
+  const result: PropertySet = { name: textOf(set.Name) ?? `${set.constructor.name} ${id}`, values: {}, units: {} };
+  const items = set.type === IFCPROPERTYSET ? refsOf(set.HasProperties) : refsOf(set.Quantities);
+  for (const itemId of items) readProperty(line, line(itemId), '', result, units);
+  return result;
+}
+
+function readProperty(line: (id: number) => IfcLine, property: IfcLine, prefix: string, into: PropertySet, units: ProjectUnits): void {
+  const name = `${prefix}${textOf(property.Name) ?? `#${property.expressID}`}`;
+  if (property.type === IFCCOMPLEXPROPERTY) {
+    for (const child of refsOf(property.HasProperties)) readProperty(line, line(child), `${name}.`, into, units);
+    return;
+  }
+  if (property.type === IFCPROPERTYBOUNDEDVALUE) {
+    const lower = valueOf(property.LowerBoundValue);
+    const upper = valueOf(property.UpperBoundValue);
+    into.values[name] = lower === null && upper === null ? null : `${lower ?? ''} – ${upper ?? ''}`;
+    return;
+  }
+  let raw: unknown = property.NominalValue ?? property.EnumerationValues ?? property.ListValues;
+  if (raw === undefined) {
+    // Quantities hold their number in LengthValue, AreaValue, VolumeValue, CountValue, WeightValue, TimeValue.
+    const key = Object.keys(property).find((candidate) => candidate.endsWith('Value') && property[candidate] !== null);
+    raw = key ? property[key] : null;
+  }
+  into.values[name] = valueOf(raw);
+  const measure = Array.isArray(raw) ? measureOf(raw[0]) : measureOf(raw);
+  const quantityUnit = { IfcQuantityLength: 'LENGTHUNIT', IfcQuantityArea: 'AREAUNIT', IfcQuantityVolume: 'VOLUMEUNIT', IfcQuantityWeight: 'MASSUNIT' }[property.constructor.name];
+  const symbol = typeof into.values[name] === 'number' ? unitSymbol(units, measure, quantityUnit) : undefined;
+  if (symbol) into.units[name] = symbol;
+}
+
+/** Material names and layer thicknesses, from whichever of IFC's material shapes the element uses. */
+function readMaterial(line: (id: number) => IfcLine, id: number): Record<string, PropertyValue> {
+  const material = line(id);
+  const nameOf = (materialId: number | undefined) => (materialId === undefined ? undefined : textOf(line(materialId).Name));
+  const group: Record<string, PropertyValue> = {};
+  const layers = (layerSetId: number | undefined) => {
+    if (layerSetId === undefined) return;
+    const layerSet = line(layerSetId);
+    if (textOf(layerSet.LayerSetName)) group['Layer Set'] = textOf(layerSet.LayerSetName) as string;
+    refsOf(layerSet.MaterialLayers).forEach((layerId, index) => {
+      const layer = line(layerId);
+      group[`Layer ${index + 1}`] = nameOf(refOf(layer.Material)) ?? null;
+      group[`Layer ${index + 1} Thickness`] = valueOf(layer.LayerThickness);
+    });
+  };
+  switch (material.type) {
+    case IFCMATERIAL:
+      group['Material'] = textOf(material.Name) ?? null;
+      break;
+    case IFCMATERIALLAYERSETUSAGE:
+      layers(refOf(material.ForLayerSet));
+      break;
+    case IFCMATERIALLAYERSET:
+      layers(id);
+      break;
+    case IFCMATERIALLIST:
+      group['Material'] = refsOf(material.Materials).map(nameOf).filter(Boolean).join(', ');
+      break;
+    case IFCMATERIALCONSTITUENTSET:
+      group['Material'] = refsOf(material.MaterialConstituents).map((c) => nameOf(refOf(line(c).Material))).filter(Boolean).join(', ');
+      break;
+    case IFCMATERIALPROFILESETUSAGE:
+    case IFCMATERIALPROFILESET: {
+      const setId = material.type === IFCMATERIALPROFILESET ? id : refOf(material.ForProfileSet);
+      const profiles = setId === undefined ? [] : refsOf(line(setId).MaterialProfiles);
+      group['Material'] = profiles.map((p) => nameOf(refOf(line(p).Material))).filter(Boolean).join(', ');
+      break;
+    }
+    default:
+      group['Material'] = textOf(material.Name) ?? material.constructor.name;
+  }
+  const names = Object.entries(group).filter(([key]) => /^Layer \d+$/.test(key)).map(([, value]) => value);
+  if (names.length && !group['Material']) group['Material'] = names.filter(Boolean).join(', ');
+  return group;
+}

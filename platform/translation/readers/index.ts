@@ -1,0 +1,46 @@
+import { extensionOf } from '../formats';
+import { TranslationError, type ReadModel } from '../model';
+import { readDxf } from './dxf';
+import { readGltf } from './gltf';
+import { readIfc } from './ifc';
+import { readObj } from './obj';
+import { readRhino } from './rhino';
+import { readStep } from './step';
+import { readStl } from './stl';
+
+export interface SourceFiles {
+  fileName: string;
+  bytes: Uint8Array;
+  /** Other files beside it (from a zip): name → bytes. */
+  siblings: Map<string, Uint8Array>;
+}
+
+/** Reads a source into the engine's model, picking the reader by the file's extension. */
+export async function readSource(source: SourceFiles): Promise<ReadModel> {
+  const { fileName, bytes, siblings } = source;
+  const extension = extensionOf(fileName);
+  switch (extension) {
+    case 'ifc':
+      return readIfc(bytes);
+    case 'step':
+    case 'stp':
+      return readStep(bytes, 'STEP');
+    case 'iges':
+    case 'igs':
+      return readStep(bytes, 'IGES');
+    case 'obj':
+      return readObj(bytes, siblings);
+    case 'stl':
+      return readStl(bytes, fileName);
+    case 'glb':
+      return readGltf(bytes, true, siblings);
+    case 'gltf':
+      return readGltf(bytes, false, siblings);
+    case 'dxf':
+      return readDxf(bytes);
+    case '3dm':
+      return readRhino(bytes);
+    default:
+      throw new TranslationError('TranslationWorker-UnsupportedFormat', `Files of type .${extension || '(none)'} cannot be translated (${fileName}).`);
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * A worker for the pool's own tests that misbehaves on demand, chosen by the request's file name:
+ * `hang.x` never answers, `grow.x` eats memory outside the JS heap, `crash.x` exits, `slow-N.x`
+ * answers after N ms; anything else answers at once.
+ */
+import type { FromWorker, ToWorker } from '../worker-protocol';
+
+const send = (message: FromWorker) => process.send?.(message);
+const hoard: Buffer[] = [];
+
+process.on('message', (message: ToWorker) => {
+  const { id, request } = message;
+  const name = request.fileName;
+  if (name.startsWith('hang')) return;
+  if (name.startsWith('crash')) process.exit(3);
+  if (name.startsWith('grow')) {
+    // Buffers live outside the V8 heap, as web-ifc's wasm memory does: only the RSS watch catches them.
+    setInterval(() => hoard.push(Buffer.alloc(32 * 1024 * 1024, 1)), 5);
+    return;
+  }
+  const delay = Number(/^slow-(\d+)/.exec(name)?.[1] ?? 0);
+  send({ type: 'progress', id, percent: 50 });
+  setTimeout(() => send({ type: 'done', id, result: { derivatives: [], warnings: [{ type: 'info', code: 'pid', message: String(process.pid) }] } }), delay);
+});
+
+process.on('disconnect', () => process.exit(0));
+send({ type: 'ready' });

@@ -1,0 +1,26 @@
+/**
+ * A translation worker process: the pool forks it, sends it one job at a time and kills it when a job
+ * runs too long or too large. Nothing here may take the platform down; a crash only ends this process.
+ */
+import { runTranslation } from './engine';
+import { TranslationError } from './model';
+import { INTERNAL_FAILURE, type FromWorker, type ToWorker } from './worker-protocol';
+
+const send = (message: FromWorker) => process.send?.(message);
+
+process.on('message', (message: ToWorker) => {
+  if (message.type !== 'translate') return;
+  const { id, request } = message;
+  runTranslation(request, (percent) => send({ type: 'progress', id, percent })).then(
+    (result) => send({ type: 'done', id, result }),
+    (error: unknown) => {
+      const known = error instanceof TranslationError;
+      const text = error instanceof Error ? error.message : String(error);
+      send({ type: 'failed', id, code: known ? error.code : INTERNAL_FAILURE, message: known ? text : `The translation failed unexpectedly: ${text}` });
+    },
+  );
+});
+
+// The parent going away (a platform crash or kill -9) must not leave this process behind.
+process.on('disconnect', () => process.exit(0));
+send({ type: 'ready' });

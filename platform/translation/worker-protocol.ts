@@ -1,0 +1,13 @@
+import type { TranslationRequest, TranslationResult } from './engine-types';
+
+/** Messages between the pool (parent) and a translation worker process, over the IPC channel. */
+export type ToWorker = { type: 'translate'; id: number; request: TranslationRequest };
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'progress'; id: number; percent: number }
+  | { type: 'done'; id: number; result: TranslationResult }
+  | { type: 'failed'; id: number; code: string; message: string };
+
+/** The code a worker reports for a failure that was not a `TranslationError` (a bug of ours, not the file's). */
+export const INTERNAL_FAILURE = 'TranslationWorker-InternalFailure';

@@ -1,0 +1,150 @@
+import type { ModelObject, ReadModel, Rgba, TriangleMesh } from '../model';
+
+/**
+ * Small geometry helpers the writers share. The model is Y-up in metres (glTF's convention); STL, IFC
+ * and the plan sections want Z up, so the rotation lives here once.
+ */
+
+export interface Bounds {
+  min: [number, number, number];
+  max: [number, number, number];
+}
+
+const checked = new WeakMap<TriangleMesh, boolean>();
+
+/**
+ * A mesh every writer can take: at least one triangle, finite positions, indices inside them. A
+ * reader's slip (NaN from a degenerate transform, a stray index) then drops one mesh instead of
+ * failing gltf-validator or writing garbage; checked once per mesh, then remembered.
+ */
+export function isUsable(mesh: TriangleMesh): boolean {
+  let usable = checked.get(mesh);
+  if (usable === undefined) {
+    const vertices = Math.floor(mesh.positions.length / 3);
+    usable = mesh.indices.length >= 3 && mesh.positions.every(Number.isFinite) && mesh.indices.every((index) => index < vertices);
+    checked.set(mesh, usable);
+  }
+  return usable;
+}
+
+/** The meshes of an object that a writer writes. */
+export const usableMeshes = (object: ModelObject): TriangleMesh[] => object.meshes.filter(isUsable);
+
+/** Objects that carry triangles: the only ones a mesh output writes. */
+export const meshObjects = (model: ReadModel): ModelObject[] => model.objects.filter((object) => object.meshes.some(isUsable));
+
+export function triangleCount(model: ReadModel): number {
+  let count = 0;
+  for (const object of model.objects) for (const mesh of usableMeshes(object)) count += Math.floor(mesh.indices.length / 3);
+  return count;
+}
+
+/** The box around every vertex that a triangle uses; undefined for a model without triangles. */
+export function modelBounds(model: ReadModel): Bounds | undefined {
+  const min: [number, number, number] = [Infinity, Infinity, Infinity];
+  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  for (const object of model.objects) {
+    for (const mesh of usableMeshes(object)) {
+      const p = mesh.positions;
+      for (let i = 0; i + 2 < p.length; i += 3) {
+        for (let axis = 0; axis < 3; axis++) {
+          const value = p[i + axis]!;
+          if (value < min[axis]!) min[axis] = value;
+          if (value > max[axis]!) max[axis] = value;
+        }
+      }
+    }
+  }
+  return min[0] <= max[0] ? { min, max } : undefined;
+}
+
+/**
+ * Y-up → Z-up, a +90° turn about X: (x, y, z) → (x, −z, y). Handedness is kept, so triangle winding
+ * and outward normals stay right.
+ */
+export function zUp(positions: Float32Array): Float32Array {
+  const out = new Float32Array(positions.length);
+  for (let i = 0; i + 2 < positions.length; i += 3) {
+    out[i] = positions[i]!;
+    out[i + 1] = -positions[i + 2]!;
+    out[i + 2] = positions[i + 1]!;
+  }
+  return out;
+}
+
+/** The unit normal of triangle (a, b, c) of a position array, written into `out`; zero when degenerate. */
+export function faceNormal(p: Float32Array, a: number, b: number, c: number, out: Float64Array): Float64Array {
+  const ax = p[a * 3]!, ay = p[a * 3 + 1]!, az = p[a * 3 + 2]!;
+  const ux = p[b * 3]! - ax, uy = p[b * 3 + 1]! - ay, uz = p[b * 3 + 2]! - az;
+  const vx = p[c * 3]! - ax, vy = p[c * 3 + 1]! - ay, vz = p[c * 3 + 2]! - az;
+  const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const length = Math.hypot(nx, ny, nz);
+  if (length > 0) {
+    out[0] = nx / length;
+    out[1] = ny / length;
+    out[2] = nz / length;
+  } else {
+    out.fill(0);
+  }
+  return out;
+}
+
+/**
+ * The mesh with one vertex per triangle corner and that triangle's normal, for sources without
+ * normals: shared corners would otherwise smear the shading of hard edges. Welding later merges the
+ * corners that share a position and a normal again.
+ */
+export function flatShaded(mesh: TriangleMesh): { positions: Float32Array; normals: Float32Array; indices: Uint32Array } {
+  const count = mesh.indices.length - (mesh.indices.length % 3);
+  const positions = new Float32Array(count * 3);
+  const normals = new Float32Array(count * 3);
+  const indices = new Uint32Array(count);
+  const normal = new Float64Array(3);
+  for (let t = 0; t < count; t += 3) {
+    faceNormal(mesh.positions, mesh.indices[t]!, mesh.indices[t + 1]!, mesh.indices[t + 2]!, normal);
+    for (let corner = 0; corner < 3; corner++) {
+      const source = mesh.indices[t + corner]! * 3;
+      const target = (t + corner) * 3;
+      positions[target] = mesh.positions[source]!;
+      positions[target + 1] = mesh.positions[source + 1]!;
+      positions[target + 2] = mesh.positions[source + 2]!;
+      normals[target] = normal[0]!;
+      normals[target + 1] = normal[1]!;
+      normals[target + 2] = normal[2]!;
+      indices[t + corner] = t + corner;
+    }
+  }
+  return { positions, normals, indices };
+}
+
+/**
+ * A drawing path's segments as [ax, ay, bx, by], closing a closed path, skipping any with a
+ * non-finite end: a bad coordinate from a damaged file costs one segment, not the output.
+ */
+export function* pathSegments(points: ReadonlyArray<readonly [number, number]>, closed: boolean): Generator<[number, number, number, number]> {
+  const count = points.length;
+  const segments = closed && count > 2 ? count : count - 1;
+  for (let i = 0; i < segments; i++) {
+    const [ax, ay] = points[i]!;
+    const [bx, by] = points[(i + 1) % count]!;
+    if (Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(bx) && Number.isFinite(by)) yield [ax, ay, bx, by];
+  }
+}
+
+const channel = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 255);
+
+/** A colour as `rrggbbaa`, the key materials are shared by. */
+export const colorKey = (color: Rgba): string =>
+  color.map((value) => channel(value).toString(16).padStart(2, '0')).join('');
+
+/** 0–255 RGB of a colour. */
+export const rgb255 = (color: Rgba): [number, number, number] => [channel(color[0]), channel(color[1]), channel(color[2])];
+
+/**
+ * Drawings often use white (DXF colour 7) meaning "the contrast colour": on our light backgrounds
+ * and white paper it must come out dark, as CAD programs show it.
+ */
+export function inkOnLight(color: Rgba): [number, number, number] {
+  const [r, g, b] = rgb255(color);
+  return 0.299 * r + 0.587 * g + 0.114 * b > 230 ? [0, 0, 0] : [r, g, b];
+}

@@ -1,0 +1,63 @@
+import type { ObjectProperties, ObjectTreeNode } from '../../../contracts/model-derivative';
+import type { ReadModel } from '../model';
+import type { PropertyDatabase } from '../properties-db';
+
+/**
+ * The property database of an `svf2` output: every object in Model Derivative's own shape, and the
+ * object tree built from the parent links. Every view of a model shows the whole model, so each view
+ * guid gets the same tree.
+ */
+export function buildPropertyDatabase(model: ReadModel, viewGuids: string[]): PropertyDatabase {
+  const objects: ObjectProperties[] = model.objects.map((object) => ({
+    objectid: object.dbId,
+    name: object.name,
+    externalId: object.externalId,
+    properties: object.properties,
+  }));
+  const tree = objectTree(model);
+  return { version: 1, objects, trees: Object.fromEntries(viewGuids.map((guid) => [guid, tree])) };
+}
+
+/**
+ * Roots and their children in source order. An object whose parent is missing, or that would close a
+ * cycle, becomes a root rather than vanishing: every object stays reachable in the tree.
+ */
+export function objectTree(model: ReadModel): ObjectTreeNode[] {
+  const known = new Set(model.objects.map((object) => object.dbId));
+  const children = new Map<number, number[]>();
+  const roots: number[] = [];
+  for (const object of model.objects) {
+    if (object.parent !== undefined && object.parent !== object.dbId && known.has(object.parent)) {
+      const siblings = children.get(object.parent) ?? [];
+      siblings.push(object.dbId);
+      children.set(object.parent, siblings);
+    } else {
+      roots.push(object.dbId);
+    }
+  }
+  const names = new Map(model.objects.map((object) => [object.dbId, object.name]));
+  const placed = new Set<number>();
+
+  // Iterative, so a deep assembly (thousands of levels) cannot overflow the stack.
+  const build = (rootId: number): ObjectTreeNode => {
+    const root: ObjectTreeNode = { objectid: rootId, name: names.get(rootId) ?? '' };
+    placed.add(rootId);
+    const stack: ObjectTreeNode[] = [root];
+    while (stack.length > 0) {
+      const node = stack.pop() as ObjectTreeNode;
+      const ids = (children.get(node.objectid) ?? []).filter((id) => !placed.has(id));
+      if (ids.length === 0) continue;
+      node.objects = ids.map((id) => {
+        placed.add(id);
+        return { objectid: id, name: names.get(id) ?? '' };
+      });
+      stack.push(...node.objects);
+    }
+    return root;
+  };
+
+  const tree = roots.map(build);
+  // Objects only reachable through a cycle (a → b → a) have no root yet: the first of each becomes one.
+  for (const object of model.objects) if (!placed.has(object.dbId)) tree.push(build(object.dbId));
+  return tree;
+}

@@ -1,0 +1,183 @@
+import type { ReadModel } from '../model';
+import { faceNormal, inkOnLight, pathSegments, rgb255, usableMeshes } from './geometry';
+
+/**
+ * Our own software rasteriser, because no GPU is here and nothing on npm does 3D in pure JS: an
+ * isometric z-buffer with flat Lambert shading for models, plain lines for drawings. Good enough for
+ * thumbnails and the shaded page of a PDF; no textures.
+ */
+
+export interface RgbaImage {
+  width: number;
+  height: number;
+  /** RGBA, row by row from the top. */
+  data: Uint8Array;
+}
+
+export const BACKGROUND: [number, number, number] = [244, 245, 247];
+const MARGIN = 0.06;
+
+export function blankImage(width: number, height: number): RgbaImage {
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < data.length; i += 4) {
+    data[i] = BACKGROUND[0];
+    data[i + 1] = BACKGROUND[1];
+    data[i + 2] = BACKGROUND[2];
+    data[i + 3] = 255;
+  }
+  return { width, height, data };
+}
+
+// The isometric camera looks from (+1, +1, +1) at the model (Y up): screen right, screen up, towards the eye.
+const RIGHT = [Math.SQRT1_2, 0, -Math.SQRT1_2] as const;
+const UP = [-1 / Math.sqrt(6), 2 / Math.sqrt(6), -1 / Math.sqrt(6)] as const;
+const EYE = [1 / Math.sqrt(3), 1 / Math.sqrt(3), 1 / Math.sqrt(3)] as const;
+// Light from above, a little right and in front, so the three visible sides of a box differ.
+const LIGHT = (() => {
+  const v = [0.4, 1, 0.7];
+  const length = Math.hypot(...v);
+  return v.map((value) => value / length) as [number, number, number];
+})();
+
+/** The model's shaded isometric view, fitted into the image with a margin. */
+export function rasterModel(model: ReadModel, width: number, height: number): RgbaImage {
+  const image = blankImage(width, height);
+  const projected = model.objects.flatMap((object) => usableMeshes(object).map((mesh) => ({ mesh, screen: project(mesh.positions) })));
+  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  for (const { mesh, screen } of projected) {
+    for (const index of mesh.indices) {
+      const x = screen[index * 3]!, y = screen[index * 3 + 1]!;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  }
+  if (!(minX <= maxX)) return image;
+  const scale = Math.min((width * (1 - 2 * MARGIN)) / Math.max(maxX - minX, 1e-9), (height * (1 - 2 * MARGIN)) / Math.max(maxY - minY, 1e-9));
+  const centreX = (minX + maxX) / 2, centreY = (minY + maxY) / 2;
+  for (const { screen } of projected) {
+    for (let i = 0; i < screen.length; i += 3) {
+      screen[i] = (screen[i]! - centreX) * scale + width / 2;
+      screen[i + 1] = height / 2 - (screen[i + 1]! - centreY) * scale;
+    }
+  }
+  const depth = new Float32Array(width * height).fill(-Infinity);
+  // Opaque first, then see-through parts blended over them without hiding what lies behind.
+  for (const blend of [false, true]) {
+    for (const { mesh, screen } of projected) {
+      if ((mesh.color[3] < 0.999) !== blend) continue;
+      fillMesh(image, depth, mesh.positions, mesh.indices, screen, rgb255(mesh.color), blend ? Math.max(mesh.color[3], 0.15) : 1);
+    }
+  }
+  return image;
+}
+
+function project(positions: Float32Array): Float32Array {
+  const out = new Float32Array(positions.length);
+  for (let i = 0; i + 2 < positions.length; i += 3) {
+    const x = positions[i]!, y = positions[i + 1]!, z = positions[i + 2]!;
+    out[i] = x * RIGHT[0] + z * RIGHT[2];
+    out[i + 1] = x * UP[0] + y * UP[1] + z * UP[2];
+    out[i + 2] = x * EYE[0] + y * EYE[1] + z * EYE[2];
+  }
+  return out;
+}
+
+function fillMesh(image: RgbaImage, depth: Float32Array, positions: Float32Array, indices: Uint32Array, screen: Float32Array, color: [number, number, number], alpha: number) {
+  const { width, height, data } = image;
+  const normal = new Float64Array(3);
+  for (let t = 0; t + 2 < indices.length; t += 3) {
+    const a = indices[t]!, b = indices[t + 1]!, c = indices[t + 2]!;
+    faceNormal(positions, a, b, c, normal);
+    // Two-sided: turn the normal towards the eye, then Lambert with some ambient light.
+    const facing = normal[0]! * EYE[0] + normal[1]! * EYE[1] + normal[2]! * EYE[2] < 0 ? -1 : 1;
+    const lambert = facing * (normal[0]! * LIGHT[0] + normal[1]! * LIGHT[1] + normal[2]! * LIGHT[2]);
+    const shade = 0.4 + 0.6 * Math.max(0, lambert);
+    const r = color[0] * shade, g = color[1] * shade, bl = color[2] * shade;
+
+    const x0 = screen[a * 3]!, y0 = screen[a * 3 + 1]!, z0 = screen[a * 3 + 2]!;
+    const x1 = screen[b * 3]!, y1 = screen[b * 3 + 1]!, z1 = screen[b * 3 + 2]!;
+    const x2 = screen[c * 3]!, y2 = screen[c * 3 + 1]!, z2 = screen[c * 3 + 2]!;
+    const area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+    if (area === 0 || !Number.isFinite(area)) continue;
+    const minX = Math.max(0, Math.floor(Math.min(x0, x1, x2))), maxX = Math.min(width - 1, Math.ceil(Math.max(x0, x1, x2)));
+    const minY = Math.max(0, Math.floor(Math.min(y0, y1, y2))), maxY = Math.min(height - 1, Math.ceil(Math.max(y0, y1, y2)));
+    const inverse = 1 / area;
+    for (let py = minY; py <= maxY; py++) {
+      const cy = py + 0.5;
+      for (let px = minX; px <= maxX; px++) {
+        const cx = px + 0.5;
+        // Barycentric weights from edge functions, normalised by the signed area: both windings fill.
+        const w0 = ((x1 - cx) * (y2 - cy) - (x2 - cx) * (y1 - cy)) * inverse;
+        const w1 = ((x2 - cx) * (y0 - cy) - (x0 - cx) * (y2 - cy)) * inverse;
+        const w2 = 1 - w0 - w1;
+        if (w0 < 0 || w1 < 0 || w2 < 0) continue;
+        const z = w0 * z0 + w1 * z1 + w2 * z2;
+        const pixel = py * width + px;
+        if (z <= depth[pixel]!) continue;
+        const o = pixel * 4;
+        if (alpha < 1) {
+          data[o] = data[o]! * (1 - alpha) + r * alpha;
+          data[o + 1] = data[o + 1]! * (1 - alpha) + g * alpha;
+          data[o + 2] = data[o + 2]! * (1 - alpha) + bl * alpha;
+        } else {
+          depth[pixel] = z;
+          data[o] = r;
+          data[o + 1] = g;
+          data[o + 2] = bl;
+        }
+      }
+    }
+  }
+}
+
+/** A 2D drawing's lines, fitted into the image with a margin (Bresenham, one pixel wide). */
+export function rasterDrawing(model: ReadModel, width: number, height: number): RgbaImage {
+  const image = blankImage(width, height);
+  const entities = model.drawing?.entities ?? [];
+  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  for (const entity of entities) {
+    for (const path of entity.paths) {
+      for (const [x, y] of path.points) {
+        if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+    }
+  }
+  if (!(minX <= maxX)) return image;
+  const scale = Math.min((width * (1 - 2 * MARGIN)) / Math.max(maxX - minX, 1e-9), (height * (1 - 2 * MARGIN)) / Math.max(maxY - minY, 1e-9));
+  const toX = (x: number) => Math.round((x - (minX + maxX) / 2) * scale + width / 2);
+  const toY = (y: number) => Math.round(height / 2 - (y - (minY + maxY) / 2) * scale);
+  for (const entity of entities) {
+    const color = inkOnLight(entity.color);
+    for (const path of entity.paths) {
+      for (const [ax, ay, bx, by] of pathSegments(path.points, path.closed)) line(image, toX(ax), toY(ay), toX(bx), toY(by), color);
+    }
+  }
+  return image;
+}
+
+function line(image: RgbaImage, x0: number, y0: number, x1: number, y1: number, color: [number, number, number]) {
+  const { width, height, data } = image;
+  if (!Number.isFinite(x0 + y0 + x1 + y1)) return;
+  const dx = Math.abs(x1 - x0), dy = -Math.abs(y1 - y0);
+  const sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
+  let error = dx + dy;
+  for (;;) {
+    if (x0 >= 0 && x0 < width && y0 >= 0 && y0 < height) data.set(color, (y0 * width + x0) * 4);
+    if (x0 === x1 && y0 === y1) return;
+    const twice = 2 * error;
+    if (twice >= dy) {
+      error += dy;
+      x0 += sx;
+    }
+    if (twice <= dx) {
+      error += dx;
+      y0 += sy;
+    }
+  }
+}
