@@ -6,6 +6,7 @@ Commands:
   serve [--port 8080] [--host 127.0.0.1] [--data-dir .data] [--app-origin URL]...
         [--public-url URL] [--token-ttl SECONDS]
         [--rate-limits spec|off] [--rate-limit NAME=N|off]...
+        [--translation-workers 2] [--job-timeout 600] [--job-memory 2048]
       Run the platform in the foreground until SIGINT or SIGTERM.
       --token-ttl      lifetime of access tokens (default 3600, as APS); a short one lets
                        tests watch a token expire.
@@ -15,12 +16,22 @@ Commands:
                        introspect 500, logout 500, data-management 100, oss 500.
                        Example: --rate-limit token=5 --rate-limit authorize=off
                        A request over a limit gets 429 with Retry-After and changes nothing.
+      --translation-workers
+                       Model Derivative jobs run at once, one worker process each.
+      --job-timeout    seconds a translation job may run before it ends as timeout.
+      --job-memory     megabytes a translation worker may use before it is killed.
 
-  gateway --upstream URL --client-id ID [--port 8090] [--host 127.0.0.1]
-          [--app-origin URL]... [--public-url URL]
-      Run a gateway to Autodesk Platform Services (default upstream
-      https://developer.api.autodesk.com) for the app. The client secret of the
-      confidential app is read from APS_CLIENT_SECRET, never from the command line.
+  gateway --client-id ID [--upstream https://developer.api.autodesk.com]
+          [--port 8090] [--host 127.0.0.1] [--app-origin URL]... [--public-url URL]
+      Run a gateway that lets the app reach Autodesk Platform Services, in the
+      foreground until SIGINT or SIGTERM. The client secret of the APS app is read
+      from the APS_CLIENT_SECRET environment variable, never from the command line.
+      --client-id      the client ID of your APS "Traditional Web App" (required).
+      --upstream       where requests go; tests point it at a second local platform.
+      --app-origin     a browser origin allowed to call the gateway (CORS); repeatable.
+      --public-url     the gateway's URL as browsers reach it: it names the signed URLs
+                       handed out and is the only Host answered. Required with
+                       --host 0.0.0.0 or ::, and behind a reverse proxy.
 
   admin app create --name NAME --type spa|web|server [--callback URL]... [--scopes "a b c"]
   admin user create --email EMAIL --name NAME --password PASSWORD

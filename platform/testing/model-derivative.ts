@@ -1,5 +1,7 @@
 import { encodeUrn, type JobOutputFormat, type Manifest } from '../../contracts/model-derivative';
 import { objectUrn } from '../../contracts/oss';
+import { createApp, type PlatformApp } from '../app';
+import type { Translator } from '../translation/engine-types';
 import { createBucket, putObject, serverApp } from './oss';
 import type { TestPlatform } from './test-platform';
 
@@ -45,4 +47,14 @@ export async function waitUntil(condition: () => Promise<boolean>, tries = 500):
     await new Promise((resolve) => setImmediate(resolve));
   }
   throw new Error('condition never held');
+}
+
+/**
+ * What `main.ts` does when the process starts again: a new app over the same database, blobs and
+ * work folder, with a new translator, resuming the jobs the stop left behind. The caller closes its jobs.
+ */
+export async function restartedApp(platform: TestPlatform, translator: Translator): Promise<PlatformApp> {
+  const app = createApp({ ...platform.deps, translator }, { error: () => undefined });
+  await app.jobs.resume();
+  return app;
 }

@@ -42,7 +42,8 @@ export async function signDerivative(md: MdContext, c: Context, urn: string, fil
   const policy = Buffer.from(JSON.stringify({ Statement: [{ Resource: url.split('?')[0], Condition: { DateLessThan: { 'AWS:EpochTime': expires } } }] })).toString('base64url');
   return {
     body: { etag: file.sha1, size: file.size, url, 'content-type': file.mime, expiration: expiresMs },
-    cookies: [cookie('CloudFront-Policy', policy), cookie('CloudFront-Signature', query.get('signature') ?? ''), cookie('CloudFront-Key-Pair-Id', 'ddm-platform')],
+    // CloudFront's order: the official client reads the three values by position.
+    cookies: [cookie('CloudFront-Policy', policy), cookie('CloudFront-Key-Pair-Id', 'ddm-platform'), cookie('CloudFront-Signature', query.get('signature') ?? '')],
   };
 }
 

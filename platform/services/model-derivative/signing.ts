@@ -25,7 +25,9 @@ export async function downloadSignerFrom(loadSecret: () => Promise<string>): Pro
     check(query, fields, now) {
       const expires = query.get('expires') ?? '';
       const overrides: Record<string, string> = {};
-      for (const [name, value] of query) if (name !== 'expires' && name !== 'signature') overrides[name] = value;
+      // Only the response overrides are signed: the official client appends the cookies' values
+      // (Policy, Key-Pair-Id, Signature) to the URL, and extra parameters change nothing served.
+      for (const [name, value] of query) if (name.startsWith('response-')) overrides[name] = value;
       const given = Buffer.from(query.get('signature') ?? '', 'base64url');
       const expected = mac(fields, expires, overrides);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
