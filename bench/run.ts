@@ -1,5 +1,7 @@
 import { appBrowse } from './app-browse';
 import { appBundle } from './app-bundle';
+import { appTranslate } from './app-translate';
+import { appUpload } from './app-upload';
 import type { Benchmark } from './harness';
 import { dmFolderPage } from './dm-folder-page';
 import { gatewayUpload } from './gateway-upload';
@@ -9,7 +11,7 @@ import { ossUpload } from './oss-upload';
 import { translateIfc } from './translate-ifc';
 
 /** Every benchmark, run one after another so they do not compete for the machine's cores. */
-const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, translateIfc];
+const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, appUpload, translateIfc, appTranslate];
 
 const only = process.argv.slice(2);
 let failed = false;
@@ -19,7 +21,7 @@ for (const benchmark of BENCHMARKS) {
     for (const line of await benchmark.run()) console.log(JSON.stringify(line));
   } catch (error) {
     failed = true;
-    console.error(`${benchmark.name} failed: ${(error as Error).message}`);
+    console.error(`${benchmark.name} failed: ${(error as Error).message}`, process.env["BENCH_DEBUG"] ? (error as Error).stack : "");
   }
 }
 process.exit(failed ? 1 : 0);

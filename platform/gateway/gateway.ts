@@ -9,7 +9,7 @@ import { misdirected } from './host-check';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './headers';
 import type { GatewayConfig } from './options';
 import { nodeFetch, type Forward, type UpstreamFetch } from './forward';
-import { cookieHeaderFrom, handsOutSignedUrls, MAX_REWRITTEN_BYTES, rewriteSignedUrls, SIGNED_ROUTE } from './signed-rewrite';
+import { cookieHeaderFrom, cookiesForSignedRoute, handsOutSignedUrls, MAX_REWRITTEN_BYTES, rewriteSignedUrls, SIGNED_ROUTE } from './signed-rewrite';
 import { createTokenSigner, type TokenSigner } from './signed-tokens';
 
 export interface GatewayLogger {
@@ -111,6 +111,7 @@ export function createGateway(options: GatewayOptions) {
     const rewritten = downstreamResponseHeaders(response.headers, rewriteLocation);
     rewritten.delete('content-length');
     rewritten.delete('etag');
+    for (const line of cookiesForSignedRoute(response.headers.getSetCookie())) rewritten.append('set-cookie', line);
     return new Response(JSON.stringify(body), { status: response.status, headers: rewritten });
   });
 

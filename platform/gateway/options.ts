@@ -2,6 +2,7 @@ import { list, parse, port, url, UsageError } from '../cli/args';
 
 export const DEFAULT_UPSTREAM = 'https://developer.api.autodesk.com';
 export const CLIENT_SECRET_VARIABLE = 'APS_CLIENT_SECRET';
+const WILDCARD_HOSTS = ['0.0.0.0', '::', '[::]', '::0'];
 
 /** What a gateway needs to run; `publicUrl` is filled in once it listens, like the platform's issuer. */
 export interface GatewayConfig {
@@ -44,9 +45,14 @@ export function parseGatewayOptions(args: string[], env: NodeJS.ProcessEnv): Gat
   const clientSecret = env[CLIENT_SECRET_VARIABLE] ?? '';
   if (clientSecret.trim() === '') throw new UsageError(`The ${CLIENT_SECRET_VARIABLE} environment variable must hold the app's client secret.`);
   const publicUrl = flags['public-url'];
+  const host = flags.host ?? '127.0.0.1';
+  // Signed URLs name the gateway and it answers for one Host only; "every address" is neither.
+  if (WILDCARD_HOSTS.includes(host) && publicUrl === undefined) {
+    throw new UsageError(`--host ${host} listens on every address: add --public-url with the URL browsers reach the gateway at, e.g. http://192.0.2.10:8090.`);
+  }
   return {
     port: port(flags.port, 8090),
-    host: flags.host ?? '127.0.0.1',
+    host,
     config: {
       upstream: url(flags.upstream ?? DEFAULT_UPSTREAM, '--upstream', true),
       clientId,

@@ -1,11 +1,14 @@
 import { ApsConfiguration, SdkManagerBuilder, StaticAuthenticationProvider } from '@aps_sdk/autodesk-sdkmanager';
 import { AuthenticationClient, Scopes } from '@aps_sdk/authentication';
 import { DataManagementClient } from '@aps_sdk/data-management';
+import { ModelDerivativeClient, OutputType } from '@aps_sdk/model-derivative';
 import { OssClient, PolicyKey, Region } from '@aps_sdk/oss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_TYPE, VERSION_TYPE } from '../../contracts/data-management';
-import { parseObjectUrn } from '../../contracts/oss';
+import { encodeUrn } from '../../contracts/model-derivative';
+import { objectUrn, parseObjectUrn } from '../../contracts/oss';
 import { authorizeCode, confidentialApp, TEST_CALLBACK, TEST_VERIFIER } from '../testing/oauth-flow';
+import { MD_SCOPES } from '../testing/model-derivative';
 import { sha1, someBytes, uniqueBucketKey } from '../testing/oss';
 import { SIGNED_ROUTE } from './signed-rewrite';
 import { startGatewayStack, type GatewayStack } from './test-gateway';
@@ -94,5 +97,44 @@ describe('@aps_sdk/* through the gateway', () => {
     const download = await oss.signedS3Download(bucketKey, objectKey);
     throughGateway(download.url);
     expect(Buffer.from(await (await fetch(download.url!)).arrayBuffer())).toEqual(bytes);
+  });
+
+  it('Model Derivative: starts a job, reads the manifest, downloads a derivative through rewritten signed-cookie URLs', async () => {
+    const machine = await confidentialApp(stack.platform, 'server');
+    const token = await new AuthenticationClient({ sdkManager: sdkManager() }).getTwoLeggedToken(machine.clientId, machine.clientSecret, MD_SCOPES.split(' ') as Scopes[]);
+    const authenticationProvider = new StaticAuthenticationProvider(token.access_token);
+    const oss = new OssClient({ sdkManager: sdkManager(), authenticationProvider });
+    const md = new ModelDerivativeClient({ sdkManager: sdkManager(), authenticationProvider });
+    const bucketKey = uniqueBucketKey('gateway-md');
+    await oss.createBucket(Region.Us, { bucketKey, policyKey: PolicyKey.Transient });
+    await oss.uploadObject(bucketKey, 'house.ifc', Buffer.from('ISO-10303-21;\nEND-ISO-10303-21;\n'));
+    const urn = encodeUrn(objectUrn(bucketKey, 'house.ifc'));
+
+    expect(await md.startJob({ input: { urn }, output: { formats: [{ type: OutputType.Obj }] } })).toMatchObject({ result: 'created', urn });
+    await stack.platform.app.jobs.idle();
+    const manifest = await md.getManifest(urn);
+    expect(manifest).toMatchObject({ urn, status: 'success', progress: 'complete' });
+    const obj = manifest.derivatives.find((derivative) => derivative.outputType === 'obj')?.children?.find((child) => child.urn?.endsWith('.obj'));
+    expect(obj?.urn).toBeDefined();
+
+    // The SDK reads the signed cookies and appends them to the URL; the gateway sends the originals itself.
+    const signed = await md.getDerivativeUrl(obj!.urn, urn, { minutesExpiration: 10 });
+    throughGateway(signed.url?.split('?')[0]);
+    const whole = await fetch(signed.url!);
+    expect(whole.status).toBe(200);
+    expect(await whole.text()).toContain('v 0 0 0');
+    expect(Number(whole.headers.get('content-length'))).toBe(signed.size);
+
+    // The plain HTTP answer: the rewritten URL, and cookies scoped to the gateway's signed route.
+    const direct = await fetch(`${stack.url}/modelderivative/v2/designdata/${urn}/manifest/${encodeURIComponent(obj!.urn)}/signedcookies?minutes-expiration=10`, { headers: { Authorization: `Bearer ${token.access_token}` } });
+    const body = (await direct.json()) as { url: string; expiration: number };
+    throughGateway(body.url);
+    expect(direct.headers.getSetCookie().every((line) => line.includes(`Path=${SIGNED_ROUTE}/`) && !/domain=/i.test(line))).toBe(true);
+    const range = await fetch(body.url, { headers: { Range: 'bytes=0-6' } });
+    expect(range.status).toBe(206);
+    expect(await range.text()).toBe('v 0 0 0');
+    // The token expires with the upstream's cookies.
+    stack.platform.clock.advance(11 * 60);
+    expect((await fetch(body.url)).status).toBe(403);
   });
 });

@@ -1,4 +1,5 @@
-import { connect } from 'node:net';
+import { once } from 'node:events';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '../../contracts/authentication';
 import { SPEC_RATE_LIMITS } from '../config';
@@ -6,6 +7,7 @@ import { formPost } from '../testing/oauth-flow';
 import { ALL_OSS_SCOPES, someBytes, uniqueBucketKey } from '../testing/oss';
 import { TEST_APP_ORIGIN } from '../testing/test-platform';
 import { SIGNED_ROUTE } from './signed-rewrite';
+import { createGateway } from './gateway';
 import { createTokenSigner } from './signed-tokens';
 import { startGatewayStack, type GatewayStack } from './test-gateway';
 
@@ -110,6 +112,25 @@ describe('what the gateway refuses', () => {
       const [a, b] = [await direct.json(), await through.json()] as Record<string, unknown>[];
       // JSON:API errors carry a fresh id per response; everything else is the same.
       expect(JSON.stringify(b).replace(/"id":"[^"]+"/g, '')).toBe(JSON.stringify(a).replace(/"id":"[^"]+"/g, ''));
+    }
+  });
+
+  it('logs an upstream failure on a token request (which carries the secret) without the secret, and answers 502', async () => {
+    // A port that was free a moment ago: nothing listens there, so the upstream refuses the connection.
+    const probe = createServer().listen(0, '127.0.0.1');
+    await once(probe, 'listening');
+    const closed = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+    await new Promise((resolve) => probe.close(resolve));
+    const lines: string[] = [];
+    const unreachable = createGateway({ config: { ...stack.config, upstream: closed, publicUrl: 'http://gateway.test' }, logger: { error: (line) => lines.push(line) } });
+    const form = formPost({ grant_type: 'authorization_code', code: 'a-code', code_verifier: 'v'.repeat(43), redirect_uri: 'http://app.test/cb', client_id: stack.web.clientId });
+    const response = await unreachable.request('http://gateway.test/authentication/v2/token', form);
+    expect(response.status).toBe(502);
+    const text = JSON.stringify([...response.headers]) + (await response.text());
+    expect(lines).toEqual([expect.stringMatching(/^gateway: POST \/authentication\/v2\/token failed: /)]);
+    for (const secret of [stack.web.clientSecret, stack.web.basic.Authorization.slice('Basic '.length)]) {
+      expect(text).not.toContain(secret);
+      expect(lines.join('\n')).not.toContain(secret);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieHeaderFrom, expiryOfUrl, FALLBACK_LIFETIME_MS, handsOutSignedUrls, rewriteSignedUrls, SIGNED_ROUTE } from './signed-rewrite';
+import { cookieHeaderFrom, cookiesForSignedRoute, expiryOfUrl, FALLBACK_LIFETIME_MS, handsOutSignedUrls, rewriteSignedUrls, SIGNED_ROUTE } from './signed-rewrite';
 import { createTokenSigner } from './signed-tokens';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
@@ -49,5 +49,7 @@ describe('signed URL rewriting', () => {
     const token = body.url.slice(body.url.lastIndexOf('/') + 1);
     expect(signer.verify(token, NOW)).toEqual({ url: CLOUDFRONT, expiresAt: NOW + 60_000, cookie });
     expect(signer.verify(token, NOW + 60_000)).toBeNull();
+    // The client still gets the cookies (the SDK reads them), scoped to the gateway's signed route.
+    expect(cookiesForSignedRoute(['CloudFront-Policy=p1; Path=/; Domain=.autodesk.com; HttpOnly', 'no-pair'])).toEqual([`CloudFront-Policy=p1; HttpOnly; Path=${SIGNED_ROUTE}/`]);
   });
 });

@@ -79,3 +79,15 @@ export function rewriteSignedUrls(body: unknown, context: RewriteContext): unkno
 /** `Set-Cookie` headers as the `Cookie` header a client sends back: `name=value; …`. */
 export const cookieHeaderFrom = (setCookies: string[]) =>
   setCookies.map((line) => line.split(';')[0]!.trim()).filter((pair) => pair.includes('=')).join('; ');
+
+/**
+ * The upstream's signed cookies re-scoped to the gateway's signed route: the official SDK reads
+ * them from `…/signedcookies` responses (and fails without them), while the gateway sends the
+ * originals itself from the token. Domain goes (it names the upstream's CDN), Path becomes ours.
+ */
+export const cookiesForSignedRoute = (setCookies: string[]) =>
+  setCookies
+    .map((line) => line.split(';').map((part) => part.trim()))
+    .filter(([pair]) => pair?.includes('='))
+    .map(([pair, ...attributes]) => [pair, ...attributes.filter((attribute) => !/^(?:domain|path)\s*=/i.test(attribute)), `Path=${SIGNED_ROUTE}/`].join('; '));
+

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { get, request, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverApp } from '../testing/oss';
+import { SIGNED_ROUTE } from './signed-rewrite';
 import { startGatewayStack, type GatewayStack } from './test-gateway';
 
 const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
@@ -79,11 +80,24 @@ async function until(condition: () => boolean, what: string) {
   throw new Error(`never happened: ${what}`);
 }
 
+/** Once `value` has stopped growing: the same over 25 checks 10 ms apart (no progress has no event). */
+async function stalled(value: () => number) {
+  let last = -1;
+  let same = 0;
+  await until(() => {
+    same = value() === last ? same + 1 : 0;
+    last = value();
+    return same >= 25;
+  }, 'the transfer stalled');
+}
+
 let stack: GatewayStack;
 let gateway: ReturnType<typeof startCliGateway>;
 let gatewayUrl: string;
 beforeAll(async () => {
   stack = await startGatewayStack();
+  // The gateway process keeps real time, so the upstream's signed URLs must expire in real time too.
+  stack.platform.clock.advance(Math.max(0, (Date.now() - stack.platform.clock.now().getTime()) / 1000));
   gateway = startCliGateway(['--upstream', stack.upstreamUrl, '--client-id', stack.web.clientId, '--port', '0'], { APS_CLIENT_SECRET: stack.web.clientSecret });
   gatewayUrl = await gateway.url;
 });
@@ -108,6 +122,30 @@ describe('the gateway process', () => {
     expect(after.peak - before.current).toBeLessThan(96 * MiB);
   });
 
+  it('streams a 300 MB download through a rewritten signed URL at the reader\'s pace, without holding it', async () => {
+    const { bearer } = await serverApp(stack.platform);
+    const size = 300 * MiB;
+    // Stored straight on the upstream: only the download goes through the gateway.
+    await fetch(`${stack.upstreamUrl}/oss/v2/buckets`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ bucketKey: 'downloaded', policyKey: 'transient' }) });
+    expect((await put(`${stack.upstreamUrl}/oss/v2/buckets/downloaded/objects/big.bin`, bearer, generated(size), size).answered).status).toBe(200);
+    const signed = (await (await fetch(`${gatewayUrl}/oss/v2/buckets/downloaded/objects/big.bin/signeds3download`, { headers: bearer })).json()) as { url: string };
+    expect(signed.url.startsWith(`${gatewayUrl}${SIGNED_ROUTE}/`)).toBe(true);
+
+    const before = await memoryOf(gateway.child.pid!);
+    const sentBefore = stack.upstreamBytesSent();
+    const response = await new Promise<IncomingMessage>((resolve, reject) => get(signed.url, resolve).on('error', reject));
+    expect(response.statusCode).toBe(200);
+    // The reader takes nothing yet: the upstream must stop once the buffers in between are full.
+    await stalled(stack.upstreamBytesSent);
+    expect(stack.upstreamBytesSent() - sentBefore).toBeLessThan(32 * MiB);
+    let received = 0;
+    response.on('data', (chunk: Buffer) => (received += chunk.length));
+    await once(response, 'end');
+    expect(received).toBe(size);
+    const after = await memoryOf(gateway.child.pid!);
+    expect(after.peak - before.current).toBeLessThan(96 * MiB);
+  });
+
   it('cancels the upstream request when the client goes away mid-upload', async () => {
     const { bearer } = await serverApp(stack.platform);
     await fetch(`${gatewayUrl}/oss/v2/buckets`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ bucketKey: 'aborted', policyKey: 'transient' }) });
@@ -125,6 +163,14 @@ describe('the gateway process', () => {
 });
 
 describe('gateway command line', () => {
+  it('prints the usage with the gateway\'s flags for --help', async () => {
+    const started = startCliGateway(['--help'], {});
+    started.url.catch(() => undefined);
+    const [code] = (await once(started.child, 'close')) as [number];
+    expect(code).toBe(0);
+    for (const flag of ['--client-id', '--upstream', '--port', '--host', '--app-origin', '--public-url', 'APS_CLIENT_SECRET']) expect(started.output.join('\n')).toContain(flag);
+  });
+
   it('refuses a --client-secret flag and a missing APS_CLIENT_SECRET, saying to use the environment', async () => {
     for (const [args, env, message] of [
       [['--client-id', 'x', '--client-secret', 'shh'], { APS_CLIENT_SECRET: 'set' }, 'Set the APS_CLIENT_SECRET environment variable'],

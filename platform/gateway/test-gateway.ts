@@ -58,9 +58,18 @@ function leakDetector(secrets: string[]) {
 export async function startGatewayStack(upstreamConfig: Partial<PlatformConfig> = {}) {
   const platform = await createTestPlatform(upstreamConfig);
   const upstreamSignals: AbortSignal[] = [];
-  const upstream = await listenOn((request) => {
+  let upstreamBytesSent = 0;
+  // Counted as the gateway pulls them: a gateway that ignored backpressure would pull everything at once.
+  const counted = () => new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      upstreamBytesSent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  const upstream = await listenOn(async (request) => {
     upstreamSignals.push(request.signal);
-    return platform.app.fetch(request);
+    const response = await platform.app.fetch(request);
+    return response.body ? new Response(response.body.pipeThrough(counted()), response) : response;
   });
   platform.deps.config.issuer = upstream.url;
   const web = await confidentialApp(platform, 'web');
@@ -78,6 +87,7 @@ export async function startGatewayStack(upstreamConfig: Partial<PlatformConfig> 
     url: served.url,
     upstreamUrl: upstream.url,
     upstreamSignals,
+    upstreamBytesSent: () => upstreamBytesSent,
     logLines,
     leaks: detector.leaks,
     responsesScanned: detector.responses,

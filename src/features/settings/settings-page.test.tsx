@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { readStoredOverride } from '../../lib/runtime-config';
+import { loadRuntimeConfig, readStoredOverride } from '../../lib/runtime-config';
 import { renderWithProviders, testConfig } from '../../testing/render';
+import { GATEWAY_PLATFORM_NAME } from './platform-kind';
 import { SettingsPage } from './settings-page';
 
 describe('SettingsPage', () => {
@@ -42,5 +43,25 @@ describe('SettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Use the default platform' }));
     expect(readStoredOverride()).toBeNull();
     expect(changed).toHaveBeenCalledTimes(1);
+  });
+
+  it('points the app at Autodesk Platform Services through a gateway: its URL and the APS app’s client id', async () => {
+    const changed = vi.fn();
+    const { user } = renderWithProviders(<SettingsPage onPlatformChanged={changed} />);
+    await user.click(screen.getByRole('radio', { name: new RegExp(GATEWAY_PLATFORM_NAME.replace(/[()]/g, '\\$&')) }));
+    expect(screen.queryByRole('textbox', { name: 'Base URL' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save and sign in again' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The client ID is required');
+
+    await user.clear(screen.getByRole('textbox', { name: 'Gateway URL' }));
+    await user.type(screen.getByRole('textbox', { name: 'Gateway URL' }), 'http://127.0.0.1:8090');
+    await user.type(screen.getByRole('textbox', { name: 'Client ID' }), 'aps-web-app-id');
+    await user.click(screen.getByRole('button', { name: 'Save and sign in again' }));
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(readStoredOverride()).toMatchObject({ platformUrl: 'http://127.0.0.1:8090', platformName: GATEWAY_PLATFORM_NAME, clientId: 'aps-web-app-id', callbackPath: '/auth/callback' });
+    // On the next start the app's API base URL is the gateway's, whatever the server's config says
+    // (e2e/gateway.spec.ts follows the requests themselves to the gateway).
+    const served = () => Promise.resolve(Response.json({ platformUrl: 'http://127.0.0.1:8080', platformName: 'Local platform', clientId: 'demo-spa' }));
+    expect(await loadRuntimeConfig({ fetch: served })).toMatchObject({ platformUrl: 'http://127.0.0.1:8090', platformName: GATEWAY_PLATFORM_NAME, clientId: 'aps-web-app-id' });
   });
 });
