@@ -11,6 +11,7 @@ import { SignInPage } from '../features/auth/sign-in-page';
 import { HubsPage } from '../features/browse/hubs-page';
 import { PLACE_PATTERNS } from '../features/browse/places';
 import { BUCKET_PATTERN, BUCKETS_PATH } from '../features/buckets/bucket-paths';
+import { JOBS_PATH, MODEL_PATTERN } from '../lib/model-paths';
 import { browseLoaders } from './browse-loaders';
 import { AppLayout } from './layouts/app-layout';
 import { SETTINGS_PATH } from './settings-path';
@@ -62,7 +63,7 @@ export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient)
                 },
                 {
                   path: PLACE_PATTERNS.folder,
-                  lazy: () => import('../features/browse/folder-page').then((module) => ({ Component: module.FolderPage })),
+                  lazy: () => import('./folder-route').then((module) => ({ Component: module.FolderRoute })),
                   loader: loaders.folder,
                 },
                 {
@@ -82,7 +83,7 @@ export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient)
                 },
                 {
                   path: BUCKET_PATTERN,
-                  lazy: () => import('../features/buckets/bucket-page').then((module) => ({ Component: module.BucketPage })),
+                  lazy: () => import('./bucket-route').then((module) => ({ Component: module.BucketRoute })),
                   loader: ({ params, request }) => {
                     const bucketKey = params['bucketKey'] ?? '';
                     const beginsWith = new URL(request.url).searchParams.get('prefix') ?? '';
@@ -94,6 +95,9 @@ export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient)
                     })();
                   },
                 },
+                // The model page carries the manifest, properties and (in a chunk of its own) three.js.
+                { path: MODEL_PATTERN, lazy: () => import('./model-page').then((module) => ({ Component: module.ModelPage })) },
+                { path: JOBS_PATH, lazy: () => import('../features/translate/jobs-page').then((module) => ({ Component: module.JobsPage })) },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -1,6 +1,6 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { dmQueries, type FolderRef } from './queries';
-import { createFolder, updateFolder } from './requests';
+import { createFolder, createItem, createVersion, updateFolder, type CreateItemInput, type CreateVersionInput } from './requests';
 
 /**
  * Data Management writes. Each names, in `meta.invalidates`, the keys its success makes stale; the
@@ -39,5 +39,21 @@ export const dmMutations = {
       mutationFn: (change: { name?: string; hidden?: boolean }) =>
         updateFolder({ ...folder, ...change }, unstoppable()),
       meta: { invalidates: [dmQueries.folder(folder).queryKey, ...childrenChanged(parent)] },
+    }),
+  /** Step 3 of an upload: a new item (with version 1) in `parent`. The signal lets a cancelled upload stop before it lands. */
+  createItem: (parent: FolderPlace) =>
+    mutationOptions({
+      mutationKey: [...dmQueries.all(), 'create-item', parent] as const,
+      mutationFn: ({ input, signal }: { input: Omit<CreateItemInput, 'projectId' | 'folderId'>; signal: AbortSignal }) =>
+        createItem({ ...input, projectId: parent.projectId, folderId: parent.folderId }, signal),
+      meta: { invalidates: childrenChanged(parent) },
+    }),
+  /** Step 4: a new version of an item that sits in `parent`; its listings show the new version number. */
+  createVersion: (parent: FolderPlace) =>
+    mutationOptions({
+      mutationKey: [...dmQueries.all(), 'create-version', parent] as const,
+      mutationFn: ({ input, signal }: { input: Omit<CreateVersionInput, 'projectId'>; signal: AbortSignal }) =>
+        createVersion({ ...input, projectId: parent.projectId }, signal),
+      meta: { invalidates: [...childrenChanged(parent), [...dmQueries.all(), 'item'], [...dmQueries.all(), 'item-versions']] },
     }),
 };

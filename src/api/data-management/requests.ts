@@ -10,7 +10,7 @@ import type {
   VersionResponse,
   VersionsResponse,
 } from '../../../contracts/data-management';
-import { FOLDER_TYPE } from '../../../contracts/data-management';
+import { FOLDER_TYPE, ITEM_TYPE, VERSION_TYPE } from '../../../contracts/data-management';
 import { requestJson } from '../http';
 
 /**
@@ -134,5 +134,79 @@ export function updateFolder({ projectId, folderId, name, hidden }: UpdateFolder
     method: 'PATCH',
     headers: JSON_API,
     json: { jsonapi: { version: '1.0' }, data: { type: 'folders', id: folderId, attributes: { name, hidden } } },
+  });
+}
+
+/** The storage object step 1 of an upload creates: its id is the `urn:adsk.objects:os.object:{bucket}/{object}` to upload to. */
+export interface StorageResponse {
+  data: { type: 'objects'; id: string };
+}
+
+/** Step 1 of the four: a place for a file's bytes in the project's bucket, next to `folderId`. */
+export function createStorage({ projectId, folderId, name }: { projectId: string; folderId: string; name: string }, signal: AbortSignal): Promise<StorageResponse> {
+  return requestJson<StorageResponse>(`${dataPath(projectId)}/storage`, {
+    signal,
+    method: 'POST',
+    headers: JSON_API,
+    json: {
+      jsonapi: { version: '1.0' },
+      data: { type: 'objects', attributes: { name }, relationships: { target: { data: { type: 'folders', id: folderId } } } },
+    },
+  });
+}
+
+export interface CreateItemInput {
+  projectId: string;
+  folderId: string;
+  name: string;
+  storageId: string;
+}
+
+/** Step 3: a new item in `folderId` with its first version, pointing at uploaded storage. A taken name is a 409. */
+export function createItem({ projectId, folderId, name, storageId }: CreateItemInput, signal: AbortSignal): Promise<ItemResponse> {
+  return requestJson<ItemResponse>(`${dataPath(projectId)}/items`, {
+    signal,
+    method: 'POST',
+    headers: JSON_API,
+    json: {
+      jsonapi: { version: '1.0' },
+      data: {
+        type: 'items',
+        attributes: { displayName: name, extension: { type: ITEM_TYPE, version: '1.0' } },
+        relationships: { tip: { data: { type: 'versions', id: '1' } }, parent: { data: { type: 'folders', id: folderId } } },
+      },
+      included: [
+        {
+          type: 'versions',
+          id: '1',
+          attributes: { name, extension: { type: VERSION_TYPE, version: '1.0' } },
+          relationships: { storage: { data: { type: 'objects', id: storageId } } },
+        },
+      ],
+    },
+  });
+}
+
+export interface CreateVersionInput {
+  projectId: string;
+  itemId: string;
+  name: string;
+  storageId: string;
+}
+
+/** Step 4: a new version of an existing item. */
+export function createVersion({ projectId, itemId, name, storageId }: CreateVersionInput, signal: AbortSignal): Promise<VersionResponse> {
+  return requestJson<VersionResponse>(`${dataPath(projectId)}/versions`, {
+    signal,
+    method: 'POST',
+    headers: JSON_API,
+    json: {
+      jsonapi: { version: '1.0' },
+      data: {
+        type: 'versions',
+        attributes: { name, extension: { type: VERSION_TYPE, version: '1.0' } },
+        relationships: { item: { data: { type: 'items', id: itemId } }, storage: { data: { type: 'objects', id: storageId } } },
+      },
+    },
   });
 }

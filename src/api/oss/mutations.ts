@@ -1,7 +1,7 @@
 import { mutationOptions } from '@tanstack/react-query';
-import type { CreateBucketPayload } from '../../../contracts/oss';
+import type { CompleteS3UploadBody, CreateBucketPayload } from '../../../contracts/oss';
 import { ossQueries } from './queries';
-import { createBucket, deleteBucket, deleteObject } from './requests';
+import { completeSignedUpload, createBucket, deleteBucket, deleteObject } from './requests';
 
 /**
  * OSS writes. Each names, in `meta.invalidates`, the keys its success makes stale; the one
@@ -30,6 +30,14 @@ export const ossMutations = {
     mutationOptions({
       mutationKey: [...ossQueries.all(), 'delete-object', { bucketKey }] as const,
       mutationFn: (objectKey: string) => deleteObject(bucketKey, objectKey, unstoppable()),
+      meta: { invalidates: [ossQueries.objectsScope(bucketKey)] },
+    }),
+  /** The last step of an object upload: the parts become the object `objectKey`, and the listings show it. */
+  completeUpload: (bucketKey: string) =>
+    mutationOptions({
+      mutationKey: [...ossQueries.all(), 'complete-upload', { bucketKey }] as const,
+      mutationFn: ({ objectKey, body, signal }: { objectKey: string; body: CompleteS3UploadBody; signal: AbortSignal }) =>
+        completeSignedUpload(bucketKey, objectKey, body, signal),
       meta: { invalidates: [ossQueries.objectsScope(bucketKey)] },
     }),
 };

@@ -3,8 +3,11 @@ import {
   type Bucket,
   type BucketObjectsResponse,
   type BucketsResponse,
+  type CompleteS3UploadBody,
   type CreateBucketPayload,
+  type ObjectDetails,
   type SignedS3DownloadResponse,
+  type SignedS3UploadResponse,
 } from '../../../contracts/oss';
 import { requestJson, requestVoid } from '../http';
 
@@ -90,4 +93,26 @@ export function getObjects(bucketKey: string, { limit, startAt, beginsWith }: Ob
 /** `DELETE …/objects/{objectKey}`. */
 export function deleteObject(bucketKey: string, objectKey: string, signal: AbortSignal): Promise<void> {
   return requestVoid(objectPath(bucketKey, objectKey), { signal, method: 'DELETE' });
+}
+
+export interface SignedUploadRequest {
+  /** How many part URLs to sign (the platform signs at most 25 at a time). */
+  parts: number;
+  firstPart: number;
+  /** Resumes this upload instead of starting one. */
+  uploadKey?: string;
+  minutesExpiration?: number;
+}
+
+/** `GET …/objects/{objectKey}/signeds3upload`: starts (or resumes) a multipart upload and signs part URLs. */
+export function getSignedUpload(bucketKey: string, objectKey: string, { parts, firstPart, uploadKey, minutesExpiration }: SignedUploadRequest, signal: AbortSignal): Promise<SignedS3UploadResponse> {
+  return requestJson<SignedS3UploadResponse>(`${objectPath(bucketKey, objectKey)}/signeds3upload`, {
+    signal,
+    query: { parts, firstPart, uploadKey, minutesExpiration },
+  });
+}
+
+/** `POST …/objects/{objectKey}/signeds3upload`: assembles the parts sent under `uploadKey` into the object. */
+export function completeSignedUpload(bucketKey: string, objectKey: string, body: CompleteS3UploadBody, signal: AbortSignal): Promise<ObjectDetails> {
+  return requestJson<ObjectDetails>(`${objectPath(bucketKey, objectKey)}/signeds3upload`, { signal, method: 'POST', json: body });
 }

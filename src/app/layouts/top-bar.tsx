@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from '../../components/ui/brand';
 import { ServerIcon, SettingsIcon } from '../../components/ui/icons';
@@ -6,6 +7,10 @@ import { UserMenu } from '../../features/auth/user-menu';
 import { useRuntimeConfig } from '../../lib/runtime-config-context';
 import { SETTINGS_PATH } from '../settings-path';
 import { SidebarToggle } from './sidebar-toggle';
+
+// The job centre's indicator and watchers load just after the first screen: they are not needed to
+// draw it, and the first screen's JavaScript has a budget.
+const JobsIndicator = lazy(() => import('../../features/translate/jobs-indicator').then((module) => ({ default: module.JobsIndicator })));
 
 export function TopBar() {
   const { platformName, platformUrl } = useRuntimeConfig();
@@ -26,6 +31,9 @@ export function TopBar() {
         <span className="hidden truncate font-mono text-neutral-500 md:inline dark:text-neutral-400">{platformUrl}</span>
       </div>
       <div className="ml-auto flex items-center gap-1">
+        <Suspense fallback={<span className="size-8" />}>
+          <JobsIndicator />
+        </Suspense>
         <Link
           to={SETTINGS_PATH}
           aria-label="Settings: change the platform"

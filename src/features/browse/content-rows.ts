@@ -1,5 +1,6 @@
 import type { Folder, FolderContentsResponse, Item, Version } from '../../../contracts/data-management';
 import type { FileKind } from '../../components/ui/file-icon';
+import { encodeUrn } from '../../../contracts/model-derivative';
 import { fileTypeOf } from './file-types';
 
 /**
@@ -20,11 +21,11 @@ export interface ContentRow {
   modifiedAt: number;
   modifiedBy: string;
   hidden: boolean;
-  /** Model Derivative makes thumbnails; until it is wired in, rows show their file-type icon. */
+  /** Model Derivative makes thumbnails; rows show their file-type icon until one is found. */
   thumbnail: ThumbnailSource | null;
 }
 
-/** Where a row's picture comes from: a translated version's thumbnail, by its derivative URN. */
+/** Where a row's picture comes from: the tip version's thumbnail, by its encoded URN. */
 export interface ThumbnailSource {
   kind: 'derivative';
   urn: string;
@@ -61,7 +62,7 @@ export function itemRow(item: Item, tip: Version | undefined): ContentRow {
     modifiedAt: Date.parse(item.attributes.lastModifiedTime),
     modifiedBy: item.attributes.lastModifiedUserName,
     hidden: item.attributes.hidden,
-    thumbnail: null,
+    thumbnail: tip ? { kind: 'derivative', urn: encodeUrn(tip.id) } : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { dmQueries } from '../../api/data-management/queries';
 import { describeError } from '../../api/describe-error';
@@ -13,8 +14,20 @@ import { PageHeader } from './page-header';
 import { folderPath, projectPath, requireParam } from './places';
 import { useFolderView } from './use-folder-view';
 
+interface FolderPlace {
+  hubId: string;
+  projectId: string;
+  folderId: string;
+}
+
+/** Uploading into the folder, plugged in by src/app: browse does not know the upload feature. */
+export interface FolderUploadSlot {
+  button: (place: FolderPlace) => ReactNode;
+  dropZone: (place: FolderPlace, folderName: string, contents: ReactNode) => ReactNode;
+}
+
 /** `/hubs/:hubId/projects/:projectId/folders/:folderId`: one folder's contents. */
-export function FolderPage() {
+export function FolderPage({ upload }: { upload?: FolderUploadSlot } = {}) {
   const params = useParams();
   const hubId = requireParam(params, 'hubId');
   const projectId = requireParam(params, 'projectId');
@@ -43,6 +56,9 @@ export function FolderPage() {
     void queryClient.invalidateQueries({ queryKey: dmQueries.folderContentsScope({ projectId, folderId }) });
   };
 
+  const withDropZone = (contents: ReactNode) =>
+    upload ? upload.dropZone({ hubId, projectId, folderId }, attributes?.displayName || attributes?.name || 'this folder', contents) : contents;
+
   return (
     <section aria-labelledby="folder-heading" className="flex min-h-0 flex-1 flex-col">
       <PageHeader
@@ -58,18 +74,20 @@ export function FolderPage() {
           </Button>
         }
       />
-      <FolderToolbar key={`toolbar:${folderId}`} view={view} onChange={changeView} />
-      <FolderContents
-        key={`contents:${folderId}`}
-        hubId={hubId}
-        projectId={projectId}
-        folderId={folderId}
-        folderName={attributes?.name ?? 'folder'}
-        estimate={attributes?.objectCount}
-        view={view}
-        onViewChange={changeView}
-        onUp={up}
-      />
+      <FolderToolbar key={`toolbar:${folderId}`} view={view} onChange={changeView} actions={upload?.button({ hubId, projectId, folderId })} />
+      {withDropZone(
+        <FolderContents
+          key={`contents:${folderId}`}
+          hubId={hubId}
+          projectId={projectId}
+          folderId={folderId}
+          folderName={attributes?.name ?? 'folder'}
+          estimate={attributes?.objectCount}
+          view={view}
+          onViewChange={changeView}
+          onUp={up}
+        />,
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { SearchIcon } from '../../components/ui/icons';
 import type { SortKey, SortOrder } from './content-rows';
 import type { FolderView } from './use-folder-view';
@@ -15,8 +15,8 @@ const SORTS: { value: `${SortKey}:${SortOrder}`; label: string }[] = [
 
 const CONTROL = 'h-7 rounded-md border border-neutral-300 bg-white text-xs text-neutral-800 focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100';
 
-/** Filter, sort and hidden folders; `/` focuses the filter from anywhere on the page. */
-export function FolderToolbar({ view, onChange }: { view: FolderView; onChange: (next: Partial<FolderView>) => void }) {
+/** Filter, sort and hidden folders; `/` focuses the filter from anywhere on the page. `actions` sit at the end (Upload). */
+export function FolderToolbar({ view, onChange, actions }: { view: FolderView; onChange: (next: Partial<FolderView>) => void; actions?: ReactNode }) {
   const filterRef = useRef<HTMLInputElement>(null);
   // The address follows the typing a step behind; the field keeps its own text so no key is lost.
   const [text, setText] = useState(view.filter);
@@ -72,6 +72,7 @@ export function FolderToolbar({ view, onChange }: { view: FolderView; onChange: 
         />
         Show hidden
       </label>
+      {actions && <div className="ml-auto flex items-center gap-2">{actions}</div>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
+import { useThumbnailUrl } from '../../api/model-derivative/use-thumbnail-url';
 import { CONTENTS_PAGE_SIZE } from '../../api/data-management/queries';
 import { FileThumbnail } from '../../components/ui/file-icon';
 import { Skeleton } from '../../components/ui/spinner';
@@ -27,6 +28,9 @@ const ROW = cx(GRID_TEMPLATE, 'absolute inset-x-0 top-0 border-b border-neutral-
 const focusable = (active: boolean) => ({ tabIndex: active ? 0 : -1, className: 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-500' });
 
 export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus, onRetry }: RowProps) {
+  // A thumbnail is asked for only once the row is pointed at: most rows were never translated.
+  const [pointed, setPointed] = useState(false);
+  const thumbnail = useThumbnailUrl(entry.state === 'ready' ? (entry.row.thumbnail?.urn ?? null) : null, pointed);
   const cell = (col: number, className?: string) => ({
     'data-cell': `${index}:${col}`,
     onFocus: () => onCellFocus(col),
@@ -65,10 +69,11 @@ export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus
       role="row"
       aria-rowindex={index + 2}
       style={style}
+      onPointerEnter={() => setPointed(true)}
       className={cx(ROW, 'group hover:bg-neutral-50 focus-within:bg-accent-50/60 dark:hover:bg-neutral-900 dark:focus-within:bg-accent-950/40', row.hidden && 'opacity-70')}
     >
       <div role="rowheader" {...cell(0, 'gap-2 pl-4 font-medium text-neutral-900 dark:text-neutral-100')}>
-        <FileThumbnail kind={row.fileKind} />
+        <FileThumbnail kind={row.fileKind} src={thumbnail} />
         {href ? (
           <Link to={href} tabIndex={-1} className="truncate hover:underline" title={row.name}>
             {row.name}

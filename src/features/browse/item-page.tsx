@@ -9,6 +9,7 @@ import { FileIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/spinner';
 import { formatBytes } from '../../lib/format-bytes';
 import { Breadcrumbs } from './breadcrumbs';
+import { DerivativeLinks } from './derivative-links';
 import { fileTypeOf } from './file-types';
 import { PageHeader } from './page-header';
 import { itemPath, requireParam, versionPath } from './places';
@@ -82,7 +83,10 @@ export function ItemPage() {
           </section>
           <aside aria-label="Version details" className="min-w-0">
             {data && selected ? (
-              <VersionFacts item={data} version={selected} />
+              <div className="space-y-3">
+                <DerivativeLinks versionId={selected.id} name={selected.attributes.name} />
+                <VersionFacts item={data} version={selected} />
+              </div>
             ) : asked !== null && versions.isSuccess ? (
               <EmptyState icon={<FileIcon className="size-5" />} title={`There is no version ${asked}`} description="The history lists every version this item has." />
             ) : (

@@ -13,8 +13,8 @@ import { BUCKETS_PATH } from './bucket-paths';
 import { POLICY_LABELS } from './bucket-policies';
 import { DeleteBucketDialog } from './delete-bucket-dialog';
 
-/** One bucket, deep-linkable by its key: its facts and its objects. */
-export function BucketPage() {
+/** One bucket, deep-linkable by its key: its facts and its objects. `uploadAction` (object upload) is plugged in by src/app. */
+export function BucketPage({ uploadAction }: { uploadAction?: (bucketKey: string) => ReactNode } = {}) {
   const bucketKey = useParams()['bucketKey'] ?? '';
   const details = useQuery(ossQueries.bucketDetails(bucketKey));
   const navigate = useNavigate();
@@ -34,9 +34,12 @@ export function BucketPage() {
             <CopyButton value={bucketKey} label="bucket name" />
           </h1>
         </div>
-        <Button size="sm" variant="danger" onClick={() => setDeleting(true)}>
-          Delete bucket
-        </Button>
+        <div className="flex items-center gap-2">
+          {uploadAction?.(bucketKey)}
+          <Button size="sm" variant="danger" onClick={() => setDeleting(true)}>
+            Delete bucket
+          </Button>
+        </div>
       </header>
       {details.isPending ? (
         <div aria-busy="true" className="flex gap-6 px-6 py-3">

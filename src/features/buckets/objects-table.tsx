@@ -1,9 +1,12 @@
 import type { ObjectDetails } from '../../../contracts/oss';
 import { CopyButton } from '../../components/ui/copy-button';
-import { DownloadIcon, FileIcon } from '../../components/ui/icons';
+import { Link } from 'react-router-dom';
+import { DownloadIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/spinner';
 import { base64UrlEncode } from '../../lib/base64url';
 import { formatBytes } from '../../lib/format-bytes';
+import { modelPath } from '../../lib/model-paths';
+import { ObjectName } from './object-name';
 
 const HEAD = 'sticky top-0 z-10 h-8 border-b border-neutral-200 bg-neutral-50/95 px-3 text-left text-xs font-medium text-neutral-500 backdrop-blur dark:border-neutral-800 dark:bg-neutral-900/95 dark:text-neutral-400';
 const CELL = 'h-9 border-b border-neutral-100 px-3 dark:border-neutral-800/70';
@@ -41,12 +44,7 @@ export function ObjectsTable({ objects, onDownload, onDelete }: ObjectsTableProp
         {objects.map((object) => (
           <tr key={object.objectKey} className="group hover:bg-neutral-50 dark:hover:bg-neutral-900">
             <th scope="row" className={`${CELL} pl-6 text-left font-medium text-neutral-900 dark:text-neutral-100`}>
-              <span className="flex min-w-0 items-center gap-2">
-                <FileIcon className="size-4 shrink-0 text-neutral-400" />
-                <span className="truncate" title={object.objectKey}>
-                  {object.objectKey}
-                </span>
-              </span>
+              <ObjectName objectKey={object.objectKey} urn={encodedUrn(object.objectId)} />
             </th>
             <td className={`${CELL} text-right text-neutral-600 tabular-nums dark:text-neutral-300`}>{formatBytes(object.size)}</td>
             <td className={CELL}>
@@ -59,6 +57,9 @@ export function ObjectsTable({ objects, onDownload, onDelete }: ObjectsTableProp
               </span>
             </td>
             <td className={`${CELL} pr-6 text-right whitespace-nowrap`}>
+              <Link to={modelPath(encodedUrn(object.objectId), { translate: true, name: object.objectKey })} className={`${ACTION} text-accent-700 hover:bg-accent-50 dark:text-accent-300 dark:hover:bg-neutral-800`}>
+                Translate<span className="sr-only"> {object.objectKey}</span>
+              </Link>
               <button type="button" onClick={() => onDownload(object)} className={`${ACTION} text-neutral-700 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800`}>
                 <DownloadIcon className="inline size-3.5" /> Download<span className="sr-only"> {object.objectKey}</span>
               </button>

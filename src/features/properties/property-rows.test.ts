@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { PROPERTIES } from '../../testing/md-fixtures';
+import { filterRows, flattenObjects, groupProperties, toCsv } from './property-rows';
+
+describe('groupProperties', () => {
+  it('groups by category in the platform’s order, loose values first under General', () => {
+    expect(groupProperties(PROPERTIES[0]!)).toEqual([
+      { category: 'General', entries: [['IfcClass', 'IfcWall']] },
+      { category: 'Pset_WallCommon', entries: [['FireRating', 'REI 90'], ['IsExternal', true]] },
+      { category: 'Dimensions', entries: [['Length', '12.000 m']] },
+    ]);
+  });
+});
+
+describe('the table across all objects', () => {
+  const { columns, rows } = flattenObjects(PROPERTIES);
+
+  it('has one column per category and name, across every object', () => {
+    expect(columns).toEqual(['General / IfcClass', 'Pset_WallCommon / FireRating', 'Pset_WallCommon / IsExternal', 'Dimensions / Length', 'Pset_DoorCommon / FireRating', 'Pset_DoorCommon / IsExternal']);
+    expect(rows.map((row) => [row.objectid, row.values['General / IfcClass']])).toEqual([[3, 'IfcWall'], [4, 'IfcDoor']]);
+  });
+
+  it('searches names and values, and filters per column, ignoring case', () => {
+    expect(filterRows(rows, 'door', {}).map((row) => row.objectid)).toEqual([4]);
+    expect(filterRows(rows, 'rei 90', {}).map((row) => row.objectid)).toEqual([3]);
+    expect(filterRows(rows, '', { 'General / IfcClass': 'ifcw' }).map((row) => row.objectid)).toEqual([3]);
+    expect(filterRows(rows, 'floor', { 'Pset_DoorCommon / IsExternal': 'true' }).map((row) => row.objectid)).toEqual([4]);
+    expect(filterRows(rows, '', { 'General / IfcClass': '  ' })).toHaveLength(2);
+  });
+
+  it('writes CSV with quoting where a field needs it', () => {
+    const csv = toCsv(['A / x', 'A / y'], [{ objectid: 1, name: 'Wall, "north"', values: { 'A / x': 'line\nbreak', 'A / y': 2.5 } }]);
+    expect(csv).toBe('Object id,Name,A / x,A / y\r\n1,"Wall, ""north""","line\nbreak",2.5\r\n');
+  });
+});

@@ -1,0 +1,97 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mdQueries } from '../../api/model-derivative/queries';
+import { useToasts } from '../../components/ui/toast-store';
+import { jsonResponse } from '../../testing/fetch-mock';
+import { manifest, obj, serveMd, svf2, URN } from '../../testing/md-fixtures';
+import { createTestQueryClient } from '../../testing/render';
+import { jobStore } from './job-store';
+import { JobWatchers } from './job-watcher';
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const manifestCalls = (calls: { url: URL }[]) => calls.filter((call) => call.url.pathname.endsWith('/manifest')).length;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.clear();
+  jobStore.setState({ jobs: [] });
+});
+afterEach(() => vi.useRealTimers());
+
+/** The notifications, as text: the app's toaster draws them from the same store. */
+function ToastProbe() {
+  return <ul aria-label="Toasts">{useToasts().map((toast) => <li key={toast.id}>{`${toast.tone}: ${toast.title} — ${toast.message ?? ''}`}</li>)}</ul>;
+}
+
+function watch(queryClient = createTestQueryClient()) {
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <JobWatchers />
+      <ToastProbe />
+    </QueryClientProvider>,
+  );
+}
+
+describe('JobWatchers', () => {
+  it('follows a running job every second, ends it on success with a notification, and never asks again', async () => {
+    const states = [manifest([svf2('inprogress')], 'inprogress', '40% complete'), manifest([svf2()], 'success')];
+    let answer = 0;
+    const mock = serveMd(() => jsonResponse(states[Math.min(answer++, states.length - 1)]));
+    jobStore.getState().actions.jobStarted({ urn: URN, name: 'house.ifc', outputs: ['svf2'] }, Date.now());
+    watch();
+
+    await advance(0);
+    expect(jobStore.getState().jobs[0]).toMatchObject({ status: 'inprogress', progress: '40% complete', endedAt: null });
+    await advance(1_100);
+    expect(jobStore.getState().jobs[0]).toMatchObject({ status: 'success', endedAt: expect.any(Number) });
+    expect(screen.getByText('success: house.ifc is translated — svf2')).toBeInTheDocument();
+
+    const asked = manifestCalls(mock.calls);
+    await advance(120_000);
+    expect(manifestCalls(mock.calls)).toBe(asked);
+  });
+
+  it('makes what was read of the design while it ran stale when it ends, but not the manifest it just read', async () => {
+    const states = [manifest([svf2('inprogress')], 'inprogress', '40% complete'), manifest([svf2()], 'success')];
+    let answer = 0;
+    serveMd(() => jsonResponse(states[Math.min(answer++, states.length - 1)]));
+    const queryClient = createTestQueryClient();
+    // A folder row asked for the thumbnail before the translation made one.
+    queryClient.setQueryData(mdQueries.thumbnail(URN, 100).queryKey, null);
+    jobStore.getState().actions.jobStarted({ urn: URN, name: 'house.ifc', outputs: ['svf2'] }, Date.now());
+    watch(queryClient);
+    await advance(0);
+    expect(queryClient.getQueryState(mdQueries.thumbnail(URN, 100).queryKey)?.isInvalidated).toBe(false);
+    await advance(1_100);
+    expect(jobStore.getState().jobs[0]?.status).toBe('success');
+    expect(queryClient.getQueryState(mdQueries.thumbnail(URN, 100).queryKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(mdQueries.manifest(URN).queryKey)?.isInvalidated).toBe(false);
+  });
+
+  it('a failed job keeps the platform’s first error and says so', async () => {
+    const failure = { type: 'error' as const, code: 'TranslationWorker-InternalFailure', message: 'The file is not an IFC model.' };
+    serveMd(() => jsonResponse(manifest([obj('failed', [failure])], 'failed')));
+    jobStore.getState().actions.jobStarted({ urn: URN, name: 'corrupt.ifc', outputs: ['obj'] }, Date.now());
+    watch();
+
+    await advance(0);
+    expect(jobStore.getState().jobs[0]).toMatchObject({ status: 'failed', message: 'The file is not an IFC model. (TranslationWorker-InternalFailure)' });
+    expect(screen.getByText('error: corrupt.ifc could not be translated — The file is not an IFC model. (TranslationWorker-InternalFailure)')).toBeInTheDocument();
+  });
+
+  it('slows down while a job runs long: about one request every 10 s after a few minutes', async () => {
+    const mock = serveMd(() => jsonResponse(manifest([svf2('inprogress')], 'inprogress', '40% complete')));
+    jobStore.getState().actions.jobStarted({ urn: URN, name: 'big.ifc', outputs: ['svf2'] }, Date.now());
+    watch();
+    await advance(0);
+    const first = manifestCalls(mock.calls);
+    await advance(60_000);
+    const firstMinute = manifestCalls(mock.calls) - first;
+    await advance(240_000);
+    const before = manifestCalls(mock.calls);
+    await advance(60_000);
+    expect(firstMinute).toBeGreaterThan(15);
+    expect(manifestCalls(mock.calls) - before).toBeLessThanOrEqual(7);
+  });
+});

@@ -1,0 +1,67 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Manifest } from '../../../contracts/model-derivative';
+import { isEnded, mdQueries, pollDelay } from '../../api/model-derivative/queries';
+import { showToast } from '../../components/ui/toast-store';
+import { isRunning, useJobActions, useJobs, type TranslationJob } from './job-store';
+
+/** The first error message anywhere in a manifest, in the platform's words. */
+export function firstError(manifest: Manifest): string | null {
+  for (const derivative of manifest.derivatives) {
+    const error = derivative.messages?.find((message) => message.type === 'error');
+    if (error) return `${Array.isArray(error.message) ? error.message.join(' ') : error.message} (${error.code})`;
+  }
+  return null;
+}
+
+/** Where a model-scoped key names what it holds: `['md', 'model', { urn }, 'manifest' | 'thumbnail' | …]`. */
+const SCOPE_LENGTH = mdQueries.modelScope('').length;
+
+/**
+ * Polls one running job's manifest. The interval is a function of the job's age, so a job is asked
+ * about every second at first and every 10 s once it runs long; it returns false once the manifest has
+ * ended, and the watcher unmounts, so a finished job is never asked about again.
+ */
+function JobWatcher({ job, now }: { job: TranslationJob; now: () => number }) {
+  const { jobProgressed, jobEnded } = useJobActions();
+  const queryClient = useQueryClient();
+  const manifest = useQuery({
+    ...mdQueries.manifest(job.urn),
+    refetchInterval: (query) => (isEnded(query.state.data?.status) && query.state.dataUpdatedAt >= job.startedAt ? false : pollDelay(now() - job.startedAt)),
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+  });
+  const { data, dataUpdatedAt } = manifest;
+
+  useEffect(() => {
+    // A manifest read before this job started describes the previous translation.
+    if (!data || dataUpdatedAt < job.startedAt) return;
+    if (!isEnded(data.status)) {
+      if (data.status !== job.status || data.progress !== job.progress) jobProgressed(job.id, data.status, data.progress);
+      return;
+    }
+    const message = data.status === 'success' ? null : (firstError(data) ?? 'The platform gave no reason.');
+    jobEnded(job.id, data.status, message);
+    // Views, trees and thumbnails read while the job ran are stale now (a list row may hold "no
+    // thumbnail" for minutes); the manifest itself is fresh, and asking it again would be a poll.
+    void queryClient.invalidateQueries({ queryKey: mdQueries.modelScope(job.urn), predicate: (query) => query.queryKey[SCOPE_LENGTH] !== 'manifest' });
+    showToast(
+      data.status === 'success'
+        ? { tone: 'success', title: `${job.name} is translated`, message: job.outputs.join(', ') }
+        : { tone: 'error', title: `${job.name} could not be translated`, message: message ?? undefined },
+    );
+  }, [data, dataUpdatedAt, job, jobProgressed, jobEnded, queryClient]);
+  return null;
+}
+
+/** Watches every running job from anywhere in the app; mounted once, in the layout. */
+export function JobWatchers({ now = Date.now }: { now?: () => number }) {
+  const running = useJobs().filter(isRunning);
+  return (
+    <>
+      {running.map((job) => (
+        <JobWatcher key={job.id} job={job} now={now} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useSearchParams } from 'react-router-dom';
+import { useUploadRunner } from './runner-context';
+import { UploadButton } from './upload-button';
+
+let counter = 0;
+
+/**
+ * "Upload" on a bucket's page: the same engine, into the bucket, each object keyed by the file's name
+ * after the prefix the listing is filtered by (so uploading while looking at `models/` lands there).
+ * An existing key is replaced, as OSS does.
+ */
+export function BucketUploadButton({ bucketKey }: { bucketKey: string }) {
+  const runner = useUploadRunner();
+  const prefix = useSearchParams()[0].get('prefix') ?? '';
+  return (
+    <UploadButton
+      label="Upload objects"
+      onFiles={(files) =>
+        runner.filesDropped(
+          files.map((file) => ({ id: `object-${Date.now().toString(36)}-${(counter++).toString(36)}`, name: `${prefix}${file.name}`, size: file.size, target: { kind: 'bucket', bucketKey } })),
+          files,
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConflictDialog } from './conflict-dialog';
+import { uploadActions, useUploadStore } from './upload-store';
+
+describe('ConflictDialog', () => {
+  beforeEach(() => useUploadStore.setState({ entries: [], pendingBatch: null }));
+
+  it('asks once for the batch’s taken names and passes on the choice', async () => {
+    const decide = vi.fn();
+    render(<ConflictDialog />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => uploadActions().conflictsFound({ conflicts: ['plan.pdf', 'model.ifc'], decide }));
+    const dialog = screen.getByRole('dialog', { name: '2 files with these names are already here' });
+    expect(dialog).toHaveTextContent('plan.pdf');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep both' }));
+    expect(decide).toHaveBeenCalledWith('keep-both');
+  });
+
+  it('calls the batch off on Cancel', async () => {
+    const decide = vi.fn();
+    render(<ConflictDialog />);
+    act(() => uploadActions().conflictsFound({ conflicts: ['plan.pdf'], decide }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    expect(decide).toHaveBeenCalledWith(null);
+  });
+});

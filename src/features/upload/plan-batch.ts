@@ -1,0 +1,51 @@
+import { conflictsOf, planNames, type ConflictChoice } from './conflicts';
+import type { UploadSteps } from './run-file';
+import type { FolderTarget, NewUpload } from './upload-store';
+
+/** A file picked or dropped, with the sub-folders (of a dropped folder) it goes into. */
+export interface PickedFile {
+  file: Blob;
+  name: string;
+  path: string[];
+}
+
+export interface FolderPlace {
+  hubId: string;
+  projectId: string;
+  folderId: string;
+}
+
+/** Asks the person, once for the batch, what to do with the names taken; null when they call it off. */
+export type AskConflicts = (names: string[]) => Promise<ConflictChoice | null>;
+
+let counter = 0;
+const newId = () => `upload-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+/**
+ * Turns picked files into queue entries. Only files for the folder itself can clash with its items
+ * (those of a dropped folder go into sub-folders, where a clash becomes a new version). One file whose
+ * name is taken becomes a new version, and says so; a batch asks.
+ */
+export async function planBatch(picked: PickedFile[], place: FolderPlace, steps: UploadSteps, ask: AskConflicts, signal: AbortSignal): Promise<{ uploads: NewUpload[]; files: Blob[]; notice?: string } | null> {
+  const top = picked.filter((file) => file.path.length === 0);
+  const existing = top.length ? new Set((await steps.itemsByName(place.projectId, place.folderId, signal)).keys()) : new Set<string>();
+  const clashes = conflictsOf(top.map((file) => file.name), existing);
+  let choice: ConflictChoice = 'new-version';
+  if (clashes.length && picked.length > 1) {
+    const asked = await ask(clashes);
+    if (asked === null) return null;
+    choice = asked;
+  }
+  const planned = planNames(top.map((file) => file.name), existing, choice);
+  const target = (path: string[], asVersion: boolean): FolderTarget => ({
+    kind: 'folder', ...place, path, asVersion, onConflict: choice === 'keep-both' ? 'keep-both' : 'new-version',
+  });
+  let topIndex = 0;
+  const uploads = picked.map((file): NewUpload => {
+    if (file.path.length > 0) return { id: newId(), name: file.name, size: file.file.size, target: target(file.path, false) };
+    const plan = planned[topIndex++] ?? { name: file.name, asVersion: false, skip: false };
+    return { id: newId(), name: plan.name, size: file.file.size, target: target([], plan.asVersion), skipped: plan.skip };
+  });
+  const notice = picked.length === 1 && clashes.length === 1 ? `“${clashes[0]}” is already in this folder: it is uploaded as a new version.` : undefined;
+  return { uploads, files: picked.map((file) => file.file), notice };
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import type { Manifest, ManifestResource } from '../../../contracts/model-derivative';
+import { describeError } from '../../api/describe-error';
+import { mdQueries } from '../../api/model-derivative/queries';
+import { Alert } from '../../components/ui/alert';
+import { Skeleton } from '../../components/ui/spinner';
+
+// three.js is large: it loads with the preview, never with the first screen or the other tabs.
+const ThreeView = lazy(() => import('./three-view').then((module) => ({ default: module.ThreeView })));
+
+/** The GLB of one view: the `graphics` resource under the svf2 geometry node whose guid is the view's. */
+export function viewableGlb(manifest: Manifest, viewGuid: string): ManifestResource | null {
+  const svf2 = manifest.derivatives.find((derivative) => derivative.outputType === 'svf2');
+  const view = svf2?.children.find((child) => child.type === 'geometry' && (child.guid === viewGuid || child.viewableID === viewGuid));
+  return view?.children?.find((child) => child.role === 'graphics' && child.status === 'success' && child.urn) ?? null;
+}
+
+export interface ModelPreviewProps {
+  urn: string;
+  manifest: Manifest;
+  viewGuid: string;
+  selectedId: number | null;
+  onSelect: (dbId: number | null) => void;
+}
+
+export function ModelPreview({ urn, manifest, viewGuid, selectedId, onSelect }: ModelPreviewProps) {
+  const glb = viewableGlb(manifest, viewGuid);
+  // Never refetched: a new URL would reload the scene, and this one only has to be valid while the GLB loads.
+  const signed = useQuery({ ...mdQueries.signedDownload(urn, glb?.urn ?? ''), enabled: Boolean(glb?.urn), staleTime: Infinity });
+  if (!glb) return <Alert tone="info">This view has no 3D viewable. Translate the design to SVF2 to preview it.</Alert>;
+  if (signed.isPending) return <Skeleton className="h-96 w-full" />;
+  if (signed.isError) return <Alert tone="danger" title="Couldn't open the viewable">{describeError(signed.error).message}</Alert>;
+  return (
+    <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+      <ThreeView url={signed.data.url} selectedId={selectedId} onSelect={onSelect} />
+    </Suspense>
+  );
+}
