@@ -15,6 +15,16 @@ const TARGET_MS = 2_000;
 /** What a tool polling once a second (as most do) asks per job-minute. */
 const NAIVE_PER_MINUTE = 60;
 
+/** Longest a job or a preview may take before the run is called failed rather than left hanging. */
+const STEP_TIMEOUT_MS = 180_000;
+
+/** `promise`, or an error naming `what` once STEP_TIMEOUT_MS has passed. */
+function within<T>(what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer in ${STEP_TIMEOUT_MS / 1000} s`)), STEP_TIMEOUT_MS)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 const TOKEN = `JSON.parse(sessionStorage.getItem('ddm.session') || '{}').state.session.accessToken`;
 
 /**
@@ -36,7 +46,11 @@ export const appTranslate: Benchmark = {
     try {
       const urn = await putFixture(stack);
       const runs: JobRun[] = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await translateAndWatch(stack, urn, run > 0));
+      for (let run = 0; run < RUNS; run++) {
+        runs.push(await translateAndWatch(stack, urn, run > 0));
+        // Progress on stderr: the results alone go to stdout.
+        console.error(`app-translate: job ${run + 1} of ${RUNS}: ${JSON.stringify(runs.at(-1))}`);
+      }
       const delays = runs.map((run) => run.appMs - run.platformMs);
       const perMinute = runs.reduce((sum, run) => sum + run.manifestRequests, 0) / (runs.reduce((sum, run) => sum + run.platformMs - run.startedMs, 0) / 60_000);
       return [
@@ -100,8 +114,8 @@ async function translateAndWatch(stack: AppStack, urn: string, force: boolean): 
   page.on('request', count);
   const [response] = await Promise.all([page.waitForResponse((candidate) => candidate.url().endsWith('/designdata/job')), dialog.getByRole('button', { name: /^Translate/ }).click()]);
   if (!response.ok()) throw new Error(`job: ${response.status()}`);
-  const platformMs = await watchPlatform(stack, urn, await page.evaluate<string>(TOKEN));
-  const appMs = await succeeded;
+  const platformMs = await within('the job ending on the platform', watchPlatform(stack, urn, await page.evaluate<string>(TOKEN)));
+  const appMs = await within('the app showing the job ended', succeeded);
   page.off('request', count);
   return { startedMs, platformMs, appMs, manifestRequests };
 }
@@ -144,7 +158,7 @@ async function timePreview(stack: AppStack, urn: string): Promise<BenchResult[]>
   const bare: number[] = [];
   for (let run = -1; run < RUNS; run++) {
     await stack.open(`/models/${urn}?tab=preview&name=${NAME}`);
-    const ready = await page.evaluate<number>(PREVIEW_READY);
+    const ready = await within('the preview becoming interactive', page.evaluate<number>(PREVIEW_READY));
     if (run < 0) continue; // a first run warms the platform's reads and the browser's compile cache
     opens.push(ready);
     bare.push(await page.evaluate<number>(fetchBare(`${glb}${glb.includes('?') ? '&' : '?'}bench=${run}`)));

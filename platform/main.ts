@@ -92,6 +92,10 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'serve') return runServe(parseServeOptions(rest));
+  if (command === 'gateway' && (rest.includes('--help') || rest.includes('-h'))) {
+    process.stdout.write(USAGE);
+    return;
+  }
   if (command === 'gateway') return runGateway(parseGatewayOptions(rest, process.env));
   if (command === 'admin') {
     console.log(JSON.stringify(await runAdmin(rest)));

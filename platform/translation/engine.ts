@@ -20,6 +20,8 @@ const READ_SHARE = 40;
 
 /** Writes one file of a derivative into the job's directory and describes it. */
 type Put = (relativePath: string, role: string, mime: string, bytes: Uint8Array, resolution?: [number, number]) => Promise<EngineFile>;
+/** One job's rendered thumbnails by size: the svf2 view and the `thumbnail` output show the same pictures, rendered once. */
+type Thumbnails = Map<number, Uint8Array>;
 
 /**
  * One translation, in a worker process: read the source once into the engine's model, then write each
@@ -42,8 +44,9 @@ export async function runTranslation(request: TranslationRequest, onProgress: Pr
   };
 
   const result: TranslationResult = { derivatives: [], warnings: model.warnings };
+  const rendered: Thumbnails = new Map();
   for (const [index, output] of request.outputs.entries()) {
-    const derivative = await writeOutput(output, model, source.fileName, source.bytes, put).catch((error: unknown) => failedOutput(output.type, error));
+    const derivative = await writeOutput(output, model, source.fileName, source.bytes, put, rendered).catch((error: unknown) => failedOutput(output.type, error));
     if (output.type === 'svf2' && derivative.status === 'success') result.propertiesPath = 'svf2/properties.json';
     result.derivatives.push(derivative);
     onProgress(READ_SHARE + Math.round(((100 - READ_SHARE) * (index + 1)) / request.outputs.length));
@@ -51,7 +54,7 @@ export async function runTranslation(request: TranslationRequest, onProgress: Pr
   return result;
 }
 
-async function writeOutput(output: JobOutputFormat, model: ReadModel, fileName: string, sourceBytes: Uint8Array, put: Put): Promise<EngineDerivative> {
+async function writeOutput(output: JobOutputFormat, model: ReadModel, fileName: string, sourceBytes: Uint8Array, put: Put, rendered: Thumbnails): Promise<EngineDerivative> {
   const derivative: EngineDerivative = { outputType: output.type, status: 'success', messages: [], views: [], files: [] };
   if (!converts(fileName, output.type)) {
     throw new TranslationError('TranslationWorker-UnsupportedOutput', `A .${extensionOf(fileName)} file cannot be translated to ${output.type}.`);
@@ -59,9 +62,9 @@ async function writeOutput(output: JobOutputFormat, model: ReadModel, fileName: 
   const is2d = model.drawing !== undefined;
   switch (output.type) {
     case 'svf2':
-      return writeViewables(output, model, put, derivative);
+      return writeViewables(output, model, put, derivative, rendered);
     case 'thumbnail':
-      derivative.files.push(...(await thumbnails(model, 'thumbnail', put)));
+      derivative.files.push(...(await thumbnails(model, 'thumbnail', put, rendered)));
       return derivative;
     case 'obj': {
       requireModel3d(is2d, 'OBJ');
@@ -88,7 +91,7 @@ async function writeOutput(output: JobOutputFormat, model: ReadModel, fileName: 
   }
 }
 
-async function writeViewables(output: JobOutputFormat, model: ReadModel, put: Put, derivative: EngineDerivative): Promise<EngineDerivative> {
+async function writeViewables(output: JobOutputFormat, model: ReadModel, put: Put, derivative: EngineDerivative, rendered: Thumbnails): Promise<EngineDerivative> {
   const kind = model.drawing ? '2d' : '3d';
   const wanted = output.views ?? ['2d', '3d'];
   if (!wanted.includes(kind)) {
@@ -96,17 +99,19 @@ async function writeViewables(output: JobOutputFormat, model: ReadModel, put: Pu
   }
   const guid = randomUUID();
   const glb = kind === '2d' ? await writeDrawingGlb(model) : await writeModelGlb(model);
-  const files = [await put(`svf2/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb), ...(await thumbnails(model, `svf2/${guid}`, put))];
+  const files = [await put(`svf2/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb), ...(await thumbnails(model, `svf2/${guid}`, put, rendered))];
   derivative.views.push({ guid, name: kind === '2d' ? '2D' : '3D', role: kind, files });
   const database = buildPropertyDatabase(model, [guid]);
   derivative.files.push(await put('svf2/properties.json', 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', new TextEncoder().encode(JSON.stringify(database))));
   return derivative;
 }
 
-async function thumbnails(model: ReadModel, folder: string, put: Put): Promise<EngineFile[]> {
+async function thumbnails(model: ReadModel, folder: string, put: Put, rendered: Thumbnails): Promise<EngineFile[]> {
   const files: EngineFile[] = [];
   for (const size of THUMBNAIL_SIZES) {
-    files.push(await put(`${folder}/thumbnail-${size}.png`, 'thumbnail', 'image/png', renderThumbnail(model, size), [size, size]));
+    let png = rendered.get(size);
+    if (!png) rendered.set(size, (png = renderThumbnail(model, size)));
+    files.push(await put(`${folder}/thumbnail-${size}.png`, 'thumbnail', 'image/png', png, [size, size]));
   }
   return files;
 }

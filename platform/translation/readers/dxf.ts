@@ -1,5 +1,5 @@
 import DxfParser, { type IDxf, type IEntity, type IInsertEntity, type IMtextEntity, type ITextEntity } from 'dxf-parser';
-import type { Drawing, DrawingEntity, DrawingPath, DrawingText, EngineMessage, ModelObject, ReadModel, Rgba } from '../model';
+import { TranslationError, type Drawing, type DrawingEntity, type DrawingPath, type DrawingText, type EngineMessage, type ModelObject, type ReadModel, type Rgba } from '../model';
 import { apply, compose, entityPaths, IDENTITY, MIRROR_X, plainMtext, rotateScale, translate, type Affine } from './dxf-geometry';
 import { malformed, utf8 } from './mesh-utils';
 
@@ -22,6 +22,7 @@ export function readDxf(bytes: Uint8Array): ReadModel {
   if (bytes.length === 0) throw malformed('DXF', 'it is empty.');
   const text = utf8(bytes);
   if (!/^\s*(?:0\s*\r?\n\s*SECTION|999\s*\r?\n)/.test(text)) throw malformed('DXF', 'it does not begin with a SECTION, so it is not an ASCII DXF file (binary DXF and DWG are not read).');
+  if (!/\bEOF\s*$/.test(text.slice(-64))) throw new TranslationError('TranslationWorker-InvalidSource', 'The DXF file is truncated: it does not end with EOF.');
   let dxf: IDxf | null;
   try {
     dxf = new DxfParser().parseSync(text);

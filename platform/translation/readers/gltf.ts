@@ -15,13 +15,14 @@ const io = (): Promise<NodeIO> =>
 export async function readGltf(bytes: Uint8Array, binary: boolean, siblings: Map<string, Uint8Array>): Promise<ReadModel> {
   const format = binary ? 'GLB' : 'glTF';
   if (bytes.length === 0) throw malformed(format, 'it is empty.');
+  if (binary) checkGlbLength(bytes);
   const warnings: EngineMessage[] = [];
   let document: Document;
   try {
     document = binary ? await (await io()).readBinary(bytes) : await (await io()).readJSON(jsonDocument(bytes, siblings, warnings));
   } catch (error) {
     if (error instanceof TranslationError) throw error;
-    throw malformed(format, `${error instanceof Error ? error.message : String(error)}.`);
+    throw malformed(format, `${(error instanceof Error ? error.message : String(error)).replace(/\.+$/, '')}.`);
   }
   const root = document.getRoot();
   const scene = root.getDefaultScene() ?? root.listScenes()[0];
@@ -58,6 +59,15 @@ export async function readGltf(bytes: Uint8Array, binary: boolean, siblings: Map
   for (const node of scene.listChildren()) visit(node, undefined);
   if (skipped) warnings.push({ type: 'warning', code: 'glTF-UnsupportedPrimitive', message: `${skipped} primitives of points or lines, or without positions, were skipped.` });
   return model;
+}
+
+/** A GLB states its own length in its header: a shorter file was cut short, and saying so beats a JSON parse error. */
+function checkGlbLength(bytes: Uint8Array): void {
+  if (bytes.length < 12 || utf8(bytes.subarray(0, 4)) !== 'glTF') throw malformed('GLB', 'it does not begin with the GLB header ("glTF"), so it is not a binary glTF file.');
+  const declared = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true);
+  if (declared > bytes.length) {
+    throw new TranslationError('TranslationWorker-InvalidSource', `The GLB file is truncated: its header announces ${declared.toLocaleString('en-US')} bytes but it has ${bytes.length.toLocaleString('en-US')}.`);
+  }
 }
 
 /** A .gltf's JSON with every external buffer and image it names, from the files beside it. */

@@ -5,6 +5,7 @@ import { readGltf } from './gltf';
 import { readIfc } from './ifc';
 import { readObj } from './obj';
 import { readRhino } from './rhino';
+import { sanitiseModel } from './sanitise';
 import { readStep } from './step';
 import { readStl } from './stl';
 
@@ -15,8 +16,22 @@ export interface SourceFiles {
   siblings: Map<string, Uint8Array>;
 }
 
-/** Reads a source into the engine's model, picking the reader by the file's extension. */
+/**
+ * Reads a source into the engine's model, picking the reader by the file's extension. A reader's own
+ * checks give the precise words; anything a library throws past them (web-ifc meeting a reference to an
+ * entity a damaged file lost) still ends as a TranslationError a person can read, not an internal failure.
+ */
 export async function readSource(source: SourceFiles): Promise<ReadModel> {
+  try {
+    return sanitiseModel(await readWith(source));
+  } catch (error) {
+    if (error instanceof TranslationError) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new TranslationError('TranslationWorker-InvalidSource', `The ${extensionOf(source.fileName).toUpperCase()} file could not be read: it is damaged or cut short (${detail}).`);
+  }
+}
+
+async function readWith(source: SourceFiles): Promise<ReadModel> {
   const { fileName, bytes, siblings } = source;
   const extension = extensionOf(fileName);
   switch (extension) {

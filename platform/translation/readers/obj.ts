@@ -17,7 +17,7 @@ export function readObj(bytes: Uint8Array, siblings: Map<string, Uint8Array>): R
   const lines = utf8(bytes).split(/\r?\n/);
   // Lines three does not know would each print a console warning; they are counted and reported once.
   const kept = lines.filter((line) => KNOWN.test(line));
-  if (lines.length - kept.length > 0) warnings.push({ type: 'warning', code: 'OBJ-UnknownStatement', message: `${lines.length - kept.length} lines with statements this reader does not know were skipped.` });
+  if (lines.length - kept.length > 0) warnings.push({ type: 'warning', code: 'OBJ-UnknownStatement', message: `${plural(lines.length - kept.length, 'line')} with statements this reader does not know were skipped.` });
   if (!kept.some((line) => /^\s*f\s/.test(line))) throw malformed('OBJ', 'it holds no face (no `f` line).');
 
   const colours = readMaterials(kept, siblings, warnings);
@@ -63,6 +63,8 @@ function readMaterials(lines: string[], siblings: Map<string, Uint8Array>, warni
   }
   return colours;
 }
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 const baseName = (name: string) => name.replace(/\\/g, '/').split('/').pop() ?? name;
 

@@ -39,7 +39,7 @@ export async function readStep(bytes: Uint8Array, kind: 'STEP' | 'IGES'): Promis
   if (bytes.length === 0) throw malformed(kind, 'it is empty.');
   const api = await occt();
   const result = kind === 'STEP' ? api.ReadStepFile(bytes, null) : api.ReadIgesFile(bytes, null);
-  if (!result.success || !result.root || !result.meshes) throw malformed(kind, `OCCT found no ${kind} data in it (it is malformed, truncated or not a ${kind} file).`);
+  if (!result.success || !result.root || !result.meshes) throw malformed(kind, `OCCT found no ${kind} data in it (it is malformed, truncated or not ${kind === 'IGES' ? 'an' : 'a'} ${kind} file).`);
   const meshes = result.meshes;
   const model: ReadModel = { sourceFormat: kind, objects: [], warnings: [] };
   let empty = 0;

@@ -39,7 +39,7 @@ function readBinary(bytes: Uint8Array): { positions: Float32Array; name: string 
   const count = view.getUint32(80, true);
   const holds = Math.floor((bytes.length - HEADER) / RECORD);
   if (count > holds) {
-    throw new TranslationError('TranslationWorker-InvalidSource', `The STL file is truncated: it announces ${count.toLocaleString('en-US')} triangles but holds ${holds.toLocaleString('en-US')}.`);
+    throw new TranslationError('TranslationWorker-InvalidSource', `The STL file is truncated or is not an STL file: its header announces ${count.toLocaleString('en-US')} triangles, but it holds ${holds.toLocaleString('en-US')}.`);
   }
   const positions = new Float32Array(count * 9);
   for (let t = 0; t < count; t++) {
