@@ -70,6 +70,8 @@ test('a batch with a taken name asks once: keep both renames, new versions add a
   await expect(panel(page).getByRole('listitem', { name: renamed })).toContainText('Uploaded as version 1');
   await expect(panel(page).getByRole('listitem', { name: other })).toContainText('Uploaded as version 1');
   await expect(rowNamed(page, renamed)).toContainText('v1');
+  // The rows just uploaded stand out in the folder while they are in the queue.
+  await expect(rowNamed(page, renamed)).toHaveCSS('box-shadow', /37, 99, 235/);
   await panel(page).getByRole('button', { name: 'Clear finished' }).click();
 
   await pickFiles(page, [text(taken, 'third\n'), text(`more-${run}.txt`, 'more\n')]);

@@ -33,7 +33,7 @@ export function ModelPage() {
   const manifest = useQuery({ ...mdQueries.manifest(urn), retry: false });
   const hasViewables = manifest.data?.derivatives.some((derivative) => derivative.outputType === 'svf2' && derivative.status === 'success') ?? false;
   const metadata = useQuery({ ...mdQueries.metadata(urn), enabled: hasViewables });
-  const views = metadata.data?.data.metadata ?? [];
+  const views = metadata.data?.state === 'ready' ? metadata.data.data.data.metadata : [];
   const [chosenGuid, setChosenGuid] = useState<string | null>(null);
   const guid = chosenGuid ?? views.find((view) => view.role === '3d')?.guid ?? views[0]?.guid ?? null;
   const [selectedId, setSelectedId] = useState<number | null>(null);

@@ -5,7 +5,7 @@ import { createTestQueryClient } from '../../testing/render';
 import { PROPERTIES, serveMd, URN, VIEW_GUID } from '../../testing/md-fixtures';
 import { mdMutations } from './mutations';
 import { extractingDelay, isEnded, mdQueries, pollDelay } from './queries';
-import { getProperties, getThumbnail, startJob } from './requests';
+import { getMetadata, getProperties, getThumbnail, startJob } from './requests';
 
 const signal = new AbortController().signal;
 
@@ -28,9 +28,9 @@ describe('mdQueries keys', () => {
 });
 
 describe('pollDelay', () => {
-  it('asks every second at first, then a tenth of the time waited, never more than every 10 s', () => {
-    expect(pollDelay(0)).toBe(1_000);
-    expect(pollDelay(9_000)).toBe(1_000);
+  it('asks every 1.5 s at first, then a tenth of the time waited, never more than every 10 s', () => {
+    expect(pollDelay(0)).toBe(1_500);
+    expect(pollDelay(14_000)).toBe(1_500);
     expect(pollDelay(30_000)).toBe(3_000);
     expect(pollDelay(100_000)).toBe(10_000);
     expect(pollDelay(3_600_000)).toBe(10_000);
@@ -74,6 +74,13 @@ describe('requests', () => {
     await expect(getProperties(URN, VIEW_GUID, 3, signal)).resolves.toEqual({ state: 'extracting' });
     expect(mock.calls[0]?.url.pathname).toBe(`/modelderivative/v2/designdata/${URN}/metadata/${VIEW_GUID}/properties`);
     expect(mock.calls[0]?.url.searchParams.get('objectid')).toBe('3');
+  });
+
+  it('the views are "still extracting" too while a translation remakes them', async () => {
+    serveMd(() => jsonResponse({ result: 'success' }, { status: 202 }));
+    await expect(getMetadata(URN, signal)).resolves.toEqual({ state: 'extracting' });
+    serveMd(() => jsonResponse({ data: { type: 'metadata', metadata: [{ name: '3D', role: '3d', guid: VIEW_GUID }] } }));
+    await expect(getMetadata(URN, signal)).resolves.toMatchObject({ state: 'ready', data: { data: { metadata: [{ guid: VIEW_GUID }] } } });
   });
 
   it('a thumbnail that does not exist is null; other failures are errors', async () => {

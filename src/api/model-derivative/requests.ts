@@ -49,9 +49,12 @@ export function getFormats(signal: AbortSignal): Promise<FormatsResponse> {
   return requestJson<FormatsResponse>(`${BASE}/formats`, { signal });
 }
 
-/** The model's views (the metadata guid is a geometry node's viewable id). */
-export function getMetadata(urn: string, signal: AbortSignal): Promise<MetadataResponse> {
-  return requestJson<MetadataResponse>(`${modelPath(urn)}/metadata`, { signal });
+/**
+ * The model's views (the metadata guid is a geometry node's viewable id). While a translation is
+ * remaking them the platform answers 202, like the trees and properties.
+ */
+export function getMetadata(urn: string, signal: AbortSignal): Promise<Extracted<MetadataResponse>> {
+  return extracted<MetadataResponse>(`${modelPath(urn)}/metadata`, { signal });
 }
 
 export function getObjectTree(urn: string, guid: string, signal: AbortSignal): Promise<Extracted<ObjectTreeResponse>> {

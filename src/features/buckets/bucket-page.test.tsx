@@ -42,6 +42,29 @@ describe('BucketPage', () => {
     expect(listing?.url.searchParams.get('beginsWith')).toBe('roof/');
   });
 
+  it('pages through the objects with the platform’s cursor, and back', async () => {
+    const mock = serve((call) =>
+      call.url.searchParams.get('startAt') === 'b.png'
+        ? { items: [object('b.png')] }
+        : { items: [object('a.png')], next: 'http://platform.test/oss/v2/buckets/site-photos/objects?startAt=b.png&limit=100' },
+    );
+    const { user } = renderPage();
+    const table = await screen.findByRole('table', { name: 'Objects' });
+    expect(within(table).getByRole('rowheader', { name: 'a.png' })).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('rowheader', { name: 'b.png' })).toBeInTheDocument();
+    expect(pages).toHaveTextContent('Page 2');
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(mock.calls.at(-1)?.url.searchParams.get('startAt')).toBe('b.png');
+
+    await user.click(within(pages).getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('rowheader', { name: 'a.png' })).toBeInTheDocument();
+    expect(pages).toHaveTextContent('Page 1');
+  });
+
   it('copies the object id and its URL-safe base64 URN without padding', async () => {
     serve(() => ({ items: [object('a.png')] }));
     const { user } = renderPage();

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Manifest } from '../../../contracts/model-derivative';
 import { jsonResponse, type RecordedCall } from '../../testing/fetch-mock';
@@ -23,6 +23,7 @@ function serve(current: () => Manifest | null) {
 const renderView = (onTranslate = vi.fn()) => ({ onTranslate, ...renderWithProviders(<ManifestView urn={URN} name="house.ifc" pollWhileRunning={false} onTranslate={onTranslate} />) });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.mocked(saveUrl).mockClear();
 });
@@ -84,6 +85,22 @@ describe('ManifestView', () => {
     const { user, onTranslate } = renderView();
     await user.click(await screen.findByRole('button', { name: 'Translate' }));
     expect(onTranslate).toHaveBeenCalled();
+  });
+
+  it('follows a job started elsewhere, every 1.5 s at first, and stops once it ends', async () => {
+    vi.useFakeTimers();
+    const states = [manifest([svf2('inprogress')], 'inprogress', '40% complete'), manifest([svf2('inprogress')], 'inprogress', '80% complete'), manifest([svf2()])];
+    let answer = 0;
+    const mock = serve(() => states[Math.min(answer++, states.length - 1)] ?? null);
+    renderWithProviders(<ManifestView urn={URN} name="house.ifc" pollWhileRunning onTranslate={vi.fn()} />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByLabelText('Manifest status')).toHaveTextContent('40% complete');
+    await act(() => vi.advanceTimersByTimeAsync(1_600));
+    expect(screen.getByLabelText('Manifest status')).toHaveTextContent('80% complete');
+    await act(() => vi.advanceTimersByTimeAsync(1_600));
+    expect(screen.getByLabelText('Manifest status')).toHaveTextContent('Success');
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(mock.calls).toHaveLength(3);
   });
 
   it('shows the raw JSON and copies it', async () => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describeError } from '../../api/describe-error';
 import { ApiError } from '../../api/http';
 import { mdMutations } from '../../api/model-derivative/mutations';
-import { isEnded, mdQueries } from '../../api/model-derivative/queries';
+import { isEnded, mdQueries, pollDelay } from '../../api/model-derivative/queries';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -26,10 +26,12 @@ export interface ManifestViewProps {
 
 /** The manifest as people read it: outputs as a tree, messages in words, downloads, and the raw JSON. */
 export function ManifestView({ urn, name, pollWhileRunning, onTranslate }: ManifestViewProps) {
+  // A job started elsewhere has no start time here: back off from when this view began watching it.
+  const [watchedSince] = useState(() => Date.now());
   const manifest = useQuery({
     ...mdQueries.manifest(urn),
     retry: false,
-    refetchInterval: (query) => (pollWhileRunning && query.state.data && !isEnded(query.state.data.status) ? 2_000 : false),
+    refetchInterval: (query) => (pollWhileRunning && query.state.data && !isEnded(query.state.data.status) ? pollDelay(Date.now() - watchedSince) : false),
   });
   const remove = useMutation(mdMutations.deleteManifest(urn));
   const [confirming, setConfirming] = useState(false);

@@ -62,7 +62,8 @@ export function PropertiesPanel({ urn, guid, name, selectedId, onSelect }: Prope
               <ObjectTree nodes={tree.data.data.data.objects} selectedId={selectedId} onSelect={onSelect} />
             )}
           </section>
-          <section aria-label="Selected object" className="min-w-0 overflow-auto">
+          {/* Focusable: a long property list scrolls, and keyboard users must be able to scroll it. */}
+          <section aria-label="Selected object" tabIndex={0} className="min-w-0 overflow-auto focus-visible:outline-2 focus-visible:outline-accent-500">
             {selectedId === null ? <p className="text-sm text-neutral-500">Choose an object to see its properties.</p> : <ObjectProperties urn={urn} guid={guid} objectid={selectedId} />}
           </section>
         </div>

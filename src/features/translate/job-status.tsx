@@ -1,5 +1,5 @@
 import type { TranslationStatus } from '../../../contracts/model-derivative';
-import { cx } from '../../lib/class-names';
+import { StatusPill, TRANSLATION_TONE } from '../../components/ui/status-pill';
 
 const STATUS_TEXT: Record<TranslationStatus, string> = {
   pending: 'Waiting',
@@ -9,16 +9,8 @@ const STATUS_TEXT: Record<TranslationStatus, string> = {
   timeout: 'Timed out',
 };
 
-const STATUS_TONE: Record<TranslationStatus, string> = {
-  pending: 'bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200',
-  inprogress: 'bg-accent-50 text-accent-800 dark:bg-accent-950 dark:text-accent-200',
-  success: 'bg-green-50 text-green-800 dark:bg-green-950 dark:text-green-200',
-  failed: 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200',
-  timeout: 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
-};
-
 export function StatusBadge({ status }: { status: TranslationStatus }) {
-  return <span className={cx('rounded px-1.5 py-0.5 text-xs font-medium', STATUS_TONE[status])}>{STATUS_TEXT[status]}</span>;
+  return <StatusPill tone={TRANSLATION_TONE[status]}>{STATUS_TEXT[status]}</StatusPill>;
 }
 
 /** "45% complete" → 45; "complete" → 100. */

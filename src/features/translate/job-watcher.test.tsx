@@ -34,7 +34,7 @@ function watch(queryClient = createTestQueryClient()) {
 }
 
 describe('JobWatchers', () => {
-  it('follows a running job every second, ends it on success with a notification, and never asks again', async () => {
+  it('follows a running job every 1.5 s, ends it on success with a notification, and never asks again', async () => {
     const states = [manifest([svf2('inprogress')], 'inprogress', '40% complete'), manifest([svf2()], 'success')];
     let answer = 0;
     const mock = serveMd(() => jsonResponse(states[Math.min(answer++, states.length - 1)]));
@@ -43,7 +43,7 @@ describe('JobWatchers', () => {
 
     await advance(0);
     expect(jobStore.getState().jobs[0]).toMatchObject({ status: 'inprogress', progress: '40% complete', endedAt: null });
-    await advance(1_100);
+    await advance(1_600);
     expect(jobStore.getState().jobs[0]).toMatchObject({ status: 'success', endedAt: expect.any(Number) });
     expect(screen.getByText('success: house.ifc is translated — svf2')).toBeInTheDocument();
 
@@ -63,7 +63,7 @@ describe('JobWatchers', () => {
     watch(queryClient);
     await advance(0);
     expect(queryClient.getQueryState(mdQueries.thumbnail(URN, 100).queryKey)?.isInvalidated).toBe(false);
-    await advance(1_100);
+    await advance(1_600);
     expect(jobStore.getState().jobs[0]?.status).toBe('success');
     expect(queryClient.getQueryState(mdQueries.thumbnail(URN, 100).queryKey)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(mdQueries.manifest(URN).queryKey)?.isInvalidated).toBe(false);

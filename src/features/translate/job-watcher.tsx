@@ -19,7 +19,7 @@ const SCOPE_LENGTH = mdQueries.modelScope('').length;
 
 /**
  * Polls one running job's manifest. The interval is a function of the job's age, so a job is asked
- * about every second at first and every 10 s once it runs long; it returns false once the manifest has
+ * about every 1.5 s at first and every 10 s once it runs long; it returns false once the manifest has
  * ended, and the watcher unmounts, so a finished job is never asked about again.
  */
 function JobWatcher({ job, now }: { job: TranslationJob; now: () => number }) {
@@ -29,7 +29,8 @@ function JobWatcher({ job, now }: { job: TranslationJob; now: () => number }) {
     ...mdQueries.manifest(job.urn),
     refetchInterval: (query) => (isEnded(query.state.data?.status) && query.state.dataUpdatedAt >= job.startedAt ? false : pollDelay(now() - job.startedAt)),
     refetchIntervalInBackground: true,
-    staleTime: 0,
+    // Starting the job already refetched the manifest; the watcher mounting a moment later need not.
+    staleTime: 1_000,
   });
   const { data, dataUpdatedAt } = manifest;
 

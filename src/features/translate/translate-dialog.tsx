@@ -27,7 +27,15 @@ export function TranslateDialog({ urn, name, onClose }: TranslateDialogProps) {
   const manifest = useQuery({ ...mdQueries.manifest(urn), retry: false });
   const running = useRunningCount();
   const { jobStarted } = useJobActions();
-  const start = useMutation(mdMutations.startJob(urn));
+  const start = useMutation({
+    ...mdMutations.startJob(urn),
+    // Here, not in mutate's callbacks: those are dropped when the dialog unmounts before the answer,
+    // and a job the platform accepted must reach the job centre whatever the page did meanwhile.
+    onSuccess: (response, { payload }) => {
+      // 201 `success`: everything asked for already exists, so there is no job to watch.
+      if (response.result === 'created') jobStarted({ urn, name, outputs: payload.output.formats.map((format) => format.type) });
+    },
+  });
   const available = formats.data ? outputsFor(formats.data, name) : [];
   const existing = existingOutputs(manifest.data);
   const [choices, setChoices] = useState<TranslateChoices | null>(null);
@@ -50,13 +58,7 @@ export function TranslateDialog({ urn, name, onClose }: TranslateDialogProps) {
     if (problem || atLimit) return;
     start.mutate(
       { payload: buildJobPayload(urn, current), force: current.force },
-      {
-        onSuccess: (response) => {
-          // 201 `success`: everything asked for already exists, so there is no job to watch.
-          if (response.result === 'created') jobStarted({ urn, name, outputs: current.outputs });
-          onClose();
-        },
-      },
+      { onSuccess: onClose },
     );
   };
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { DropZone } from './drop-zone';
 import type { FolderPlace } from './plan-batch';
+import { RecentUploadsHighlight } from './recent-uploads';
 import { UploadButton } from './upload-button';
 import { useFolderUpload } from './use-folder-upload';
 
@@ -16,6 +17,7 @@ export function FolderDropZone({ place, folderName, children }: { place: FolderP
   return (
     <DropZone label={`“${folderName}”`} onDrop={(files) => void upload(files)}>
       {children}
+      <RecentUploadsHighlight place={place} />
     </DropZone>
   );
 }

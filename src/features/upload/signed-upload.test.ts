@@ -74,6 +74,22 @@ describe('uploadContent', () => {
     expect(oss.assembled('key-1')).toBe(text);
   });
 
+  it('signs each next batch of URLs once, ahead of the parts that need it', async () => {
+    const { oss, events, deps } = setup();
+    const long = 'abcdefghij'.repeat(60); // 60 parts: three batches of URLs
+    const partsSentWhenSigned: number[] = [];
+    const sign: typeof deps.sign = (request) => {
+      partsSentWhenSigned.push(oss.sent.length);
+      return oss.sign(request);
+    };
+    await uploadContent(new Blob([long]), { doneParts: new Set() }, { ...deps, sign }, events, new AbortController().signal);
+    expect(oss.signs.map((request) => request.firstPart)).toEqual([1, 26, 51]);
+    // Asked for well before the batch's end: waiting for part 26 to need it would mean 22 or more sent.
+    expect(partsSentWhenSigned[1]).toBeLessThan(20);
+    expect(partsSentWhenSigned[2]).toBeLessThan(45);
+    expect(oss.assembled('key-1')).toBe(long);
+  });
+
   it('starts over under a new key when the old upload has expired', async () => {
     const { oss, seen, events, deps } = setup();
     const result = await uploadContent(new Blob([text]), { uploadKey: 'gone', doneParts: new Set([1, 2]) }, deps, events, new AbortController().signal);

@@ -54,6 +54,8 @@ export interface ContentEvents {
 }
 
 const URLS_PER_SIGN = 25;
+/** How far ahead of the part being sent the next URLs are signed: more than the parts in flight. */
+const SIGN_AHEAD_PARTS = 8;
 /** A URL this close to expiry is signed again rather than risked on a part that takes a while. */
 const URL_MARGIN_MS = 30_000;
 
@@ -100,18 +102,34 @@ export async function uploadContent(file: Blob, state: ContentState, deps: Conte
   events.uploadStarted(uploadKey);
 
   const signing = new Map<number, Promise<unknown>>();
+  const pendingFor = (part: number) => [...signing.entries()].find(([first]) => first <= part && part < first + URLS_PER_SIGN)?.[1];
+  const startSigning = (part: number) => {
+    const started = signFrom(part).finally(() => signing.delete(part));
+    signing.set(part, started);
+    return started;
+  };
+  // The next batch of URLs is asked for while this one still has parts to send, so no part (and,
+  // as they all reach the batch's end together, no worker) waits on a signing round trip.
+  const signAhead = (part: number) => {
+    let ahead = part + SIGN_AHEAD_PARTS;
+    while (ahead <= plan.count && done.has(ahead)) ahead += 1;
+    if (ahead > plan.count || urls.has(ahead) || pendingFor(ahead)) return;
+    // A failure here is met again, and retried, by the part that needs the URL.
+    startSigning(ahead).catch(() => undefined);
+  };
   const urlFor = async (part: number): Promise<string> => {
     for (;;) {
       const known = urls.get(part);
-      if (known && known.expiresAt - deps.timers.now() > URL_MARGIN_MS) return known.url;
-      const pending = [...signing.entries()].find(([first]) => first <= part && part < first + URLS_PER_SIGN);
+      if (known && known.expiresAt - deps.timers.now() > URL_MARGIN_MS) {
+        signAhead(part);
+        return known.url;
+      }
+      const pending = pendingFor(part);
       if (pending) {
-        await pending[1];
+        await pending;
         if (urls.get(part)?.url !== known?.url) continue;
       }
-      const started = signFrom(part).finally(() => signing.delete(part));
-      signing.set(part, started);
-      await started;
+      await startSigning(part);
     }
   };
 

@@ -17,7 +17,8 @@ export function ThreeView({ url, selectedId, onSelect }: ThreeViewProps) {
   const sceneRef = useRef<SceneHandle | null>(null);
   const selectRef = useRef(onSelect);
   const [load, setLoad] = useState<LoadState>({ state: 'loading' });
-  const [pickPoint, setPickPoint] = useState<string>('');
+  // Where a click would pick the selected object, for the object it was worked out for.
+  const [pick, setPick] = useState<{ id: number | null; point: string }>({ id: null, point: '' });
   useEffect(() => {
     selectRef.current = onSelect;
   });
@@ -48,7 +49,7 @@ export function ThreeView({ url, selectedId, onSelect }: ThreeViewProps) {
     if (!scene || load.state !== 'ready') return;
     scene.highlight(selectedId);
     const point = selectedId === null ? null : scene.pickPoint(selectedId);
-    setPickPoint(point ? point.join(',') : '');
+    setPick({ id: selectedId, point: point ? point.join(',') : 'none' });
   }, [selectedId, load.state]);
 
   return (
@@ -63,8 +64,9 @@ export function ThreeView({ url, selectedId, onSelect }: ThreeViewProps) {
         aria-busy={load.state === 'loading'}
         data-state={load.state}
         data-selected={selectedId ?? ''}
-        // Where a click would pick the selected object: lets tests and benchmarks click a real pixel.
-        data-pick-point={pickPoint}
+        // Where a click would pick the selected object ('none' when none of it is in sight, '' until
+        // worked out): lets tests and benchmarks click a real pixel.
+        data-pick-point={selectedId !== null && pick.id === selectedId ? pick.point : ''}
         className="min-h-96 flex-1 overflow-hidden rounded-md border border-neutral-200 dark:border-neutral-800"
       />
       {load.state === 'loading' && (
