@@ -148,3 +148,27 @@ export function inkOnLight(color: Rgba): [number, number, number] {
   const [r, g, b] = rgb255(color);
   return 0.299 * r + 0.587 * g + 0.114 * b > 230 ? [0, 0, 0] : [r, g, b];
 }
+
+/** A 2D box that grows to take in each point given; empty until the first. */
+export class Bounds2D {
+  minX = Infinity;
+  maxX = -Infinity;
+  minY = Infinity;
+  maxY = -Infinity;
+
+  include(x: number, y: number): void {
+    if (x < this.minX) this.minX = x;
+    if (x > this.maxX) this.maxX = x;
+    if (y < this.minY) this.minY = y;
+    if (y > this.maxY) this.maxY = y;
+  }
+
+  isEmpty(): boolean {
+    return !(this.minX <= this.maxX);
+  }
+
+  /** The scale that fits the box into width × height, leaving `margin` (a fraction) on every side. */
+  fitScale(width: number, height: number, margin: number): number {
+    return Math.min((width * (1 - 2 * margin)) / Math.max(this.maxX - this.minX, 1e-9), (height * (1 - 2 * margin)) / Math.max(this.maxY - this.minY, 1e-9));
+  }
+}

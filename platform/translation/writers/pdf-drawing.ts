@@ -1,5 +1,5 @@
 import type { DrawingEntity, ReadModel } from '../model';
-import { inkOnLight, pathSegments } from './geometry';
+import { Bounds2D, inkOnLight, pathSegments } from './geometry';
 import { fit, hex, pageWithTitle, type Pdf } from './pdf-page';
 
 /** A 2D drawing as drawn: every path and text in vector, its colours, fitted on one A3 page. */
@@ -19,20 +19,15 @@ export function unitName(unitMetres: number): string {
 }
 
 function drawingBounds(entities: DrawingEntity[]): { min: [number, number]; max: [number, number] } | undefined {
-  const min: [number, number] = [Infinity, Infinity];
-  const max: [number, number] = [-Infinity, -Infinity];
+  const bounds = new Bounds2D();
   const add = (x: number, y: number) => {
-    if (!Number.isFinite(x) || !Number.isFinite(y)) return;
-    min[0] = Math.min(min[0], x);
-    min[1] = Math.min(min[1], y);
-    max[0] = Math.max(max[0], x);
-    max[1] = Math.max(max[1], y);
+    if (Number.isFinite(x) && Number.isFinite(y)) bounds.include(x, y);
   };
   for (const entity of entities) {
     for (const path of entity.paths) for (const [x, y] of path.points) add(x, y);
     for (const text of entity.texts) add(text.at[0], text.at[1]);
   }
-  return min[0] <= max[0] ? { min, max } : undefined;
+  return bounds.isEmpty() ? undefined : { min: [bounds.minX, bounds.minY], max: [bounds.maxX, bounds.maxY] };
 }
 
 export function drawDrawingPage(doc: Pdf, model: ReadModel, title: string) {

@@ -1,5 +1,5 @@
 import type { ReadModel } from '../model';
-import { faceNormal, inkOnLight, pathSegments, rgb255, usableMeshes } from './geometry';
+import { Bounds2D, faceNormal, inkOnLight, pathSegments, rgb255, usableMeshes } from './geometry';
 
 /**
  * Our own software rasteriser, because no GPU is here and nothing on npm does 3D in pure JS: an
@@ -43,18 +43,13 @@ const LIGHT = (() => {
 export function rasterModel(model: ReadModel, width: number, height: number): RgbaImage {
   const image = blankImage(width, height);
   const projected = model.objects.flatMap((object) => usableMeshes(object).map((mesh) => ({ mesh, screen: project(mesh.positions) })));
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  const bounds = new Bounds2D();
   for (const { mesh, screen } of projected) {
-    for (const index of mesh.indices) {
-      const x = screen[index * 3]!, y = screen[index * 3 + 1]!;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
+    for (const index of mesh.indices) bounds.include(screen[index * 3]!, screen[index * 3 + 1]!);
   }
-  if (!(minX <= maxX)) return image;
-  const scale = Math.min((width * (1 - 2 * MARGIN)) / Math.max(maxX - minX, 1e-9), (height * (1 - 2 * MARGIN)) / Math.max(maxY - minY, 1e-9));
+  if (bounds.isEmpty()) return image;
+  const scale = bounds.fitScale(width, height, MARGIN);
+  const { minX, maxX, minY, maxY } = bounds;
   const centreX = (minX + maxX) / 2, centreY = (minY + maxY) / 2;
   for (const { screen } of projected) {
     for (let i = 0; i < screen.length; i += 3) {
@@ -136,20 +131,17 @@ function fillMesh(image: RgbaImage, depth: Float32Array, positions: Float32Array
 export function rasterDrawing(model: ReadModel, width: number, height: number): RgbaImage {
   const image = blankImage(width, height);
   const entities = model.drawing?.entities ?? [];
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  const bounds = new Bounds2D();
   for (const entity of entities) {
     for (const path of entity.paths) {
       for (const [x, y] of path.points) {
-        if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
-        if (x < minX) minX = x;
-        if (x > maxX) maxX = x;
-        if (y < minY) minY = y;
-        if (y > maxY) maxY = y;
+        if (Number.isFinite(x) && Number.isFinite(y)) bounds.include(x, y);
       }
     }
   }
-  if (!(minX <= maxX)) return image;
-  const scale = Math.min((width * (1 - 2 * MARGIN)) / Math.max(maxX - minX, 1e-9), (height * (1 - 2 * MARGIN)) / Math.max(maxY - minY, 1e-9));
+  if (bounds.isEmpty()) return image;
+  const scale = bounds.fitScale(width, height, MARGIN);
+  const { minX, maxX, minY, maxY } = bounds;
   const toX = (x: number) => Math.round((x - (minX + maxX) / 2) * scale + width / 2);
   const toY = (y: number) => Math.round(height / 2 - (y - (minY + maxY) / 2) * scale);
   for (const entity of entities) {

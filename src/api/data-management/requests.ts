@@ -97,7 +97,15 @@ export function getVersion(projectId: string, versionId: string, signal: AbortSi
   return requestJson<VersionResponse>(`${dataPath(projectId)}/versions/${enc(versionId)}`, { signal });
 }
 
-const JSON_API = { 'Content-Type': 'application/vnd.api+json' };
+/** Every write is a JSON:API document: its envelope and media type are added here, once. */
+function sendJsonApi<T>(method: 'POST' | 'PATCH', path: string, document: { data: unknown; included?: unknown[] }, signal: AbortSignal): Promise<T> {
+  return requestJson<T>(path, {
+    signal,
+    method,
+    headers: { 'Content-Type': 'application/vnd.api+json' },
+    json: { jsonapi: { version: '1.0' }, ...document },
+  });
+}
 
 export interface CreateFolderInput {
   projectId: string;
@@ -106,19 +114,12 @@ export interface CreateFolderInput {
 }
 
 export function createFolder({ projectId, parentId, name }: CreateFolderInput, signal: AbortSignal): Promise<FolderResponse> {
-  return requestJson<FolderResponse>(`${dataPath(projectId)}/folders`, {
-    signal,
-    method: 'POST',
-    headers: JSON_API,
-    json: {
-      jsonapi: { version: '1.0' },
-      data: {
-        type: 'folders',
-        attributes: { name, extension: { type: FOLDER_TYPE, version: '1.0' } },
-        relationships: { parent: { data: { type: 'folders', id: parentId } } },
-      },
-    },
-  });
+  const data = {
+    type: 'folders',
+    attributes: { name, extension: { type: FOLDER_TYPE, version: '1.0' } },
+    relationships: { parent: { data: { type: 'folders', id: parentId } } },
+  };
+  return sendJsonApi<FolderResponse>('POST', `${dataPath(projectId)}/folders`, { data }, signal);
 }
 
 export interface UpdateFolderInput {
@@ -129,12 +130,8 @@ export interface UpdateFolderInput {
 }
 
 export function updateFolder({ projectId, folderId, name, hidden }: UpdateFolderInput, signal: AbortSignal): Promise<FolderResponse> {
-  return requestJson<FolderResponse>(folderPath(projectId, folderId), {
-    signal,
-    method: 'PATCH',
-    headers: JSON_API,
-    json: { jsonapi: { version: '1.0' }, data: { type: 'folders', id: folderId, attributes: { name, hidden } } },
-  });
+  const data = { type: 'folders', id: folderId, attributes: { name, hidden } };
+  return sendJsonApi<FolderResponse>('PATCH', folderPath(projectId, folderId), { data }, signal);
 }
 
 /** The storage object step 1 of an upload creates: its id is the `urn:adsk.objects:os.object:{bucket}/{object}` to upload to. */
@@ -144,15 +141,8 @@ export interface StorageResponse {
 
 /** Step 1 of the four: a place for a file's bytes in the project's bucket, next to `folderId`. */
 export function createStorage({ projectId, folderId, name }: { projectId: string; folderId: string; name: string }, signal: AbortSignal): Promise<StorageResponse> {
-  return requestJson<StorageResponse>(`${dataPath(projectId)}/storage`, {
-    signal,
-    method: 'POST',
-    headers: JSON_API,
-    json: {
-      jsonapi: { version: '1.0' },
-      data: { type: 'objects', attributes: { name }, relationships: { target: { data: { type: 'folders', id: folderId } } } },
-    },
-  });
+  const data = { type: 'objects', attributes: { name }, relationships: { target: { data: { type: 'folders', id: folderId } } } };
+  return sendJsonApi<StorageResponse>('POST', `${dataPath(projectId)}/storage`, { data }, signal);
 }
 
 export interface CreateItemInput {
@@ -164,27 +154,18 @@ export interface CreateItemInput {
 
 /** Step 3: a new item in `folderId` with its first version, pointing at uploaded storage. A taken name is a 409. */
 export function createItem({ projectId, folderId, name, storageId }: CreateItemInput, signal: AbortSignal): Promise<ItemResponse> {
-  return requestJson<ItemResponse>(`${dataPath(projectId)}/items`, {
-    signal,
-    method: 'POST',
-    headers: JSON_API,
-    json: {
-      jsonapi: { version: '1.0' },
-      data: {
-        type: 'items',
-        attributes: { displayName: name, extension: { type: ITEM_TYPE, version: '1.0' } },
-        relationships: { tip: { data: { type: 'versions', id: '1' } }, parent: { data: { type: 'folders', id: folderId } } },
-      },
-      included: [
-        {
-          type: 'versions',
-          id: '1',
-          attributes: { name, extension: { type: VERSION_TYPE, version: '1.0' } },
-          relationships: { storage: { data: { type: 'objects', id: storageId } } },
-        },
-      ],
-    },
-  });
+  const data = {
+    type: 'items',
+    attributes: { displayName: name, extension: { type: ITEM_TYPE, version: '1.0' } },
+    relationships: { tip: { data: { type: 'versions', id: '1' } }, parent: { data: { type: 'folders', id: folderId } } },
+  };
+  const firstVersion = {
+    type: 'versions',
+    id: '1',
+    attributes: { name, extension: { type: VERSION_TYPE, version: '1.0' } },
+    relationships: { storage: { data: { type: 'objects', id: storageId } } },
+  };
+  return sendJsonApi<ItemResponse>('POST', `${dataPath(projectId)}/items`, { data, included: [firstVersion] }, signal);
 }
 
 export interface CreateVersionInput {
@@ -196,17 +177,10 @@ export interface CreateVersionInput {
 
 /** Step 4: a new version of an existing item. */
 export function createVersion({ projectId, itemId, name, storageId }: CreateVersionInput, signal: AbortSignal): Promise<VersionResponse> {
-  return requestJson<VersionResponse>(`${dataPath(projectId)}/versions`, {
-    signal,
-    method: 'POST',
-    headers: JSON_API,
-    json: {
-      jsonapi: { version: '1.0' },
-      data: {
-        type: 'versions',
-        attributes: { name, extension: { type: VERSION_TYPE, version: '1.0' } },
-        relationships: { item: { data: { type: 'items', id: itemId } }, storage: { data: { type: 'objects', id: storageId } } },
-      },
-    },
-  });
+  const data = {
+    type: 'versions',
+    attributes: { name, extension: { type: VERSION_TYPE, version: '1.0' } },
+    relationships: { item: { data: { type: 'items', id: itemId } }, storage: { data: { type: 'objects', id: storageId } } },
+  };
+  return sendJsonApi<VersionResponse>('POST', `${dataPath(projectId)}/versions`, { data }, signal);
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from './button';
+import { ModalDialog } from './modal-dialog';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -13,37 +14,14 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/**
- * A modal confirmation for destructive actions. The native <dialog> opened with showModal() traps
- * focus, closes on Escape and gives focus back to the opener, so none of that is rebuilt here.
- */
+/** A modal confirmation for destructive actions. */
 export function ConfirmDialog({ title, children, confirmLabel, typeToConfirm, busy = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
   const id = useId();
-  const ref = useRef<HTMLDialogElement>(null);
   const [typed, setTyped] = useState('');
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    // jsdom lacks showModal; there the dialog is simply shown open, without the modal behaviour.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.open = true;
-    return () => {
-      if (typeof dialog.close === 'function') dialog.close();
-    };
-  }, []);
 
   const ready = typeToConfirm === undefined || typed === typeToConfirm;
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      className="m-auto w-full max-w-md rounded-lg border border-neutral-200 bg-white p-5 text-neutral-800 shadow-xl backdrop:bg-neutral-950/40 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
-    >
+    <ModalDialog title={title} onCancel={onCancel}>
       <form
         method="dialog"
         onSubmit={(event) => {
@@ -52,9 +30,6 @@ export function ConfirmDialog({ title, children, confirmLabel, typeToConfirm, bu
         }}
         className="space-y-3"
       >
-        <h2 id={`${id}-title`} className="text-base font-semibold text-neutral-900 dark:text-neutral-50">
-          {title}
-        </h2>
         <div className="text-sm">{children}</div>
         {typeToConfirm !== undefined && (
           <div className="space-y-1">
@@ -82,6 +57,6 @@ export function ConfirmDialog({ title, children, confirmLabel, typeToConfirm, bu
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

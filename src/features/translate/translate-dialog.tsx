@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { describeError } from '../../api/describe-error';
 import { mdMutations } from '../../api/model-derivative/mutations';
 import { mdQueries } from '../../api/model-derivative/queries';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { ModalDialog } from '../../components/ui/modal-dialog';
 import { Skeleton } from '../../components/ui/spinner';
 import { CONCURRENT_JOB_LIMIT, useJobActions, useRunningCount } from './job-store';
 import { OutputOptions } from './output-options';
@@ -20,8 +21,6 @@ export interface TranslateDialogProps {
 
 /** Starts a translation of one design into one or more outputs; the job centre takes it from there. */
 export function TranslateDialog({ urn, name, onClose }: TranslateDialogProps) {
-  const id = useId();
-  const ref = useRef<HTMLDialogElement>(null);
   const formats = useQuery(mdQueries.formats());
   // A 404 only means nothing was translated yet; the dialog needs no retry for it.
   const manifest = useQuery({ ...mdQueries.manifest(urn), retry: false });
@@ -41,16 +40,6 @@ export function TranslateDialog({ urn, name, onClose }: TranslateDialogProps) {
   const [choices, setChoices] = useState<TranslateChoices | null>(null);
   const current = choices ?? defaultChoices(available);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.open = true;
-    return () => {
-      if (typeof dialog.close === 'function') dialog.close();
-    };
-  }, []);
-
   const wouldRedo = current.outputs.some((type) => existing.includes(type));
   const atLimit = running >= CONCURRENT_JOB_LIMIT;
   const problem = choicesProblem(current);
@@ -63,15 +52,7 @@ export function TranslateDialog({ urn, name, onClose }: TranslateDialogProps) {
   };
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="m-auto w-full max-w-md rounded-lg border border-neutral-200 bg-white p-5 text-neutral-800 shadow-xl backdrop:bg-neutral-950/40 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
-    >
+    <ModalDialog title={`Translate ${name}`} onCancel={onClose}>
       <form
         method="dialog"
         className="space-y-4"
@@ -80,7 +61,6 @@ export function TranslateDialog({ urn, name, onClose }: TranslateDialogProps) {
           submit();
         }}
       >
-        <h2 id={`${id}-title`} className="text-base font-semibold">Translate {name}</h2>
         {formats.isPending ? (
           <Skeleton className="h-24 w-full" />
         ) : formats.isError ? (
@@ -109,6 +89,6 @@ export function TranslateDialog({ urn, name, onClose }: TranslateDialogProps) {
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Button } from '../../components/ui/button';
+import { ModalDialog } from '../../components/ui/modal-dialog';
 import type { ConflictChoice } from './conflicts';
 import { usePendingBatch } from './upload-store';
 
@@ -13,36 +14,16 @@ const CHOICES: { choice: ConflictChoice; label: string; hint: string }[] = [
 export function ConflictDialog() {
   const batch = usePendingBatch();
   const id = useId();
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!batch || !dialog || dialog.open) return;
-    // jsdom lacks showModal; there the dialog is simply shown open.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.open = true;
-    return () => {
-      if (typeof dialog.close === 'function') dialog.close();
-    };
-  }, [batch]);
 
   if (!batch) return null;
   const { conflicts, decide } = batch;
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      onCancel={(event) => {
-        event.preventDefault();
-        decide(null);
-      }}
-      className="m-auto w-full max-w-md rounded-lg border border-neutral-200 bg-white p-5 text-neutral-800 shadow-xl backdrop:bg-neutral-950/40 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
+    <ModalDialog
+      title={conflicts.length === 1 ? 'A file with this name is already here' : `${conflicts.length} files with these names are already here`}
+      describedBy={`${id}-text`}
+      onCancel={() => decide(null)}
     >
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        {conflicts.length === 1 ? 'A file with this name is already here' : `${conflicts.length} files with these names are already here`}
-      </h2>
-      <div id={`${id}-text`} className="mt-2 text-sm">
+      <div id={`${id}-text`} className="text-sm">
         <ul className="max-h-32 list-inside list-disc overflow-auto font-mono text-xs">
           {conflicts.map((name) => (
             <li key={name}>{name}</li>
@@ -64,6 +45,6 @@ export function ConflictDialog() {
           Cancel upload
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
