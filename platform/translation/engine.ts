@@ -13,9 +13,8 @@ import { writeObj } from './writers/obj';
 import { writePdf } from './writers/pdf';
 import { buildPropertyDatabase } from './writers/properties';
 import { writeStl } from './writers/stl';
-import { renderThumbnail } from './writers/thumbnail';
+import { renderThumbnails, THUMBNAIL_SIZES } from './writers/thumbnail';
 
-const THUMBNAIL_SIZES = [100, 200, 400] as const;
 const READ_SHARE = 40;
 
 /** Writes one file of a derivative into the job's directory and describes it. */
@@ -108,9 +107,9 @@ async function writeViewables(output: JobOutputFormat, model: ReadModel, put: Pu
 
 async function thumbnails(model: ReadModel, folder: string, put: Put, rendered: Thumbnails): Promise<EngineFile[]> {
   const files: EngineFile[] = [];
-  for (const size of THUMBNAIL_SIZES) {
-    let png = rendered.get(size);
-    if (!png) rendered.set(size, (png = renderThumbnail(model, size)));
+  if (rendered.size === 0) for (const [size, png] of renderThumbnails(model)) rendered.set(size, png);
+  for (const size of [...THUMBNAIL_SIZES].reverse()) {
+    const png = rendered.get(size) as Uint8Array;
     files.push(await put(`${folder}/thumbnail-${size}.png`, 'thumbnail', 'image/png', png, [size, size]));
   }
   return files;

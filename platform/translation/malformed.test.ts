@@ -87,7 +87,18 @@ describe.skipIf(!haveFixtures)('truncated real files', () => {
 
   it('an IFC whose middle is missing fails with a message, not a TypeError', async () => {
     const whole = fixture('ifc/basin-advanced-brep.ifc');
-    await expectRefused(read('cut.ifc', join(whole.subarray(0, 2000), whole.subarray(whole.length - 1000))), /^The IFC file could not be read: it is damaged or cut short/);
+    await expectRefused(read('cut.ifc', join(whole.subarray(0, 2000), whole.subarray(whole.length - 1000))), /^The IFC file could not be read: it is damaged or cut short: it refers to \d+ entit(y|ies) it does not contain \(#\d+/);
+  });
+
+  it('an IFC that lacks a few entities others refer to is read, with the gap said in a warning', async () => {
+    const source = new TextDecoder().decode(fixture('ifc/AC20-FZK-Haus.ifc'));
+    const propertySets = [...source.matchAll(/^#(\d+)= IFCPROPERTYSET\(.*$/gm)].slice(0, 2);
+    expect(propertySets).toHaveLength(2);
+    const damaged = propertySets.reduce((textSoFar, match) => textSoFar.replace(match[0], ''), source);
+    const model = await read('gaps.ifc', text(damaged));
+    expect(model.objects.some((object) => object.meshes.length > 0)).toBe(true);
+    const warning = model.warnings.find((found) => found.code === 'IFC-MissingEntities');
+    expect(warning?.message).toMatch(new RegExp(`^The file refers to 2 entities it does not contain \\(#${propertySets[0]?.[1]}, #${propertySets[1]?.[1]}\\); what they described is left out\\.$`));
   });
 });
 

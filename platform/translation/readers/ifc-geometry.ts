@@ -1,6 +1,5 @@
 import type { IfcAPI } from 'web-ifc';
 import type { TriangleMesh } from '../model';
-import { transformNormals, transformPoints } from './mesh-utils';
 
 export interface IfcGeometry {
   /** Meshes per element express id, one per colour. */
@@ -31,26 +30,39 @@ export function readIfcGeometry(api: IfcAPI, modelId: number): IfcGeometry {
       const count = vertices.length / 6;
       const positions = new Float32Array(count * 3);
       const normals = new Float32Array(count * 3);
-      // A plain loop: a subarray per vertex allocated two views each and cost more than web-ifc's own streaming.
-      for (let v = 0, from = 0, to = 0; v < count; v++, from += 6, to += 3) {
-        positions[to] = vertices[from] as number;
-        positions[to + 1] = vertices[from + 1] as number;
-        positions[to + 2] = vertices[from + 2] as number;
-        normals[to] = vertices[from + 3] as number;
-        normals[to + 1] = vertices[from + 4] as number;
-        normals[to + 2] = vertices[from + 5] as number;
-      }
-      transformPoints(positions, placed.flatTransformation);
-      transformNormals(normals, placed.flatTransformation);
+      placeVertices(vertices, placed.flatTransformation, positions, normals);
       const { x, y, z, w } = placed.color;
       const key = `${x},${y},${z},${w}`;
       let bucket = byColour.get(key);
       if (!bucket) byColour.set(key, (bucket = { color: [x, y, z, w], parts: [] }));
-      bucket.parts.push({ positions, normals, indices: new Uint32Array(indices) });
+      // GetIndexArray already copied out of wasm memory: no second copy.
+      bucket.parts.push({ positions, normals, indices });
     }
     if (byColour.size) meshes.set(flat.expressID, [...byColour.values()].map(({ color, parts }) => merge(color, parts)));
   });
   return { meshes, empty };
+}
+
+/**
+ * web-ifc's interleaved position+normal vertices split into two arrays and placed in the world in one
+ * pass: a plain loop, because views per vertex and separate transform passes cost more than web-ifc's
+ * own streaming.
+ */
+function placeVertices(vertices: Float32Array, m: ArrayLike<number>, positions: Float32Array, normals: Float32Array): void {
+  const m0 = m[0] as number, m1 = m[1] as number, m2 = m[2] as number, m4 = m[4] as number, m5 = m[5] as number, m6 = m[6] as number;
+  const m8 = m[8] as number, m9 = m[9] as number, m10 = m[10] as number, m12 = m[12] as number, m13 = m[13] as number, m14 = m[14] as number;
+  for (let from = 0, to = 0; from < vertices.length; from += 6, to += 3) {
+    const x = vertices[from] as number, y = vertices[from + 1] as number, z = vertices[from + 2] as number;
+    positions[to] = m0 * x + m4 * y + m8 * z + m12;
+    positions[to + 1] = m1 * x + m5 * y + m9 * z + m13;
+    positions[to + 2] = m2 * x + m6 * y + m10 * z + m14;
+    const nx = vertices[from + 3] as number, ny = vertices[from + 4] as number, nz = vertices[from + 5] as number;
+    const wx = m0 * nx + m4 * ny + m8 * nz, wy = m1 * nx + m5 * ny + m9 * nz, wz = m2 * nx + m6 * ny + m10 * nz;
+    const length = Math.sqrt(wx * wx + wy * wy + wz * wz) || 1;
+    normals[to] = wx / length;
+    normals[to + 1] = wy / length;
+    normals[to + 2] = wz / length;
+  }
 }
 
 function merge(color: TriangleMesh['color'], parts: Array<{ positions: Float32Array; normals: Float32Array; indices: Uint32Array }>): TriangleMesh {

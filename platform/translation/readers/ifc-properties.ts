@@ -1,10 +1,10 @@
-import type { IfcAPI } from 'web-ifc';
 import {
   IFCCOMPLEXPROPERTY, IFCELEMENTQUANTITY, IFCMATERIAL, IFCMATERIALCONSTITUENTSET, IFCMATERIALLAYERSET, IFCMATERIALLAYERSETUSAGE,
   IFCMATERIALLIST, IFCMATERIALPROFILESET, IFCMATERIALPROFILESETUSAGE, IFCPROPERTYBOUNDEDVALUE, IFCPROPERTYSET, IFCRELASSOCIATESMATERIAL,
   IFCRELDEFINESBYPROPERTIES, IFCRELDEFINESBYTYPE,
 } from 'web-ifc';
 import type { PropertyGroups, PropertyValue } from '../model';
+import type { IfcLines } from './ifc-lines';
 import { measureOf, refOf, refsOf, textOf, unitSymbol, valueOf, type IfcLine, type ProjectUnits } from './ifc-values';
 
 export interface ElementProperties {
@@ -22,8 +22,8 @@ interface PropertySet {
  * Every element's property sets, quantity sets, type properties and materials in one pass over the
  * relationships (not one query per element: Office_A has 5,000 sets), keyed by express id.
  */
-export function readAllProperties(api: IfcAPI, modelId: number, units: ProjectUnits): Map<number, ElementProperties> {
-  const line = (id: number) => api.GetLine(modelId, id) as IfcLine;
+export function readAllProperties(lines: IfcLines, units: ProjectUnits): Map<number, ElementProperties> {
+  const line = (id: number) => lines.line(id);
   const sets = new Map<number, PropertySet | undefined>();
   const setOf = (id: number) => {
     if (!sets.has(id)) sets.set(id, readSet(line, id, units));
@@ -42,7 +42,7 @@ export function readAllProperties(api: IfcAPI, modelId: number, units: ProjectUn
     for (const [name, unit] of Object.entries(set.units)) if (overwrite || !(name in groupUnits)) groupUnits[name] = unit;
   };
 
-  for (const relId of api.GetLineIDsWithType(modelId, IFCRELDEFINESBYPROPERTIES)) {
+  for (const relId of lines.idsOfType(IFCRELDEFINESBYPROPERTIES)) {
     const rel = line(relId);
     const definitions = refOf(rel.RelatingPropertyDefinition) !== undefined ? [refOf(rel.RelatingPropertyDefinition) as number] : refsOf(rel.RelatingPropertyDefinition);
     for (const definition of definitions) {
@@ -52,7 +52,7 @@ export function readAllProperties(api: IfcAPI, modelId: number, units: ProjectUn
   }
 
   const materials = new Map<number, Record<string, PropertyValue>>();
-  for (const relId of api.GetLineIDsWithType(modelId, IFCRELASSOCIATESMATERIAL)) {
+  for (const relId of lines.idsOfType(IFCRELASSOCIATESMATERIAL)) {
     const rel = line(relId);
     const materialId = refOf(rel.RelatingMaterial);
     if (materialId === undefined) continue;
@@ -61,7 +61,7 @@ export function readAllProperties(api: IfcAPI, modelId: number, units: ProjectUn
   }
 
   // Type objects carry shared sets and materials; the occurrence's own values win over the type's.
-  for (const relId of api.GetLineIDsWithType(modelId, IFCRELDEFINESBYTYPE)) {
+  for (const relId of lines.idsOfType(IFCRELDEFINESBYTYPE)) {
     const rel = line(relId);
     const typeId = refOf(rel.RelatingType);
     if (typeId === undefined) continue;

@@ -1,6 +1,6 @@
-import type { IfcAPI } from 'web-ifc';
 import { IFCSIUNIT, IFCCONVERSIONBASEDUNIT, IFCUNITASSIGNMENT, IFCMEASUREWITHUNIT } from 'web-ifc';
 import type { PropertyValue } from '../model';
+import type { IfcLines } from './ifc-lines';
 
 /** A raw attribute as web-ifc's GetLine gives it (unflattened): a wrapped value, a reference, a list or null. */
 export type IfcAttribute = unknown;
@@ -78,12 +78,12 @@ export interface ProjectUnits {
 }
 
 /** The project's units from its IfcUnitAssignment; metres and SI symbols where it says nothing. */
-export function projectUnits(api: IfcAPI, modelId: number): ProjectUnits {
+export function projectUnits(lines: IfcLines): ProjectUnits {
   const units: ProjectUnits = { lengthMetres: 1, symbols: new Map() };
-  for (const assignment of api.GetLineIDsWithType(modelId, IFCUNITASSIGNMENT)) {
-    const line = api.GetLine(modelId, assignment) as IfcLine;
+  for (const assignment of lines.idsOfType(IFCUNITASSIGNMENT)) {
+    const line = lines.line(assignment);
     for (const unitId of refsOf(line.Units)) {
-      const unit = api.GetLine(modelId, unitId) as IfcLine;
+      const unit = lines.line(unitId);
       const unitType = textOf(unit.UnitType) ?? '';
       if (unit.type === IFCSIUNIT) {
         const prefix = textOf(unit.Prefix);
@@ -95,7 +95,7 @@ export function projectUnits(api: IfcAPI, modelId: number): ProjectUnits {
         units.symbols.set(unitType, (textOf(unit.Name) ?? '').toLowerCase());
         const factorId = refOf(unit.ConversionFactor);
         if (unitType === 'LENGTHUNIT' && factorId !== undefined) {
-          const factor = api.GetLine(modelId, factorId) as IfcLine;
+          const factor = lines.line(factorId);
           const value = factor.type === IFCMEASUREWITHUNIT ? valueOf(factor.ValueComponent) : null;
           // The factor is in the SI unit it names (metres, or millimetres for some exporters); metres is the norm.
           if (typeof value === 'number' && value > 0) units.lengthMetres = value;

@@ -1,10 +1,10 @@
-import type { IfcAPI } from 'web-ifc';
 import { IFCBUILDINGSTOREY, IFCPROJECT, IFCRELAGGREGATES, IFCRELCONTAINEDINSPATIALSTRUCTURE } from 'web-ifc';
 import { TranslationError, type ModelObject, type ReadModel } from '../model';
 import { withIfcModel } from './ifc-api';
 import { readIfcGeometry } from './ifc-geometry';
+import { ifcLines, type IfcLines } from './ifc-lines';
 import { readAllProperties, type ElementProperties } from './ifc-properties';
-import { projectUnits, refOf, refsOf, textOf, valueOf, type IfcLine } from './ifc-values';
+import { projectUnits, refOf, refsOf, textOf, valueOf } from './ifc-values';
 import { malformed } from './mesh-utils';
 
 /** IFC (2x3, 4, 4x3) through web-ifc: the spatial tree, every element's geometry, property sets and materials. */
@@ -12,14 +12,16 @@ export async function readIfc(bytes: Uint8Array): Promise<ReadModel> {
   checkEnvelope(bytes);
   return withIfcModel(bytes, (api, modelId) => {
     const schema = api.GetModelSchema(modelId);
-    const projects = api.GetLineIDsWithType(modelId, IFCPROJECT);
-    if (projects.size() === 0) throw malformed('IFC', 'it has no IfcProject.');
-    const units = projectUnits(api, modelId);
+    const lines = ifcLines(bytes, schema);
+    const project = lines.idsOfType(IFCPROJECT)[0];
+    if (project === undefined) throw malformed('IFC', 'it has no IfcProject.');
+    const units = projectUnits(lines);
     const geometry = readIfcGeometry(api, modelId);
-    const properties = readAllProperties(api, modelId, units);
+    const properties = readAllProperties(lines, units);
     const model: ReadModel = { sourceFormat: schema || 'IFC', objects: [], warnings: [] };
-    buildTree(api, modelId, projects.get(0), geometry.meshes, properties, model);
-    model.levels = storeyLevels(api, modelId, model, units.lengthMetres);
+    buildTree(lines, project, geometry.meshes, properties, model);
+    model.levels = storeyLevels(lines, model, units.lengthMetres);
+    reportMissing(lines, geometry.meshes.size, model);
     if (geometry.empty > 0) {
       model.warnings.push({ type: 'warning', code: 'IFC-EmptyGeometry', message: `${geometry.empty} geometries had no triangles and were skipped.` });
     }
@@ -36,7 +38,20 @@ function checkEnvelope(bytes: Uint8Array): void {
   if (!tail.includes('END-ISO-10303-21')) throw new TranslationError('TranslationWorker-InvalidSource', 'The IFC file is truncated: it does not end with END-ISO-10303-21.');
 }
 
-function buildTree(api: IfcAPI, modelId: number, projectId: number, meshes: Map<number, ModelObject['meshes']>, properties: Map<number, ElementProperties>, model: ReadModel): void {
+/**
+ * References to entities the file lacks: a cut file when nothing else is left of it (its geometry is
+ * gone too), otherwise a model worth showing, with the gap said in a warning.
+ */
+function reportMissing(lines: IfcLines, meshCount: number, model: ReadModel): void {
+  const count = lines.missing.size;
+  if (count === 0) return;
+  const examples = [...lines.missing].slice(0, 3).map((id) => `#${id}`).join(', ') + (count > 3 ? ', …' : '');
+  const refers = `refers to ${count.toLocaleString('en-US')} ${count === 1 ? 'entity' : 'entities'} it does not contain (${examples})`;
+  if (meshCount === 0) throw malformed('IFC', `it is damaged or cut short: it ${refers}.`);
+  model.warnings.push({ type: 'warning', code: 'IFC-MissingEntities', message: `The file ${refers}; what they described is left out.` });
+}
+
+function buildTree(lines: IfcLines, projectId: number, meshes: Map<number, ModelObject['meshes']>, properties: Map<number, ElementProperties>, model: ReadModel): void {
   const children = new Map<number, number[]>();
   const link = (parent: number | undefined, kids: number[]) => {
     if (parent === undefined) return;
@@ -44,18 +59,18 @@ function buildTree(api: IfcAPI, modelId: number, projectId: number, meshes: Map<
     list.push(...kids);
     children.set(parent, list);
   };
-  for (const id of api.GetLineIDsWithType(modelId, IFCRELAGGREGATES)) {
-    const rel = api.GetLine(modelId, id) as IfcLine;
+  for (const id of lines.idsOfType(IFCRELAGGREGATES)) {
+    const rel = lines.line(id);
     link(refOf(rel.RelatingObject), refsOf(rel.RelatedObjects));
   }
-  for (const id of api.GetLineIDsWithType(modelId, IFCRELCONTAINEDINSPATIALSTRUCTURE)) {
-    const rel = api.GetLine(modelId, id) as IfcLine;
+  for (const id of lines.idsOfType(IFCRELCONTAINEDINSPATIALSTRUCTURE)) {
+    const rel = lines.line(id);
     link(refOf(rel.RelatingStructure), refsOf(rel.RelatedElements));
   }
 
   const dbIds = new Map<number, number>();
   const add = (expressId: number, parent: number | undefined) => {
-    const line = api.GetLine(modelId, expressId) as IfcLine;
+    const line = lines.line(expressId);
     const category: string = line.constructor.name;
     const name = textOf(line.Name) ?? `${category} ${expressId}`;
     const dbId = model.objects.length + 1;
@@ -79,9 +94,10 @@ function buildTree(api: IfcAPI, modelId: number, projectId: number, meshes: Map<
     model.objects.push(object);
     return dbId;
   };
-  // Depth first from the project, children in source order; an id met twice (a hostile cycle) is placed once.
+  // Depth first from the project, children in source order; an id met twice (a hostile cycle) is placed
+  // once, and one the file lacks not at all.
   const visit = (expressId: number, parent: number | undefined) => {
-    if (dbIds.has(expressId)) return;
+    if (dbIds.has(expressId) || !lines.has(expressId)) return;
     const dbId = add(expressId, parent);
     for (const child of [...new Set(children.get(expressId) ?? [])].sort((a, b) => a - b)) visit(child, dbId);
   };
@@ -90,11 +106,11 @@ function buildTree(api: IfcAPI, modelId: number, projectId: number, meshes: Map<
   for (const expressId of [...meshes.keys()].sort((a, b) => a - b)) if (!dbIds.has(expressId)) visit(expressId, projectDbId);
 }
 
-function storeyLevels(api: IfcAPI, modelId: number, model: ReadModel, lengthMetres: number): ReadModel['levels'] {
+function storeyLevels(lines: IfcLines, model: ReadModel, lengthMetres: number): ReadModel['levels'] {
   const levels: NonNullable<ReadModel['levels']> = [];
   const byExternalId = new Map(model.objects.map((object) => [object.externalId, object]));
-  for (const id of api.GetLineIDsWithType(modelId, IFCBUILDINGSTOREY)) {
-    const storey = api.GetLine(modelId, id) as IfcLine;
+  for (const id of lines.idsOfType(IFCBUILDINGSTOREY)) {
+    const storey = lines.line(id);
     const elevation = valueOf(storey.Elevation);
     const object = byExternalId.get(textOf(storey.GlobalId) ?? String(id));
     if (typeof elevation !== 'number' || !object) continue;

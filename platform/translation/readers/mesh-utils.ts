@@ -28,7 +28,7 @@ export function transformNormals(normals: Float32Array, m: ArrayLike<number>): v
     const nx = (m[0] as number) * x + (m[4] as number) * y + (m[8] as number) * z;
     const ny = (m[1] as number) * x + (m[5] as number) * y + (m[9] as number) * z;
     const nz = (m[2] as number) * x + (m[6] as number) * y + (m[10] as number) * z;
-    const length = Math.hypot(nx, ny, nz) || 1;
+    const length = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
     normals[i] = nx / length;
     normals[i + 1] = ny / length;
     normals[i + 2] = nz / length;

@@ -20,11 +20,20 @@ const checked = new WeakMap<TriangleMesh, boolean>();
 export function isUsable(mesh: TriangleMesh): boolean {
   let usable = checked.get(mesh);
   if (usable === undefined) {
-    const vertices = Math.floor(mesh.positions.length / 3);
-    usable = mesh.indices.length >= 3 && mesh.positions.every(Number.isFinite) && mesh.indices.every((index) => index < vertices);
+    usable = mesh.indices.length >= 3 && allFinite(mesh.positions) && indicesBelow(mesh.indices, Math.floor(mesh.positions.length / 3));
     checked.set(mesh, usable);
   }
   return usable;
+}
+
+function allFinite(values: Float32Array): boolean {
+  for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i])) return false;
+  return true;
+}
+
+function indicesBelow(indices: Uint32Array, limit: number): boolean {
+  for (let i = 0; i < indices.length; i++) if ((indices[i] as number) >= limit) return false;
+  return true;
 }
 
 /** The meshes of an object that a writer writes. */

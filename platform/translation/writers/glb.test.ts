@@ -13,6 +13,9 @@ async function readGlb(glb: Uint8Array) {
   return io.readBinary(glb);
 }
 
+// Math.round(-0.0001) is -0, which would print apart from 0.
+const millimetres = (point: number[]) => point.map((value) => Math.round(value * 1000) + 0).join(',');
+
 describe('writeModelGlb', () => {
   it('writes a meshopt GLB that gltf-validator passes, one node per object with meshes and its ids', async () => {
     const glb = await writeModelGlb(smallBuilding());
@@ -47,6 +50,38 @@ describe('writeModelGlb', () => {
     expect(await glbErrors(glb)).toEqual([]);
     const nodes = (await readGlb(glb)).getRoot().listNodes();
     expect(nodes.map((node) => [node.getName(), node.getMesh()?.listPrimitives().length])).toEqual([['p1', 1]]);
+  });
+
+  it('puts every corner back within a quantization step of the source, in world space', async () => {
+    const model = smallBuilding();
+    const nodes = (await readGlb(await writeModelGlb(model))).getRoot().listNodes();
+    for (const node of nodes) {
+      const source = model.objects.find((object) => object.name === node.getName())?.meshes[0];
+      const matrix = node.getWorldMatrix();
+      const position = node.getMesh()?.listPrimitives()[0]?.getAttribute('POSITION');
+      const read = new Set<string>();
+      for (let i = 0; i < (position?.getCount() ?? 0); i++) {
+        const [x = 0, y = 0, z = 0] = position?.getElement(i, []) ?? [];
+        const world = [0, 1, 2].map((axis) => matrix[axis]! * x + matrix[4 + axis]! * y + matrix[8 + axis]! * z + matrix[12 + axis]!);
+        read.add(millimetres(world));
+      }
+      const corners = new Set<string>();
+      for (let i = 0; i < (source?.positions.length ?? 0); i += 3) corners.add(millimetres([...(source?.positions.subarray(i, i + 3) ?? [])]));
+      // 6 m at 14 bits is a step of 0.37 mm: every corner reads back to the millimetre, and no other point appears.
+      expect(read).toEqual(corners);
+    }
+  });
+
+  it('stores the vertices of identical parts placed apart once', async () => {
+    const part = (dbId: number, x: number): ModelObject => ({ dbId, name: `bolt ${dbId}`, externalId: String(dbId), category: 'Part', properties: {}, meshes: [boxMesh([x, 0, 0], [x + 0.1, 0.1, 0.5], [0.5, 0.5, 0.5, 1], 3)] });
+    const model = { sourceFormat: 'TEST', warnings: [], objects: [part(1, 0), part(2, 5), part(3, 10), { ...part(4, 20), meshes: [boxMesh([20, 0, 0], [20.2, 0.1, 0.5], [0.5, 0.5, 0.5, 1], 3)] }] };
+    const glb = await writeModelGlb(model);
+    expect(await glbErrors(glb)).toEqual([]);
+    const root = (await readGlb(glb)).getRoot();
+    const positions = root.listNodes().map((node) => node.getMesh()?.listPrimitives()[0]?.getAttribute('POSITION'));
+    expect(new Set(positions).size).toBe(2);
+    const centres = root.listNodes().map((node) => node.getTranslation()[0]);
+    [0.05, 5.05, 10.05, 20.1].forEach((x, index) => expect(centres[index]).toBeCloseTo(x, 5));
   });
 
   it('writes a valid, empty GLB for a model without triangles', async () => {

@@ -1,48 +1,13 @@
-import { Document, Logger, NodeIO, type GLTF, type Material, type Mesh } from '@gltf-transform/core';
-import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/extensions';
-import { meshopt, prune, weld } from '@gltf-transform/functions';
-import { MeshoptEncoder } from 'meshoptimizer';
 import type { ModelObject, ReadModel, Rgba } from '../model';
 import { colorKey, flatShaded, inkOnLight, meshObjects, pathSegments, usableMeshes } from './geometry';
+import { GlbBuilder, Mode } from './glb-pack';
+import { nodeQuantization, quantizeLines, quantizeTriangles } from './glb-quantize';
 
 /**
  * Our web viewable: a GLB with one node per object (`extras: {dbId, externalId}`, which the viewer
- * maps to the property database), compressed with EXT_meshopt_compression. Geometry is already in
- * world space, so every node sits directly under the scene without transforms of its own.
+ * maps to the property database), quantized and compressed with EXT_meshopt_compression. Geometry is
+ * in world space; each node's translation and scale only undo its quantization.
  */
-
-/** glTF's `mode` for line segments (Primitive.Mode.LINES, typed here without an index lookup). */
-const LINES: GLTF.MeshPrimitiveMode = 1;
-
-let io: Promise<NodeIO> | undefined;
-
-function glbIo(): Promise<NodeIO> {
-  io ??= MeshoptEncoder.ready.then(() =>
-    new NodeIO().registerExtensions([EXTMeshoptCompression, KHRMeshQuantization]).registerDependencies({ 'meshopt.encoder': MeshoptEncoder }),
-  );
-  return io;
-}
-
-/** Materials shared by colour, so a building's hundreds of walls reference one "wall grey". */
-function materialCache(document: Document) {
-  const byColor = new Map<string, Material>();
-  return (color: Rgba, name?: string): Material => {
-    const key = colorKey(color);
-    let material = byColor.get(key);
-    if (!material) {
-      material = document
-        .createMaterial(name ?? `color-${key}`)
-        .setBaseColorFactor([...color])
-        .setMetallicFactor(0)
-        .setRoughnessFactor(0.9)
-        // Sources mix windings (IFC, OBJ, STL); culling back faces would open holes in them.
-        .setDoubleSided(true)
-        .setAlphaMode(color[3] < 1 ? 'BLEND' : 'OPAQUE');
-      byColor.set(key, material);
-    }
-    return material;
-  };
-}
 
 /**
  * The source's normals made unit length (glTF requires it); undefined when absent, of the wrong
@@ -53,7 +18,7 @@ function unitNormals(normals: Float32Array | undefined, length: number): Float32
   const out = new Float32Array(length);
   for (let i = 0; i + 2 < length; i += 3) {
     const x = normals[i]!, y = normals[i + 1]!, z = normals[i + 2]!;
-    const size = Math.hypot(x, y, z);
+    const size = Math.sqrt(x * x + y * y + z * z);
     if (!(size > 1e-12) || !Number.isFinite(size)) return undefined;
     out[i] = x / size;
     out[i + 1] = y / size;
@@ -73,48 +38,21 @@ function layerOf(objects: Map<number, ModelObject>, dbId: number, layer: string)
   return owner?.parent === undefined ? undefined : objects.get(owner.parent);
 }
 
-/** A document that logs only errors: a job's log is no place for gltf-transform's progress notes. */
-const quietDocument = () => new Document().setLogger(new Logger(Logger.Verbosity.ERROR));
-
-function objectNode(document: Document, object: ModelObject, mesh: Mesh) {
-  return document.createNode(object.name).setMesh(mesh).setExtras({ dbId: object.dbId, externalId: object.externalId });
-}
-
-/**
- * Cleans up and compresses: weld merges the corners flat shading split, prune drops what is unused.
- * No dedup(): materials are already shared by colour and geometry is in world space, so it found
- * nothing to merge (same bytes out for every fixture) yet cost 0.7 s on Office_A.
- */
-async function compress(document: Document, welded: boolean): Promise<Uint8Array> {
-  const transforms = [...(welded ? [weld()] : []), prune(), meshopt({ encoder: MeshoptEncoder, level: 'medium' })];
-  await document.transform(...transforms);
-  // glTF forbids an empty `scene.nodes`; a model without geometry gets a file without a scene.
-  for (const scene of document.getRoot().listScenes()) if (scene.listChildren().length === 0) scene.dispose();
-  return (await glbIo()).writeBinary(document);
-}
-
 export async function writeModelGlb(model: ReadModel): Promise<Uint8Array> {
-  await glbIo();
-  const document = quietDocument();
-  const buffer = document.createBuffer();
-  const scene = document.createScene('3D');
-  const material = materialCache(document);
+  const glb = new GlbBuilder('3D');
   for (const object of meshObjects(model)) {
-    const mesh = document.createMesh(object.name);
-    for (const source of usableMeshes(object)) {
+    const sources = usableMeshes(object).map((source) => {
       const given = unitNormals(source.normals, source.positions.length);
-      const { positions, normals, indices } = given ? { positions: source.positions, normals: given, indices: source.indices } : flatShaded(source);
-      const primitive = document
-        .createPrimitive()
-        .setAttribute('POSITION', document.createAccessor().setType('VEC3').setArray(positions).setBuffer(buffer))
-        .setAttribute('NORMAL', document.createAccessor().setType('VEC3').setArray(normals).setBuffer(buffer))
-        .setIndices(document.createAccessor().setType('SCALAR').setArray(indices).setBuffer(buffer))
-        .setMaterial(material(source.color, source.material));
-      mesh.addPrimitive(primitive);
-    }
-    scene.addChild(objectNode(document, object, mesh));
+      return { ...(given ? { positions: source.positions, normals: given, indices: source.indices } : flatShaded(source)), source };
+    });
+    const placement = nodeQuantization(sources.map(({ positions }) => positions));
+    const primitives = sources.flatMap(({ positions, normals, indices, source }) => {
+      const quantized = quantizeTriangles(placement, positions, normals, indices);
+      return quantized ? [glb.primitive(quantized, glb.material(source.color, source.material))] : [];
+    });
+    if (primitives.length) glb.node(object.name, primitives, placement, { dbId: object.dbId, externalId: object.externalId });
   }
-  return compress(document, true);
+  return glb.write();
 }
 
 /**
@@ -123,12 +61,8 @@ export async function writeModelGlb(model: ReadModel): Promise<Uint8Array> {
  * layer, one primitive per colour within it. Texts are not drawn here (the PDF has them).
  */
 export async function writeDrawingGlb(model: ReadModel): Promise<Uint8Array> {
-  await glbIo();
   const drawing = model.drawing;
-  const document = quietDocument();
-  const buffer = document.createBuffer();
-  const scene = document.createScene('2D');
-  const material = materialCache(document);
+  const glb = new GlbBuilder('2D');
   const objects = new Map(model.objects.map((object) => [object.dbId, object]));
   const unit = drawing?.unitMetres ?? 1;
 
@@ -152,16 +86,11 @@ export async function writeDrawingGlb(model: ReadModel): Promise<Uint8Array> {
   }
 
   for (const [name, layer] of layers) {
-    const mesh = document.createMesh(name);
-    for (const { color, points } of layer.colors.values()) {
-      if (points.length === 0) continue;
-      const position = document.createAccessor().setType('VEC3').setArray(new Float32Array(points)).setBuffer(buffer);
-      mesh.addPrimitive(document.createPrimitive().setMode(LINES).setAttribute('POSITION', position).setMaterial(material(color)));
-    }
-    if (mesh.listPrimitives().length === 0) continue;
-    const node = document.createNode(layer.object?.name ?? name).setMesh(mesh);
-    if (layer.object) node.setExtras({ dbId: layer.object.dbId, externalId: layer.object.externalId });
-    scene.addChild(node);
+    const lines = [...layer.colors.values()].filter(({ points }) => points.length > 0).map(({ color, points }) => ({ color, positions: new Float32Array(points) }));
+    if (lines.length === 0) continue;
+    const placement = nodeQuantization(lines.map(({ positions }) => positions));
+    const primitives = lines.map(({ color, positions }) => glb.primitive(quantizeLines(placement, positions), glb.material(color), Mode.LINES));
+    glb.node(layer.object?.name ?? name, primitives, placement, layer.object ? { dbId: layer.object.dbId, externalId: layer.object.externalId } : undefined);
   }
-  return compress(document, false);
+  return glb.write();
 }

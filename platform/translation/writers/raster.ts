@@ -96,19 +96,19 @@ function fillMesh(image: RgbaImage, depth: Float32Array, positions: Float32Array
     const x2 = screen[c * 3]!, y2 = screen[c * 3 + 1]!, z2 = screen[c * 3 + 2]!;
     const area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
     if (area === 0 || !Number.isFinite(area)) continue;
-    const minX = Math.max(0, Math.floor(Math.min(x0, x1, x2))), maxX = Math.min(width - 1, Math.ceil(Math.max(x0, x1, x2)));
     const minY = Math.max(0, Math.floor(Math.min(y0, y1, y2))), maxY = Math.min(height - 1, Math.ceil(Math.max(y0, y1, y2)));
-    const inverse = 1 / area;
+    // Depth is a plane over the screen; stepping it along a row costs one addition per pixel.
+    const dzdx = ((z1 - z0) * (y2 - y0) - (z2 - z0) * (y1 - y0)) / area;
+    const dzdy = ((z2 - z0) * (x1 - x0) - (z1 - z0) * (x2 - x0)) / area;
     for (let py = minY; py <= maxY; py++) {
       const cy = py + 0.5;
-      for (let px = minX; px <= maxX; px++) {
-        const cx = px + 0.5;
-        // Barycentric weights from edge functions, normalised by the signed area: both windings fill.
-        const w0 = ((x1 - cx) * (y2 - cy) - (x2 - cx) * (y1 - cy)) * inverse;
-        const w1 = ((x2 - cx) * (y0 - cy) - (x0 - cx) * (y2 - cy)) * inverse;
-        const w2 = 1 - w0 - w1;
-        if (w0 < 0 || w1 < 0 || w2 < 0) continue;
-        const z = w0 * z0 + w1 * z1 + w2 * z2;
+      // The row's span where the triangle covers pixel centres: edges crossed at cy, no test per pixel.
+      const xa = crossing(x0, y0, x1, y1, cy), xb = crossing(x1, y1, x2, y2, cy), xc = crossing(x2, y2, x0, y0, cy);
+      const left = Math.min(xa ?? Infinity, xb ?? Infinity, xc ?? Infinity);
+      const right = Math.max(xa ?? -Infinity, xb ?? -Infinity, xc ?? -Infinity);
+      const fromX = Math.max(0, Math.ceil(left - 0.5)), toX = Math.min(width - 1, Math.floor(right - 0.5));
+      let z = z0 + dzdx * (fromX + 0.5 - x0) + dzdy * (cy - y0);
+      for (let px = fromX; px <= toX; px++, z += dzdx) {
         const pixel = py * width + px;
         if (z <= depth[pixel]!) continue;
         const o = pixel * 4;
@@ -125,6 +125,12 @@ function fillMesh(image: RgbaImage, depth: Float32Array, positions: Float32Array
       }
     }
   }
+}
+
+/** Where the edge a→b crosses the row at y; undefined when it does not (or lies along it). */
+function crossing(ax: number, ay: number, bx: number, by: number, y: number): number | undefined {
+  if (ay === by || (y < ay && y < by) || (y > ay && y > by)) return undefined;
+  return ax + ((y - ay) * (bx - ax)) / (by - ay);
 }
 
 /** A 2D drawing's lines, fitted into the image with a margin (Bresenham, one pixel wide). */

@@ -1,0 +1,51 @@
+import { FromRawLineData, SchemaNames } from 'web-ifc';
+import type { IfcLine } from './ifc-values';
+import { StepLines } from './step-lines';
+
+/** An IFC file's instances as web-ifc's GetLine gives them, but parsed in JavaScript (step-lines.ts says why). */
+export interface IfcLines {
+  /** The instance; a bare `{expressID, type: 0}` for an id the file lacks or a line too broken to read. */
+  line(id: number): IfcLine;
+  /** Instances of exactly this type (not its subtypes), in file order. */
+  idsOfType(type: number): number[];
+  has(id: number): boolean;
+  /** Ids asked for that the file lacks: a damaged or cut file. */
+  readonly missing: ReadonlySet<number>;
+}
+
+type Construct = (args: unknown[]) => IfcLine;
+
+export function ifcLines(bytes: Uint8Array, schemaName: string): IfcLines {
+  const name = schemaName.toUpperCase();
+  const schema = Math.max(1, SchemaNames.findIndex((names) => names?.includes(name)));
+  const constructors = (FromRawLineData as unknown as Record<number, Record<number, Construct>>)[schema] ?? {};
+  const step = new StepLines(bytes);
+  const cache = new Map<number, IfcLine>();
+  const missing = new Set<number>();
+  const read = (id: number): IfcLine => {
+    const type = step.type(id);
+    if (type === undefined) missing.add(id);
+    const construct = type === undefined ? undefined : constructors[type];
+    const args = construct ? step.attributes(id) : undefined;
+    try {
+      if (construct && args) return Object.assign(construct(args), { expressID: id });
+    } catch {
+      // An attribute of the wrong kind (a list where a value belongs): the line is treated as absent.
+    }
+    return { expressID: id, type: 0 };
+  };
+  return {
+    line(id) {
+      let found = cache.get(id);
+      if (!found) cache.set(id, (found = read(id)));
+      return found;
+    },
+    idsOfType: (type) => step.idsOfType(type),
+    has(id) {
+      if (step.type(id) !== undefined) return true;
+      missing.add(id);
+      return false;
+    },
+    missing,
+  };
+}

@@ -1,0 +1,226 @@
+import { MeshoptEncoder } from 'meshoptimizer';
+import type { Rgba } from '../model';
+import { colorKey } from './geometry';
+import type { NodeQuantization, QuantizedPrimitive } from './glb-quantize';
+
+/**
+ * Writes a GLB straight from quantized primitives: every primitive's vertices go into one of four
+ * shared streams (positions, normals, 16- and 32-bit indices), each stream one bufferView compressed
+ * with EXT_meshopt_compression. Building the glTF JSON ourselves costs a fraction of a general
+ * document model over thousands of primitives.
+ */
+
+const ARRAY_BUFFER = 34962;
+const ELEMENT_ARRAY_BUFFER = 34963;
+const BYTE = 5120;
+const SHORT = 5122;
+const UNSIGNED_SHORT = 5123;
+const UNSIGNED_INT = 5125;
+const MESHOPT = 'EXT_meshopt_compression';
+const QUANTIZATION = 'KHR_mesh_quantization';
+
+type Json = Record<string, unknown>;
+type StreamName = 'position' | 'normal' | 'index16' | 'index32';
+
+interface Stream {
+  stride: number;
+  mode: 'ATTRIBUTES' | 'TRIANGLES';
+  target: number;
+  chunks: Uint8Array[];
+  byteLength: number;
+  count: number;
+  /** Accessors that point into this stream, given their bufferView when the stream is written. */
+  accessors: Json[];
+}
+
+export const Mode = { LINES: 1, TRIANGLES: 4 } as const;
+
+const stream = (stride: number, mode: Stream['mode'], target: number): Stream => ({ stride, mode, target, chunks: [], byteLength: 0, count: 0, accessors: [] });
+const align4 = (length: number) => (length + 3) & ~3;
+const bytesOf = (array: ArrayBufferView, byteLength = array.byteLength) => new Uint8Array(array.buffer, array.byteOffset, byteLength);
+
+export class GlbBuilder {
+  private readonly streams: Record<StreamName, Stream> = {
+    position: stream(8, 'ATTRIBUTES', ARRAY_BUFFER),
+    normal: stream(4, 'ATTRIBUTES', ARRAY_BUFFER),
+    index16: stream(2, 'TRIANGLES', ELEMENT_ARRAY_BUFFER),
+    index32: stream(4, 'TRIANGLES', ELEMENT_ARRAY_BUFFER),
+  };
+  private readonly accessors: Json[] = [];
+  private readonly materials: Json[] = [];
+  private readonly materialIndex = new Map<string, number>();
+  private readonly meshes: Json[] = [];
+  private readonly nodes: Json[] = [];
+  private readonly written = new Map<string, Array<{ bytes: Uint8Array[]; value: unknown }>>();
+
+  constructor(private readonly sceneName: string) {}
+
+  /** Materials are shared by colour, so a building's hundreds of walls reference one "wall grey". */
+  material(color: Rgba, name?: string): number {
+    const key = colorKey(color);
+    let index = this.materialIndex.get(key);
+    if (index === undefined) {
+      index = this.materials.length;
+      this.materials.push({
+        name: name ?? `color-${key}`,
+        pbrMetallicRoughness: { baseColorFactor: [...color], metallicFactor: 0, roughnessFactor: 0.9 },
+        // Sources mix windings (IFC, OBJ, STL); culling back faces would open holes in them.
+        doubleSided: true,
+        ...(color[3] < 1 ? { alphaMode: 'BLEND' } : {}),
+      });
+      this.materialIndex.set(key, index);
+    }
+    return index;
+  }
+
+  primitive(data: QuantizedPrimitive, material: number, mode: number = Mode.TRIANGLES): Json {
+    const primitive: Json = { attributes: this.sharedAttributes(data), material, ...(mode === Mode.TRIANGLES ? {} : { mode }) };
+    if (data.indices) primitive['indices'] = this.sharedIndices(data.indices, data.vertexCount);
+    return primitive;
+  }
+
+  /**
+   * Copies of one part (bolts, rebars, windows) placed apart quantize to the same integers, because
+   * each node is quantized around its own centre; their vertices are then stored once.
+   */
+  private sharedAttributes(data: QuantizedPrimitive): Json {
+    return this.shared(data.normals ? [data.positions, data.normals] : [data.positions], () => {
+      const attributes: Json = {
+      POSITION: this.accessor('position', bytesOf(data.positions), data.vertexCount, { componentType: SHORT, type: 'VEC3', min: data.min, max: data.max }),
+    };
+      if (data.normals) attributes['NORMAL'] = this.accessor('normal', bytesOf(data.normals), data.vertexCount, { componentType: BYTE, normalized: true, type: 'VEC3' });
+      return attributes;
+    });
+  }
+
+  private sharedIndices(indices: Uint32Array, vertexCount: number): number {
+    return this.shared([indices], () => {
+      const wide = vertexCount > 0xffff;
+      const narrowed = wide ? indices : Uint16Array.from(indices);
+      return this.accessor(wide ? 'index32' : 'index16', bytesOf(narrowed), narrowed.length, { componentType: wide ? UNSIGNED_INT : UNSIGNED_SHORT, type: 'SCALAR' });
+    });
+  }
+
+  private shared<T>(arrays: ArrayBufferView[], create: () => T): T {
+    const bytes = arrays.map((array) => bytesOf(array));
+    const key = bytes.map(fingerprint).join(':');
+    const candidates = this.written.get(key) ?? [];
+    const same = candidates.find((candidate) => candidate.bytes.every((other, index) => equalBytes(other, bytes[index] as Uint8Array)));
+    if (same) return same.value as T;
+    const value = create();
+    candidates.push({ bytes, value });
+    this.written.set(key, candidates);
+    return value;
+  }
+
+  node(name: string, primitives: Json[], placement: NodeQuantization, extras?: Json): void {
+    this.meshes.push({ name, primitives });
+    const { translation, scale } = placement;
+    this.nodes.push({ name, mesh: this.meshes.length - 1, translation, scale: [scale, scale, scale], ...(extras ? { extras } : {}) });
+  }
+
+  private accessor(name: StreamName, bytes: Uint8Array, count: number, shape: Json): number {
+    const target = this.streams[name];
+    const accessor: Json = { bufferView: -1, byteOffset: target.byteLength, count, ...shape };
+    target.chunks.push(bytes);
+    target.byteLength += bytes.byteLength;
+    target.count += bytes.byteLength / target.stride;
+    target.accessors.push(accessor);
+    this.accessors.push(accessor);
+    return this.accessors.length - 1;
+  }
+
+  /** The finished GLB; a model without geometry gets a valid file without a scene (glTF forbids an empty one). */
+  async write(): Promise<Uint8Array> {
+    await MeshoptEncoder.ready;
+    const bufferViews: Json[] = [];
+    const compressed: Uint8Array[] = [];
+    let binLength = 0;
+    let fallbackLength = 0;
+    for (const target of Object.values(this.streams)) {
+      if (target.byteLength === 0) continue;
+      const raw = concat(target.chunks, target.byteLength);
+      const encoded = MeshoptEncoder.encodeGltfBuffer(raw, target.count, target.stride, target.mode);
+      for (const accessor of target.accessors) accessor['bufferView'] = bufferViews.length;
+      bufferViews.push({
+        buffer: 1,
+        byteOffset: fallbackLength,
+        byteLength: target.byteLength,
+        ...(target.mode === 'ATTRIBUTES' ? { byteStride: target.stride } : {}),
+        target: target.target,
+        extensions: { [MESHOPT]: { buffer: 0, byteOffset: binLength, byteLength: encoded.byteLength, byteStride: target.stride, count: target.count, mode: target.mode } },
+      });
+      compressed.push(encoded);
+      binLength = align4(binLength + encoded.byteLength);
+      fallbackLength = align4(fallbackLength + target.byteLength);
+    }
+    const json: Json = { asset: { version: '2.0', generator: 'Design Data Manager translation engine' } };
+    if (bufferViews.length) {
+      Object.assign(json, {
+        extensionsUsed: [MESHOPT, QUANTIZATION],
+        extensionsRequired: [MESHOPT, QUANTIZATION],
+        buffers: [{ byteLength: binLength }, { byteLength: fallbackLength, extensions: { [MESHOPT]: { fallback: true } } }],
+        bufferViews,
+        accessors: this.accessors,
+      });
+    }
+    if (this.nodes.length) Object.assign(json, { scene: 0, scenes: [{ name: this.sceneName, nodes: this.nodes.map((_, index) => index) }], nodes: this.nodes, meshes: this.meshes, materials: this.materials });
+    return glbContainer(json, compressed, binLength);
+  }
+}
+
+/** A cheap hash of the bytes with their length; `shared` compares the bytes themselves before reusing. */
+function fingerprint(bytes: Uint8Array): string {
+  const words = bytes.byteOffset % 4 === 0 ? new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2) : new Int32Array(0);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ (words[i] as number), 16777619);
+  for (let i = words.length << 2; i < bytes.byteLength; i++) hash = Math.imul(hash ^ (bytes[i] as number), 16777619);
+  return `${bytes.byteLength}.${hash >>> 0}`;
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  const words = a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0 ? a.byteLength >> 2 : 0;
+  const wordsA = new Int32Array(a.buffer, a.byteOffset, words);
+  const wordsB = new Int32Array(b.buffer, b.byteOffset, words);
+  for (let i = 0; i < words; i++) if (wordsA[i] !== wordsB[i]) return false;
+  for (let i = words << 2; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function concat(chunks: Uint8Array[], byteLength: number): Uint8Array {
+  const out = new Uint8Array(byteLength);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** The GLB container: a 12-byte header, the JSON chunk padded with spaces, the BIN chunk with zeros. */
+function glbContainer(json: Json, binChunks: Uint8Array[], binLength: number): Uint8Array {
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  const jsonLength = align4(text.byteLength);
+  const total = 12 + 8 + jsonLength + (binLength ? 8 + binLength : 0);
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x46546c67, true); // "glTF"
+  view.setUint32(4, 2, true);
+  view.setUint32(8, total, true);
+  view.setUint32(12, jsonLength, true);
+  view.setUint32(16, 0x4e4f534a, true); // "JSON"
+  out.set(text, 20);
+  out.fill(0x20, 20 + text.byteLength, 20 + jsonLength);
+  if (binLength) {
+    const start = 20 + jsonLength;
+    view.setUint32(start, binLength, true);
+    view.setUint32(start + 4, 0x004e4942, true); // "BIN\0"
+    let offset = start + 8;
+    for (const chunk of binChunks) {
+      out.set(chunk, offset);
+      offset = start + 8 + align4(offset - start - 8 + chunk.byteLength);
+    }
+  }
+  return out;
+}
