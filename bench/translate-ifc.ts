@@ -8,7 +8,7 @@ import { createWorkerPool } from '../platform/translation/pool';
 import { result, type Benchmark, type BenchResult } from './harness';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/ifc');
-const RUNS = 3;
+const RUNS = 7;
 const PARALLEL_JOBS = 6;
 const never = new AbortController().signal;
 
