@@ -3,7 +3,7 @@ import { inkOnLight, modelBounds } from './geometry';
 import { fit, hex, pageWithTitle, type Pdf } from './pdf-page';
 import { planSection, sectionHeights } from './plan-section';
 import { rasterModel } from './raster';
-import { encodePng } from './thumbnail';
+import { encodePng } from './png';
 
 /**
  * A 3D model on paper: an exact vector plan section per level (all at one scale, so they overlay),

@@ -1,17 +1,10 @@
-import { PNG } from 'pngjs';
 import type { ReadModel } from '../model';
+import { encodePng } from './png';
 import { rasterDrawing, rasterModel, type RgbaImage } from './raster';
 
 /** The sizes Model Derivative's thumbnail endpoint offers, largest first. */
 export const THUMBNAIL_SIZES = [400, 200, 100] as const;
 export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
-
-export function encodePng(image: RgbaImage): Uint8Array {
-  const png = new PNG({ width: image.width, height: image.height });
-  png.data = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
-  // One filter (Sub) instead of trying all five per row: within 10 % of the size at a fifth of the time.
-  return new Uint8Array(PNG.sync.write(png, { deflateLevel: 6, filterType: 1 }));
-}
 
 /** Each pixel the mean of a 2×2 block: a smaller thumbnail, smoothed rather than aliased. */
 export function halve(image: RgbaImage): RgbaImage {
