@@ -12,6 +12,7 @@ import { writeTriangulatedIfc } from './writers/ifc';
 import { writeObj } from './writers/obj';
 import { writePdf } from './writers/pdf';
 import { buildPropertyDatabase } from './writers/properties';
+import { triangleCount } from './writers/geometry';
 import { writeStl } from './writers/stl';
 import { renderThumbnails, THUMBNAIL_SIZES } from './writers/thumbnail';
 
@@ -58,7 +59,6 @@ async function writeOutput(output: JobOutputFormat, model: ReadModel, fileName: 
   if (!converts(fileName, output.type)) {
     throw new TranslationError('TranslationWorker-UnsupportedOutput', `A .${extensionOf(fileName)} file cannot be translated to ${output.type}.`);
   }
-  const is2d = model.drawing !== undefined;
   switch (output.type) {
     case 'svf2':
       return writeViewables(output, model, put, derivative, rendered);
@@ -66,21 +66,22 @@ async function writeOutput(output: JobOutputFormat, model: ReadModel, fileName: 
       derivative.files.push(...(await thumbnails(model, 'thumbnail', put, rendered)));
       return derivative;
     case 'obj': {
-      requireModel3d(is2d, 'OBJ');
+      requireModel3d(model, 'OBJ');
       const { obj, mtl } = writeObj(model);
       derivative.files.push(await put('obj/model.obj', 'obj', 'application/octet-stream', obj), await put('obj/model.mtl', 'mtl', 'text/plain', mtl));
       return derivative;
     }
     case 'stl': {
-      requireModel3d(is2d, 'STL');
+      requireModel3d(model, 'STL');
       const format = output.advanced?.format === 'ascii' ? 'ascii' : 'binary';
       derivative.files.push(await put('stl/model.stl', 'stl', 'application/vnd.ms-pki.stl', writeStl(model, format, fileName)));
       return derivative;
     }
     case 'ifc': {
-      requireModel3d(is2d, 'IFC');
       // An IFC source is the model itself: passing it through keeps every entity a re-export would lose.
-      const ifc = extensionOf(fileName) === 'ifc' ? sourceBytes : await writeTriangulatedIfc(model);
+      const passThrough = extensionOf(fileName) === 'ifc';
+      if (!passThrough) requireModel3d(model, 'IFC');
+      const ifc = passThrough ? sourceBytes : await writeTriangulatedIfc(model);
       derivative.files.push(await put('ifc/model.ifc', 'ifc', 'application/x-step', ifc));
       return derivative;
     }
@@ -115,8 +116,10 @@ async function thumbnails(model: ReadModel, folder: string, put: Put, rendered: 
   return files;
 }
 
-function requireModel3d(is2d: boolean, format: string) {
-  if (is2d) throw new TranslationError('TranslationWorker-UnsupportedOutput', `${format} needs a 3D model, and this file is a 2D drawing.`);
+/** A mesh format needs triangles: a drawing or a model without any fails this output, in words. */
+function requireModel3d(model: ReadModel, format: string) {
+  if (model.drawing) throw new TranslationError('TranslationWorker-UnsupportedOutput', `${format} needs a 3D model, and this file is a 2D drawing.`);
+  if (triangleCount(model) === 0) throw new TranslationError('TranslationWorker-NoGeometry', `This model holds no geometry, so there is nothing to write as ${format}.`);
 }
 
 function failedOutput(outputType: OutputType, error: unknown): EngineDerivative {

@@ -187,12 +187,17 @@ describe('the engine and the worker', () => {
     return { sourcePath: path.join(job, 'source'), fileName, outputs: outputs.map((type) => ({ type })), outDir: path.join(job, 'out'), ...(rootFilename ? { rootFilename } : {}) };
   };
 
-  it('a model without geometry still translates: tree and properties, with a warning', async () => {
+  it('a model without geometry still translates its tree and properties, with a warning; OBJ and STL fail in words', async () => {
     const ifc = 'ISO-10303-21;\nHEADER;\nFILE_SCHEMA((\'IFC4\'));\nENDSEC;\nDATA;\n#1=IFCPROJECT(\'0YvctVUKr0kugbFTf53O9L\',$,\'Empty\',$,$,$,$,$,$);\nENDSEC;\nEND-ISO-10303-21;\n';
     const result: TranslationResult = await runTranslation(await request('empty.ifc', text(ifc), ['svf2', 'obj', 'stl', 'pdf']), () => undefined);
     expect(result.warnings.map((warning) => warning.code)).toContain('TranslationWorker-NoGeometry');
     expect(result.derivatives.find((derivative) => derivative.outputType === 'svf2')?.status).toBe('success');
     expect(result.propertiesPath).toBeDefined();
+    for (const [type, format] of [['obj', 'OBJ'], ['stl', 'STL']] as const) {
+      const failed = result.derivatives.find((derivative) => derivative.outputType === type);
+      expect(failed?.status).toBe('failed');
+      expect(failed?.messages).toEqual([{ type: 'error', code: 'TranslationWorker-NoGeometry', message: `This model holds no geometry, so there is nothing to write as ${format}.` }]);
+    }
   });
 
   it('a zip job without rootFilename fails with the reason', async () => {
