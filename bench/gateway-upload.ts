@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { PLATFORM_NODE_ARGS } from '../scripts/platform-process';
 import { result, type Benchmark } from './harness';
 import { makeSource, signedUpload } from './oss-upload';
 import { ossPlatform } from './oss-platform';
@@ -18,7 +19,7 @@ const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0)
  * (the bench's token comes from the upstream), so its client id and secret are placeholders.
  */
 async function startGateway(upstream: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'gateway', '--upstream', upstream, '--client-id', 'bench', '--port', '0'], {
+  const child = spawn(process.execPath, [...PLATFORM_NODE_ARGS, MAIN, 'gateway', '--upstream', upstream, '--client-id', 'bench', '--port', '0'], {
     env: { ...process.env, APS_CLIENT_SECRET: 'bench-placeholder' }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

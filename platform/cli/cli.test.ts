@@ -5,14 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform } from '../../scripts/platform-process';
+import { PLATFORM_NODE_ARGS, startPlatform } from '../../scripts/platform-process';
 
 const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
 const env = { ...process.env, DATABASE_URL: '' };
 
 /** Runs the platform's command line as an operator would, and returns what it said. */
 async function cli(...args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { env });
+  const child = spawn(process.execPath, [...PLATFORM_NODE_ARGS, MAIN, ...args], { env });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORM_NODE_ARGS } from '../../scripts/platform-process';
 import { serverApp } from '../testing/oss';
 import { SIGNED_ROUTE } from './signed-rewrite';
 import { startGatewayStack, type GatewayStack } from './test-gateway';
@@ -17,7 +18,7 @@ const MiB = 1024 * 1024;
 
 /** `platform gateway …` as an operator starts it; its output is kept to check for the secret. */
 function startCliGateway(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'gateway', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...PLATFORM_NODE_ARGS, MAIN, 'gateway', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const url = new Promise<string>((resolve, reject) => {
