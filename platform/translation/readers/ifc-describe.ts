@@ -15,9 +15,9 @@ export interface IfcDescription {
 }
 
 /**
- * Reads an IFC file's spatial tree, names and property sets from its text, without web-ifc's
- * geometry, so it can run beside it: `start` does all it can before the geometry is known, `finish`
- * places the elements with geometry the spatial tree does not reach.
+ * Reads an IFC file's spatial tree, names and property sets from its text, without web-ifc: `start`
+ * does all it can before the geometry is known, `finish` places the elements with geometry the
+ * spatial tree does not reach.
  */
 export class IfcDescriber {
   private readonly objects: ModelObject[] = [];

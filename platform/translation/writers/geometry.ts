@@ -48,23 +48,27 @@ export function triangleCount(model: ReadModel): number {
   return count;
 }
 
-/** The box around every vertex that a triangle uses; undefined for a model without triangles. */
-export function modelBounds(model: ReadModel): Bounds | undefined {
-  const min: [number, number, number] = [Infinity, Infinity, Infinity];
-  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
-  for (const object of model.objects) {
-    for (const mesh of usableMeshes(object)) {
-      const p = mesh.positions;
-      for (let i = 0; i + 2 < p.length; i += 3) {
-        for (let axis = 0; axis < 3; axis++) {
-          const value = p[i + axis]!;
-          if (value < min[axis]!) min[axis] = value;
-          if (value > max[axis]!) max[axis] = value;
-        }
-      }
+/** A box around nothing yet, for `extendBounds` to grow. */
+export const emptyBounds = (): Bounds => ({ min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] });
+
+/** Grows `box` around `count` points stored `stride` numbers apart (3 for xyz, 4 for padded vertices). */
+export function extendBounds(box: Bounds, points: ArrayLike<number>, stride = 3, count = Math.floor(points.length / stride)): Bounds {
+  const { min, max } = box;
+  for (let i = 0; i < count * stride; i += stride) {
+    for (let axis = 0; axis < 3; axis++) {
+      const value = points[i + axis]!;
+      if (value < min[axis]!) min[axis] = value;
+      if (value > max[axis]!) max[axis] = value;
     }
   }
-  return min[0] <= max[0] ? { min, max } : undefined;
+  return box;
+}
+
+/** The box around every vertex that a triangle uses; undefined for a model without triangles. */
+export function modelBounds(model: ReadModel): Bounds | undefined {
+  const box = emptyBounds();
+  for (const object of model.objects) for (const mesh of usableMeshes(object)) extendBounds(box, mesh.positions);
+  return box.min[0] <= box.max[0] ? box : undefined;
 }
 
 /**

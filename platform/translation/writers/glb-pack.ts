@@ -86,8 +86,8 @@ export class GlbBuilder {
   private sharedAttributes(data: QuantizedPrimitive): Json {
     return this.shared(data.normals ? [data.positions, data.normals] : [data.positions], () => {
       const attributes: Json = {
-      POSITION: this.accessor('position', bytesOf(data.positions), data.vertexCount, { componentType: SHORT, type: 'VEC3', min: data.min, max: data.max }),
-    };
+        POSITION: this.accessor('position', bytesOf(data.positions), data.vertexCount, { componentType: SHORT, type: 'VEC3', min: data.min, max: data.max }),
+      };
       if (data.normals) attributes['NORMAL'] = this.accessor('normal', bytesOf(data.normals), data.vertexCount, { componentType: BYTE, normalized: true, type: 'VEC3' });
       return attributes;
     });
@@ -139,7 +139,7 @@ export class GlbBuilder {
     let fallbackLength = 0;
     for (const target of Object.values(this.streams)) {
       if (target.byteLength === 0) continue;
-      const raw = concat(target.chunks, target.byteLength);
+      const raw = Buffer.concat(target.chunks, target.byteLength);
       const encoded = MeshoptEncoder.encodeGltfBuffer(raw, target.count, target.stride, target.mode);
       for (const accessor of target.accessors) accessor['bufferView'] = bufferViews.length;
       bufferViews.push({
@@ -186,16 +186,6 @@ function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   for (let i = 0; i < words; i++) if (wordsA[i] !== wordsB[i]) return false;
   for (let i = words << 2; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-function concat(chunks: Uint8Array[], byteLength: number): Uint8Array {
-  const out = new Uint8Array(byteLength);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
 }
 
 /** The GLB container: a 12-byte header, the JSON chunk padded with spaces, the BIN chunk with zeros. */

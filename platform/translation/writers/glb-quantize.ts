@@ -1,4 +1,5 @@
 import { MeshoptEncoder } from 'meshoptimizer';
+import { emptyBounds, extendBounds } from './geometry';
 
 /**
  * Geometry made small for the web viewable, as KHR_mesh_quantization allows: positions as 14-bit
@@ -27,17 +28,7 @@ export interface NodeQuantization {
 
 /** One offset and scale for all of a node's primitives, so they stay aligned with each other. */
 export function nodeQuantization(positionArrays: Float32Array[]): NodeQuantization {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (const positions of positionArrays) {
-    for (let i = 0; i < positions.length; i += 3) {
-      for (let axis = 0; axis < 3; axis++) {
-        const value = positions[i + axis] as number;
-        if (value < (min[axis] as number)) min[axis] = value;
-        if (value > (max[axis] as number)) max[axis] = value;
-      }
-    }
-  }
+  const { min, max } = positionArrays.reduce((box, positions) => extendBounds(box, positions), emptyBounds());
   const centre = [0, 1, 2].map((axis) => ((min[axis] as number) + (max[axis] as number)) / 2) as [number, number, number];
   const half = Math.max(...[0, 1, 2].map((axis) => ((max[axis] as number) - (min[axis] as number)) / 2));
   return { translation: centre, scale: half > 0 && Number.isFinite(half) ? half / POSITION_RANGE : 1 };
@@ -114,18 +105,7 @@ function weldRemap(positions: Int16Array, normals: Int8Array, count: number): { 
   return { remap, unique };
 }
 
-function bounds(positions: Int16Array, count: number): Pick<QuantizedPrimitive, 'min' | 'max'> {
-  const min: [number, number, number] = [Infinity, Infinity, Infinity];
-  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
-  for (let v = 0; v < count; v++) {
-    for (let axis = 0; axis < 3; axis++) {
-      const value = positions[v * 4 + axis] as number;
-      if (value < (min[axis] as number)) min[axis] = value;
-      if (value > (max[axis] as number)) max[axis] = value;
-    }
-  }
-  return { min, max };
-}
+const bounds = (positions: Int16Array, count: number): Pick<QuantizedPrimitive, 'min' | 'max'> => extendBounds(emptyBounds(), positions, 4, count);
 
 /** The triangles in welded numbering, without those welding collapsed to a line or a point. */
 function weldedTriangles(indices: Uint32Array, remap: Uint32Array): Uint32Array {

@@ -33,8 +33,5 @@ export function encodePng(image: RgbaImage): Uint8Array {
   view.setUint32(0, width);
   view.setUint32(4, height);
   header.set([8, 6, 0, 0, 0], 8); // 8 bits per channel, RGBA, deflate, adaptive filtering, no interlace
-  const parts = [new Uint8Array(SIGNATURE), chunk('IHDR', header), chunk('IDAT', deflateSync(filtered, { level: 6 })), chunk('IEND', new Uint8Array(0))];
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  parts.reduce((offset, part) => (out.set(part, offset), offset + part.length), 0);
-  return out;
+  return Buffer.concat([new Uint8Array(SIGNATURE), chunk('IHDR', header), chunk('IDAT', deflateSync(filtered, { level: 6 })), chunk('IEND', new Uint8Array(0))]);
 }

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { pngFacts } from '../testing/read-back';
 import { BACKGROUND, rasterModel } from './raster';
 import { boxMesh, smallBuilding, smallDrawing } from './test-models';
-import { renderThumbnail, renderThumbnails } from './thumbnail';
+import type { ReadModel } from '../model';
+import { renderThumbnails, type ThumbnailSize } from './thumbnail';
+
+const renderThumbnail = (model: ReadModel, size: ThumbnailSize): Uint8Array => renderThumbnails(model).get(size)!;
 
 const pixel = (png: Uint8Array, x: number, y: number) => {
   const image = PNG.sync.read(Buffer.from(png));

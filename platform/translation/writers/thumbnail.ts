@@ -37,5 +37,3 @@ export function renderThumbnails(model: ReadModel): Map<ThumbnailSize, Uint8Arra
   }
   return thumbnails;
 }
-
-export const renderThumbnail = (model: ReadModel, size: ThumbnailSize): Uint8Array => renderThumbnails(model).get(size) as Uint8Array;
