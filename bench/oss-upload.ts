@@ -1,15 +1,12 @@
 import { createHash, randomFillSync } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { ObjectDetails, SignedS3UploadResponse } from '../contracts/oss';
 import { result, type Benchmark } from './harness';
 import { ossPlatform } from './oss-platform';
+import { signedUpload } from './signed-upload';
 
 const GiB = 1024 * 1024 * 1024;
-const PART = 5 * 1024 * 1024;
-const BATCH = 25;
 const COPY_BUFFER = 1024 * 1024;
 
 /** A 1 GiB file of random bytes and its SHA-1, written in 64 MiB slices to keep memory flat. */
@@ -43,44 +40,6 @@ async function plainCopy(from: string, to: string): Promise<number> {
   // The copy is kept until the end: deleting it now would have the disk (mounted with discard)
   // trim a gibibyte while the next measurement runs.
   return GiB / 1024 / 1024 / ((performance.now() - started) / 1000);
-}
-
-/** PUT of raw bytes to a signed URL over node:http, as the SDK's axios does (fetch costs twice the CPU). */
-function putPart(agent: Agent, url: string, body: Buffer): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: 'PUT', agent, headers: { 'Content-Length': body.length } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
-
-/** The client the SDK is: 5 MiB parts, one after another, URLs asked for 25 at a time, then complete. */
-export async function signedUpload(platform: Pick<Awaited<ReturnType<typeof ossPlatform>>, 'call'>, from: string, objectPath: string): Promise<{ mibPerSecond: number; sha1: string }> {
-  const started = performance.now();
-  const source = await open(from, 'r');
-  const agent = new Agent({ keepAlive: true });
-  const part = Buffer.allocUnsafe(PART);
-  const parts = Math.ceil(GiB / PART);
-  let uploadKey: string | undefined;
-  for (let first = 1; first <= parts; first += BATCH) {
-    const query = new URLSearchParams({ parts: String(Math.min(BATCH, parts - first + 1)), firstPart: String(first), ...(uploadKey ? { uploadKey } : {}) });
-    const signed = (await (await platform.call(`${objectPath}/signeds3upload?${query}`)).json()) as SignedS3UploadResponse;
-    uploadKey = signed.uploadKey;
-    for (const [index, url] of signed.urls.entries()) {
-      const { bytesRead } = await source.read(part, 0, PART, (first - 1 + index) * PART);
-      const status = await putPart(agent, url, part.subarray(0, bytesRead));
-      if (status !== 200) throw new Error(`part ${first + index} answered ${status}`);
-    }
-  }
-  agent.destroy();
-  await source.close();
-  const done = await platform.call(`${objectPath}/signeds3upload`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ uploadKey }) });
-  if (done.status !== 200) throw new Error(`complete answered ${done.status}: ${await done.text()}`);
-  const object = (await done.json()) as ObjectDetails;
-  return { mibPerSecond: GiB / 1024 / 1024 / ((performance.now() - started) / 1000), sha1: object.sha1 };
 }
 
 const ROUNDS = 2;
