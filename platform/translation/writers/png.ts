@@ -16,7 +16,8 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 
 /**
  * An 8-bit RGBA PNG. Every row uses the Sub filter, which suits rendered views (flat colours, smooth
- * shading) nearly as well as choosing per row, and costs one pass; zlib does the rest natively.
+ * shading) nearly as well as choosing per row, and costs one pass; zlib does the rest natively, at
+ * level 3: a 400 px view deflates in ~1 ms instead of ~4 ms at level 6, for ~15 KB instead of ~11.
  */
 export function encodePng(image: RgbaImage): Uint8Array {
   const { width, height, data } = image;
@@ -24,14 +25,16 @@ export function encodePng(image: RgbaImage): Uint8Array {
   const filtered = new Uint8Array((stride + 1) * height);
   for (let y = 0; y < height; y++) {
     const from = y * stride;
-    const to = y * (stride + 1);
-    filtered[to] = SUB;
-    for (let x = 0; x < stride; x++) filtered[to + 1 + x] = (data[from + x]! - (x >= 4 ? data[from + x - 4]! : 0)) & 0xff;
+    const to = y * (stride + 1) + 1;
+    filtered[to - 1] = SUB;
+    // The row's first pixel has no left neighbour; a Uint8Array store wraps the differences mod 256.
+    for (let x = 0; x < 4 && x < stride; x++) filtered[to + x] = data[from + x]!;
+    for (let x = 4; x < stride; x++) filtered[to + x] = data[from + x]! - data[from + x - 4]!;
   }
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
   view.setUint32(4, height);
   header.set([8, 6, 0, 0, 0], 8); // 8 bits per channel, RGBA, deflate, adaptive filtering, no interlace
-  return Buffer.concat([new Uint8Array(SIGNATURE), chunk('IHDR', header), chunk('IDAT', deflateSync(filtered, { level: 6 })), chunk('IEND', new Uint8Array(0))]);
+  return Buffer.concat([new Uint8Array(SIGNATURE), chunk('IHDR', header), chunk('IDAT', deflateSync(filtered, { level: 3 })), chunk('IEND', new Uint8Array(0))]);
 }

@@ -19,12 +19,9 @@ const MARGIN = 0.06;
 
 export function blankImage(width: number, height: number): RgbaImage {
   const data = new Uint8Array(width * height * 4);
-  for (let i = 0; i < data.length; i += 4) {
-    data[i] = BACKGROUND[0];
-    data[i + 1] = BACKGROUND[1];
-    data[i + 2] = BACKGROUND[2];
-    data[i + 3] = 255;
-  }
+  // One pixel's four bytes read back as a 32-bit word, so the fill is right on either byte order.
+  const pixel = new Uint32Array(new Uint8Array([...BACKGROUND, 255]).buffer)[0]!;
+  new Uint32Array(data.buffer).fill(pixel);
   return { width, height, data };
 }
 
@@ -81,22 +78,26 @@ function project(positions: Float32Array): Float32Array {
 
 function fillMesh(image: RgbaImage, depth: Float32Array, positions: Float32Array, indices: Uint32Array, screen: Float32Array, color: [number, number, number], alpha: number) {
   const { width, height, data } = image;
+  const pixels = new Uint32Array(data.buffer, data.byteOffset, width * height);
   const normal = new Float64Array(3);
   for (let t = 0; t + 2 < indices.length; t += 3) {
     const a = indices[t]!, b = indices[t + 1]!, c = indices[t + 2]!;
+    const x0 = screen[a * 3]!, y0 = screen[a * 3 + 1]!, z0 = screen[a * 3 + 2]!;
+    const x1 = screen[b * 3]!, y1 = screen[b * 3 + 1]!, z1 = screen[b * 3 + 2]!;
+    const x2 = screen[c * 3]!, y2 = screen[c * 3 + 1]!, z2 = screen[c * 3 + 2]!;
+    const area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+    if (area === 0 || !Number.isFinite(area)) continue;
+    // The rows and columns whose pixel centres the triangle's box reaches. At thumbnail size most of
+    // a dense model's triangles fall between centres and are dropped here, before any shading.
+    const minY = Math.max(0, Math.ceil(Math.min(y0, y1, y2) - 0.5)), maxY = Math.min(height - 1, Math.floor(Math.max(y0, y1, y2) - 0.5));
+    if (minY > maxY || Math.ceil(Math.min(x0, x1, x2) - 0.5) > Math.floor(Math.max(x0, x1, x2) - 0.5)) continue;
+
     faceNormal(positions, a, b, c, normal);
     // Two-sided: turn the normal towards the eye, then Lambert with some ambient light.
     const facing = normal[0]! * EYE[0] + normal[1]! * EYE[1] + normal[2]! * EYE[2] < 0 ? -1 : 1;
     const lambert = facing * (normal[0]! * LIGHT[0] + normal[1]! * LIGHT[1] + normal[2]! * LIGHT[2]);
     const shade = 0.4 + 0.6 * Math.max(0, lambert);
     const r = color[0] * shade, g = color[1] * shade, bl = color[2] * shade;
-
-    const x0 = screen[a * 3]!, y0 = screen[a * 3 + 1]!, z0 = screen[a * 3 + 2]!;
-    const x1 = screen[b * 3]!, y1 = screen[b * 3 + 1]!, z1 = screen[b * 3 + 2]!;
-    const x2 = screen[c * 3]!, y2 = screen[c * 3 + 1]!, z2 = screen[c * 3 + 2]!;
-    const area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
-    if (area === 0 || !Number.isFinite(area)) continue;
-    const minY = Math.max(0, Math.floor(Math.min(y0, y1, y2))), maxY = Math.min(height - 1, Math.ceil(Math.max(y0, y1, y2)));
     // Depth is a plane over the screen; stepping it along a row costs one addition per pixel.
     const dzdx = ((z1 - z0) * (y2 - y0) - (z2 - z0) * (y1 - y0)) / area;
     const dzdy = ((z2 - z0) * (x1 - x0) - (z1 - z0) * (x2 - x0)) / area;
@@ -104,32 +105,54 @@ function fillMesh(image: RgbaImage, depth: Float32Array, positions: Float32Array
       const cy = py + 0.5;
       // The row's span where the triangle covers pixel centres: edges crossed at cy, no test per pixel.
       const xa = crossing(x0, y0, x1, y1, cy), xb = crossing(x1, y1, x2, y2, cy), xc = crossing(x2, y2, x0, y0, cy);
-      const left = Math.min(xa ?? Infinity, xb ?? Infinity, xc ?? Infinity);
-      const right = Math.max(xa ?? -Infinity, xb ?? -Infinity, xc ?? -Infinity);
-      const fromX = Math.max(0, Math.ceil(left - 0.5)), toX = Math.min(width - 1, Math.floor(right - 0.5));
-      let z = z0 + dzdx * (fromX + 0.5 - x0) + dzdy * (cy - y0);
-      for (let px = fromX; px <= toX; px++, z += dzdx) {
-        const pixel = py * width + px;
-        if (z <= depth[pixel]!) continue;
-        const o = pixel * 4;
-        if (alpha < 1) {
-          data[o] = data[o]! * (1 - alpha) + r * alpha;
-          data[o + 1] = data[o + 1]! * (1 - alpha) + g * alpha;
-          data[o + 2] = data[o + 2]! * (1 - alpha) + bl * alpha;
-        } else {
-          depth[pixel] = z;
-          data[o] = r;
-          data[o + 1] = g;
-          data[o + 2] = bl;
-        }
+      let left = Infinity, right = -Infinity;
+      for (const x of [xa, xb, xc]) {
+        if (x < left) left = x;
+        if (x > right) right = x;
       }
+      const fromX = Math.max(0, Math.ceil(left - 0.5)), toX = Math.min(width - 1, Math.floor(right - 0.5));
+      const z = z0 + dzdx * (fromX + 0.5 - x0) + dzdy * (cy - y0);
+      if (alpha < 1) blendSpan(data, depth, py * width, fromX, toX, z, dzdx, r, g, bl, alpha);
+      else opaqueSpan(pixels, depth, py * width, fromX, toX, z, dzdx, packRgb(r, g, bl));
     }
   }
 }
 
-/** Where the edge a→b crosses the row at y; undefined when it does not (or lies along it). */
-function crossing(ax: number, ay: number, bx: number, by: number, y: number): number | undefined {
-  if (ay === by || (y < ay && y < by) || (y > ay && y > by)) return undefined;
+const scratch = new Uint8Array(4);
+const scratchWord = new Uint32Array(scratch.buffer);
+
+/** An opaque pixel's four bytes as the 32-bit word the image holds them as, on either byte order. */
+function packRgb(r: number, g: number, b: number): number {
+  scratch[0] = r;
+  scratch[1] = g;
+  scratch[2] = b;
+  scratch[3] = 255;
+  return scratchWord[0]!;
+}
+
+/** One row's pixels from `fromX` to `toX` that lie in front: coloured, and their depth taken. */
+function opaqueSpan(pixels: Uint32Array, depth: Float32Array, row: number, fromX: number, toX: number, z: number, dzdx: number, color: number) {
+  for (let pixel = row + fromX; pixel <= row + toX; pixel++, z += dzdx) {
+    if (z <= depth[pixel]!) continue;
+    depth[pixel] = z;
+    pixels[pixel] = color;
+  }
+}
+
+/** A see-through row: blended over what lies behind, without hiding it (the depth stays). */
+function blendSpan(data: Uint8Array, depth: Float32Array, row: number, fromX: number, toX: number, z: number, dzdx: number, r: number, g: number, b: number, alpha: number) {
+  for (let pixel = row + fromX; pixel <= row + toX; pixel++, z += dzdx) {
+    if (z <= depth[pixel]!) continue;
+    const o = pixel * 4;
+    data[o] = data[o]! * (1 - alpha) + r * alpha;
+    data[o + 1] = data[o + 1]! * (1 - alpha) + g * alpha;
+    data[o + 2] = data[o + 2]! * (1 - alpha) + b * alpha;
+  }
+}
+
+/** Where the edge a→b crosses the row at y; NaN (which every comparison ignores) when it does not. */
+function crossing(ax: number, ay: number, bx: number, by: number, y: number): number {
+  if (ay === by || (y < ay && y < by) || (y > ay && y > by)) return NaN;
   return ax + ((y - ay) * (bx - ax)) / (by - ay);
 }
 
