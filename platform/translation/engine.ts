@@ -36,9 +36,13 @@ export async function runTranslation(request: TranslationRequest, onProgress: Pr
   const model = await readSource(source);
   onProgress(READ_SHARE);
 
+  // Each folder made once, however many files go into it at the same time.
+  const folders = new Map<string, Promise<unknown>>();
   const put: Put = async (relativePath, role, mime, content, resolution) => {
     const target = path.join(request.outDir, relativePath);
-    await mkdir(path.dirname(target), { recursive: true });
+    const folder = path.dirname(target);
+    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
+    await folders.get(folder);
     await writeFile(target, content);
     return { role, path: relativePath, mime, size: content.byteLength, ...(resolution ? { resolution } : {}) };
   };
@@ -99,21 +103,26 @@ async function writeViewables(output: JobOutputFormat, model: ReadModel, put: Pu
   }
   const guid = randomUUID();
   const glb = kind === '2d' ? await writeDrawingGlb(model) : await writeModelGlb(model);
-  const files = [await put(`svf2/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb), ...(await thumbnails(model, `svf2/${guid}`, put, rendered))];
-  derivative.views.push({ guid, name: kind === '2d' ? '2D' : '3D', role: kind, files });
-  const database = buildPropertyDatabase(model, [guid]);
-  derivative.files.push(await put('svf2/properties.json', 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', new TextEncoder().encode(JSON.stringify(database))));
+  const database = new TextEncoder().encode(JSON.stringify(buildPropertyDatabase(model, [guid])));
+  renderOnce(model, rendered);
+  // All at once: this disk takes milliseconds per small file written one after another.
+  const [graphics, pictures, properties] = await Promise.all([
+    put(`svf2/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb),
+    thumbnails(model, `svf2/${guid}`, put, rendered),
+    put('svf2/properties.json', 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', database),
+  ]);
+  derivative.views.push({ guid, name: kind === '2d' ? '2D' : '3D', role: kind, files: [graphics, ...pictures] });
+  derivative.files.push(properties);
   return derivative;
 }
 
-async function thumbnails(model: ReadModel, folder: string, put: Put, rendered: Thumbnails): Promise<EngineFile[]> {
-  const files: EngineFile[] = [];
+function renderOnce(model: ReadModel, rendered: Thumbnails): void {
   if (rendered.size === 0) for (const [size, png] of renderThumbnails(model)) rendered.set(size, png);
-  for (const size of [...THUMBNAIL_SIZES].reverse()) {
-    const png = rendered.get(size) as Uint8Array;
-    files.push(await put(`${folder}/thumbnail-${size}.png`, 'thumbnail', 'image/png', png, [size, size]));
-  }
-  return files;
+}
+
+function thumbnails(model: ReadModel, folder: string, put: Put, rendered: Thumbnails): Promise<EngineFile[]> {
+  renderOnce(model, rendered);
+  return Promise.all([...THUMBNAIL_SIZES].reverse().map((size) => put(`${folder}/thumbnail-${size}.png`, 'thumbnail', 'image/png', rendered.get(size) as Uint8Array, [size, size])));
 }
 
 /** A mesh format needs triangles: a drawing or a model without any fails this output, in words. */
