@@ -104,11 +104,11 @@ async function writeViewables(output: JobOutputFormat, model: ReadModel, put: Pu
   const guid = randomUUID();
   const glb = kind === '2d' ? await writeDrawingGlb(model) : await writeModelGlb(model);
   const database = new TextEncoder().encode(JSON.stringify(buildPropertyDatabase(model, [guid])));
-  renderOnce(model, rendered);
-  // All at once: this disk takes milliseconds per small file written one after another.
-  const [graphics, pictures, properties] = await Promise.all([
-    put(`svf2/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb),
+  // All at once: this disk takes milliseconds per small file written one after another. Thumbnails
+  // first: they render before any write starts, so a failed render leaves no write unawaited.
+  const [pictures, graphics, properties] = await Promise.all([
     thumbnails(model, `svf2/${guid}`, put, rendered),
+    put(`svf2/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb),
     put('svf2/properties.json', 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', database),
   ]);
   derivative.views.push({ guid, name: kind === '2d' ? '2D' : '3D', role: kind, files: [graphics, ...pictures] });
@@ -116,12 +116,8 @@ async function writeViewables(output: JobOutputFormat, model: ReadModel, put: Pu
   return derivative;
 }
 
-function renderOnce(model: ReadModel, rendered: Thumbnails): void {
-  if (rendered.size === 0) for (const [size, png] of renderThumbnails(model)) rendered.set(size, png);
-}
-
 function thumbnails(model: ReadModel, folder: string, put: Put, rendered: Thumbnails): Promise<EngineFile[]> {
-  renderOnce(model, rendered);
+  if (rendered.size === 0) for (const [size, png] of renderThumbnails(model)) rendered.set(size, png);
   return Promise.all([...THUMBNAIL_SIZES].reverse().map((size) => put(`${folder}/thumbnail-${size}.png`, 'thumbnail', 'image/png', rendered.get(size) as Uint8Array, [size, size])));
 }
 
