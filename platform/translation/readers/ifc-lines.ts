@@ -20,7 +20,6 @@ export function ifcLines(bytes: Uint8Array, schemaName: string): IfcLines {
   const schema = Math.max(1, SchemaNames.findIndex((names) => names?.includes(name)));
   const constructors = (FromRawLineData as unknown as Record<number, Record<number, Construct>>)[schema] ?? {};
   const step = new StepLines(bytes);
-  const cache = new Map<number, IfcLine>();
   const missing = new Set<number>();
   const read = (id: number): IfcLine => {
     const type = step.type(id);
@@ -35,11 +34,9 @@ export function ifcLines(bytes: Uint8Array, schemaName: string): IfcLines {
     return { expressID: id, type: 0 };
   };
   return {
-    line(id) {
-      let found = cache.get(id);
-      if (!found) cache.set(id, (found = read(id)));
-      return found;
-    },
+    // Not cached: most lines are read once, and the readers keep what they make of shared ones, so a
+    // cache would only carry every line through the young generation's collections.
+    line: read,
     idsOfType: (type) => step.idsOfType(type),
     has(id) {
       if (step.type(id) !== undefined) return true;

@@ -30,6 +30,14 @@ describe('StepLines', () => {
     expect(lines.type(9)).toBeUndefined();
   });
 
+  it('reads signed, long and plain integers and raw UTF-8 text exactly', () => {
+    const lines = step(`#1=IFCWALL(+7,-0,12345678901234567890,'Grüße, 東京',.NOTDEFINED.);`);
+    expect(lines.attributes(1)).toEqual([
+      { type: 10, value: 7 }, { type: 10, value: -0 }, { type: 10, value: Number('12345678901234567890') },
+      { type: 1, value: 'Grüße, 東京' }, { type: 3, value: 'NOTDEFINED' },
+    ]);
+  });
+
   it('indexes instances by type, skips comments and unknown types, and keeps the first of a repeated id', () => {
     const lines = step(`/* #50=IFCWALL('comment'); */\n#4=IFCWALL('a');\n#5=IFCNOTATYPE('b');\n#4=IFCWALL('again');\n#6=IFCWALL('c');`);
     expect(lines.idsOfType(IFCWALL)).toEqual([4, 6]);
@@ -44,6 +52,11 @@ describe('StepLines', () => {
     expect(lines.idsOfType(IFCPROJECT)).toEqual([2147483000]);
     expect(lines.attributes(2147483000)).toEqual([{ type: 1, value: 'far' }]);
     expect(lines.attributes(7)?.[0]).toEqual({ type: 1, value: 'open' });
+  });
+
+  it('ends an enumeration left open at the end of the file instead of reading the file again from its start', () => {
+    const lines = new StepLines(new TextEncoder().encode(`DATA;\n#7=IFCWALL(.T);\nENDSEC;\nEND-ISO-10303-21;\n`));
+    expect(lines.attributes(7)).toEqual([{ type: 3, value: 'T);\nENDSEC;\nEND-ISO-10303-21;\n' }]);
   });
 
   it('makes web-ifc line objects, and a bare stand-in for an id the file lacks', () => {

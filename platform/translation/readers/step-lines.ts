@@ -37,11 +37,13 @@ export class StepLines {
   private readonly sparse = new Map<number, { start: number; code: number }>();
   private readonly byType = new Map<number, number[]>();
   private readonly utf8 = new TextDecoder();
+  /** The same bytes as a Buffer, whose latin1 slice makes short ASCII text several times cheaper than a decoder call or a spread. */
+  private readonly latin1: Buffer;
   /** Type names met so far by a hash of their bytes: making a string of every instance's name was most of the scan. */
-  private nextQuote = 0;
   private readonly names = new Map<number, { bytes: Uint8Array; code: number | undefined }>();
 
   constructor(private readonly bytes: Uint8Array) {
+    this.latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.starts = new Int32Array(1024);
     this.codes = new Uint32Array(1024);
     this.index();
@@ -137,18 +139,16 @@ export class StepLines {
     return this.endOfInstance(i);
   }
 
-  /** Past the instance's closing `;`, found with native searches: a `;` inside a string does not count. */
+  /** Past the instance's closing `;`: a `;` inside a string does not count. */
   private endOfInstance(from: number): number {
     const { bytes } = this;
-    let i = from;
-    for (;;) {
-      const semicolon = bytes.indexOf(SEMICOLON, i);
-      if (semicolon === -1) return bytes.length;
-      // The next quote is searched for only once it is behind us: most instances have no string.
-      if (this.nextQuote !== -1 && this.nextQuote < i) this.nextQuote = bytes.indexOf(QUOTE, i);
-      if (this.nextQuote === -1 || this.nextQuote > semicolon) return semicolon + 1;
-      i = this.skipString(this.nextQuote);
+    const length = bytes.length;
+    for (let i = from; i < length; i++) {
+      const c = bytes[i] as number;
+      if (c === SEMICOLON) return i + 1;
+      if (c === QUOTE) i = this.skipString(i) - 1;
     }
+    return length;
   }
 
   private skipString(from: number): number {
@@ -210,8 +210,10 @@ export class StepLines {
     }
     if (c === QUOTE) return { type: STRING, value: this.string(cursor) };
     if (c === DOT) {
-      const end = bytes.indexOf(DOT, cursor.at + 1);
-      const text = String.fromCharCode(...bytes.subarray(cursor.at + 1, end));
+      const closing = bytes.indexOf(DOT, cursor.at + 1);
+      // An enumeration never closed runs to the end of the file, rather than sending the cursor back to its start.
+      const end = closing === -1 ? bytes.length : closing;
+      const text = this.ascii(cursor.at + 1, end);
       cursor.at = end + 1;
       // As web-ifc gives them: .T. and .F. as booleans, .U. (unknown) without a value.
       if (text === 'T' || text === 'F') return { type: ENUM, value: text === 'T' };
@@ -239,18 +241,27 @@ export class StepLines {
     const { bytes } = this;
     const begin = cursor.at;
     let real = false;
+    let signed = false;
+    let integer = 0;
     for (;;) {
       const c = bytes[cursor.at] as number;
-      if (c === DOT || c === 0x45 || c === 0x65) real = true;
-      else if (!(isDigit(c) || c === 0x2d || c === 0x2b)) break;
+      if (isDigit(c)) integer = integer * 10 + c - 0x30;
+      else if (c === DOT || c === 0x45 || c === 0x65) real = true;
+      else if (c === 0x2d || c === 0x2b) signed = true;
+      else break;
       cursor.at++;
     }
     if (cursor.at === begin) {
       cursor.at++; // a character no value starts with: step over it rather than loop
       return null;
     }
-    const text = String.fromCharCode(...bytes.subarray(begin, cursor.at));
-    return real ? { type: REAL, value: text } : { type: INTEGER, value: Number(text) };
+    // Reals stay text, as web-ifc gives them; a short run of digits is its own value, anything else goes through Number.
+    if (real) return { type: REAL, value: this.ascii(begin, cursor.at) };
+    return { type: INTEGER, value: signed || cursor.at - begin > 15 ? Number(this.ascii(begin, cursor.at)) : integer };
+  }
+
+  private ascii(begin: number, end: number): string {
+    return this.latin1.toString('latin1', begin, end);
   }
 
   /** A quoted string with `''` made `'` and STEP's \X2\ escapes decoded, as web-ifc gives it. */
@@ -259,15 +270,21 @@ export class StepLines {
     const begin = cursor.at + 1;
     let i = begin;
     let doubled = false;
+    let plain = true;
     while (i < bytes.length) {
-      if (bytes[i] === QUOTE) {
+      const c = bytes[i] as number;
+      if (c === QUOTE) {
         if (bytes[i + 1] !== QUOTE) break;
         doubled = true;
         i += 2;
-      } else i++;
+      } else {
+        if (c >= 0x80) plain = false;
+        i++;
+      }
     }
     cursor.at = i + 1;
-    const text = this.utf8.decode(bytes.subarray(begin, i));
+    // Most strings are short ASCII names, for which the decoder's call costs more than the decoding.
+    const text = plain ? this.ascii(begin, i) : this.utf8.decode(bytes.subarray(begin, i));
     const unquoted = doubled ? text.replaceAll("''", "'") : text;
     return unquoted.includes('\\') ? decodeIfcText(unquoted) : unquoted;
   }
