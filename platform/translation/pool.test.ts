@@ -50,6 +50,18 @@ describe('translation worker pool', () => {
     expect(new Set(results.map(pidOf)).size).toBe(2);
   });
 
+  it('keeps a worker for job after job, and retires one that has grown past half its memory limit', async () => {
+    pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry });
+    const run = async (name: string) => pidOf(await pool!.translate(request(name), () => undefined, never));
+    const first = await run('ok.ifc');
+    for (let i = 0; i < 30; i++) expect(await run('ok.ifc')).toBe(first);
+    expect(await run('big-600.ifc')).toBe(first);
+    const next = await run('ok.ifc');
+    expect(next).not.toBe(first);
+    expect(await run('big-500.ifc')).toBe(next);
+    expect(await run('ok.ifc')).toBe(next);
+  });
+
   it('cancels a running job when its signal aborts', async () => {
     pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry });
     const controller = new AbortController();

@@ -30,12 +30,16 @@ interface Worker {
   child: ChildProcess;
   job?: Job;
   jobsDone: number;
+  /** Past half its memory limit after a job: retired before the next. */
+  worn?: boolean;
 }
 
 const DEFAULT_ENTRY = fileURLToPath(new URL('./worker-main.ts', import.meta.url));
 const TSX_LOADER = import.meta.resolve('tsx');
-// A long-lived worker keeps web-ifc and OCCT loaded (about 0.6 s a job saved); recycled now and then against leaks.
-const JOBS_PER_WORKER = 25;
+// A long-lived worker keeps web-ifc and OCCT loaded (0.6 s a job) and its code optimised (a fresh one
+// takes several jobs to reach full speed), so it is retired when it has grown, not after a fixed few jobs:
+// past half its memory limit after a job (wasm memory never shrinks), and after this many jobs in any case.
+const MAX_JOBS_PER_WORKER = 500;
 
 /**
  * Runs translations in separate Node processes, at most `workers` at a time, queueing the rest. A job
@@ -69,8 +73,9 @@ export function createWorkerPool(options: WorkerPoolOptions): Translator {
   function onMessage(worker: Worker, message: FromWorker) {
     const job = worker.job;
     if (message.type === 'ready' || !job) return;
-    if (message.type === 'progress') job.onProgress(message.percent);
-    else if (message.type === 'done') finish(worker, (done) => done.resolve(message.result), true);
+    if (message.type === 'progress') return job.onProgress(message.percent);
+    if (message.residentMb > options.memoryMb / 2) worker.worn = true;
+    if (message.type === 'done') finish(worker, (done) => done.resolve(message.result), true);
     else finish(worker, (failed) => failed.reject(new TranslationError(message.code, message.message)), true);
   }
 
@@ -84,7 +89,7 @@ export function createWorkerPool(options: WorkerPoolOptions): Translator {
     }
     if (alive) {
       worker.jobsDone += 1;
-      if (worker.jobsDone >= JOBS_PER_WORKER || closed) worker.child.kill();
+      if (worker.worn || worker.jobsDone >= MAX_JOBS_PER_WORKER || closed) worker.child.kill();
       else idle.push(worker);
     }
     pump();

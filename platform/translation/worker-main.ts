@@ -7,16 +7,17 @@ import { TranslationError } from './model';
 import { INTERNAL_FAILURE, type FromWorker, type ToWorker } from './worker-protocol';
 
 const send = (message: FromWorker) => process.send?.(message);
+const residentMb = () => Math.round(process.memoryUsage.rss() / (1024 * 1024));
 
 process.on('message', (message: ToWorker) => {
   if (message.type !== 'translate') return;
   const { id, request } = message;
   runTranslation(request, (percent) => send({ type: 'progress', id, percent })).then(
-    (result) => send({ type: 'done', id, result }),
+    (result) => send({ type: 'done', id, result, residentMb: residentMb() }),
     (error: unknown) => {
       const known = error instanceof TranslationError;
       const text = error instanceof Error ? error.message : String(error);
-      send({ type: 'failed', id, code: known ? error.code : INTERNAL_FAILURE, message: known ? text : `The translation failed unexpectedly: ${text}` });
+      send({ type: 'failed', id, code: known ? error.code : INTERNAL_FAILURE, message: known ? text : `The translation failed unexpectedly: ${text}`, residentMb: residentMb() });
     },
   );
 });

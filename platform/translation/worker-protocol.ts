@@ -6,8 +6,8 @@ export type ToWorker = { type: 'translate'; id: number; request: TranslationRequ
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'progress'; id: number; percent: number }
-  | { type: 'done'; id: number; result: TranslationResult }
-  | { type: 'failed'; id: number; code: string; message: string };
+  | { type: 'done'; id: number; result: TranslationResult; residentMb: number }
+  | { type: 'failed'; id: number; code: string; message: string; residentMb: number };
 
 /** The code a worker reports for a failure that was not a `TranslationError` (a bug of ours, not the file's). */
 export const INTERNAL_FAILURE = 'TranslationWorker-InternalFailure';

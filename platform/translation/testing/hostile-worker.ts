@@ -1,7 +1,7 @@
 /**
  * A worker for the pool's own tests that misbehaves on demand, chosen by the request's file name:
  * `hang.x` never answers, `grow.x` eats memory outside the JS heap, `crash.x` exits, `slow-N.x`
- * answers after N ms; anything else answers at once.
+ * answers after N ms, `big-N.x` says it holds N MB; anything else answers at once.
  */
 import type { FromWorker, ToWorker } from '../worker-protocol';
 
@@ -19,8 +19,9 @@ process.on('message', (message: ToWorker) => {
     return;
   }
   const delay = Number(/^slow-(\d+)/.exec(name)?.[1] ?? 0);
+  const residentMb = Number(/^big-(\d+)/.exec(name)?.[1] ?? 50);
   send({ type: 'progress', id, percent: 50 });
-  setTimeout(() => send({ type: 'done', id, result: { derivatives: [], warnings: [{ type: 'info', code: 'pid', message: String(process.pid) }] } }), delay);
+  setTimeout(() => send({ type: 'done', id, result: { derivatives: [], warnings: [{ type: 'info', code: 'pid', message: String(process.pid) }] }, residentMb }), delay);
 });
 
 process.on('disconnect', () => process.exit(0));
