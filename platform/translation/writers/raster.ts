@@ -19,10 +19,15 @@ const MARGIN = 0.06;
 
 export function blankImage(width: number, height: number): RgbaImage {
   const data = new Uint8Array(width * height * 4);
-  // One pixel's four bytes read back as a 32-bit word, so the fill is right on either byte order.
-  const pixel = new Uint32Array(new Uint8Array([...BACKGROUND, 255]).buffer)[0]!;
-  new Uint32Array(data.buffer).fill(pixel);
+  new Uint32Array(data.buffer).fill(packRgb(...BACKGROUND));
   return { width, height, data };
+}
+
+/** The image's pixels as 32-bit words (a copy only if its bytes do not start on a word boundary). */
+export function pixelWords(image: RgbaImage): Uint32Array {
+  const { data } = image;
+  const count = image.width * image.height;
+  return data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, count) : new Uint32Array(data.slice(0, count * 4).buffer);
 }
 
 // The isometric camera looks from (+1, +1, +1) at the model (Y up): screen right, screen up, towards the eye.

@@ -1,10 +1,10 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { pngFacts } from '../testing/read-back';
-import { BACKGROUND, rasterModel } from './raster';
+import { BACKGROUND, blankImage, rasterModel } from './raster';
 import { boxMesh, smallBuilding, smallDrawing } from './test-models';
 import type { ReadModel } from '../model';
-import { renderThumbnails, type ThumbnailSize } from './thumbnail';
+import { halve, renderThumbnails, type ThumbnailSize } from './thumbnail';
 
 const renderThumbnail = (model: ReadModel, size: ThumbnailSize): Uint8Array => renderThumbnails(model).get(size)!;
 
@@ -62,6 +62,18 @@ describe('renderThumbnail', () => {
     const [r, g, b] = pixel(thumbnails.get(200) as Uint8Array, 100, 100);
     const [r2, g2, b2] = pixel(thumbnails.get(400) as Uint8Array, 200, 200);
     expect(Math.abs(r! - r2!) + Math.abs(g! - g2!) + Math.abs(b! - b2!)).toBeLessThan(60);
+  });
+
+  it('halves an image to the rounded mean of each 2×2 block, channel by channel, dropping an odd last row and column', () => {
+    const image = blankImage(5, 3);
+    for (let i = 0; i < image.data.length; i++) image.data[i] = (i * 97 + (i >> 2) * 13) % 256;
+    image.data.fill(255, 0, 4); // a white pixel and its neighbours: the sums must not spill into the next channel
+    image.data.fill(255, 20, 28);
+    const half = halve(image);
+    expect([half.width, half.height]).toEqual([2, 1]);
+    const at = (x: number, y: number, channel: number) => image.data[(y * 5 + x) * 4 + channel]!;
+    const expected = [0, 1].flatMap((x) => [0, 1, 2, 3].map((channel) => (at(2 * x, 0, channel) + at(2 * x + 1, 0, channel) + at(2 * x, 1, channel) + at(2 * x + 1, 1, channel) + 2) >> 2));
+    expect([...half.data]).toEqual(expected);
   });
 
   it('skips non-finite drawing points instead of looping on them', () => {

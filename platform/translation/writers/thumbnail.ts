@@ -1,27 +1,30 @@
 import type { ReadModel } from '../model';
 import { encodePng } from './png';
-import { rasterDrawing, rasterModel, type RgbaImage } from './raster';
+import { pixelWords, rasterDrawing, rasterModel, type RgbaImage } from './raster';
 
 /** The sizes Model Derivative's thumbnail endpoint offers, largest first. */
 export const THUMBNAIL_SIZES = [400, 200, 100] as const;
 export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
 
-/** Each pixel the mean of a 2×2 block: a smaller thumbnail, smoothed rather than aliased. */
+/**
+ * Each pixel the mean of a 2×2 block: a smaller thumbnail, smoothed rather than aliased. Alternate
+ * bytes of a pixel are summed side by side in 16-bit lanes of one word, where four bytes cannot
+ * overflow, so a pixel's four channels take two sums instead of four.
+ */
 export function halve(image: RgbaImage): RgbaImage {
   const width = image.width >> 1, height = image.height >> 1;
-  const data = new Uint8Array(width * height * 4);
-  const row = image.width * 4;
+  const source = pixelWords(image);
+  const pixels = new Uint32Array(width * height);
+  const row = image.width;
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const from = y * 2 * row + x * 8;
-      const to = (y * width + x) * 4;
-      for (let channel = 0; channel < 4; channel++) {
-        const sum = image.data[from + channel]! + image.data[from + 4 + channel]! + image.data[from + row + channel]! + image.data[from + row + 4 + channel]!;
-        data[to + channel] = (sum + 2) >> 2;
-      }
+    for (let x = 0, from = y * 2 * row, to = y * width; x < width; x++, from += 2, to++) {
+      const a = source[from]!, b = source[from + 1]!, c = source[from + row]!, d = source[from + row + 1]!;
+      const even = (a & 0xff00ff) + (b & 0xff00ff) + (c & 0xff00ff) + (d & 0xff00ff) + 0x20002;
+      const odd = ((a >>> 8) & 0xff00ff) + ((b >>> 8) & 0xff00ff) + ((c >>> 8) & 0xff00ff) + ((d >>> 8) & 0xff00ff) + 0x20002;
+      pixels[to] = ((even >>> 2) & 0xff00ff) | (((odd >>> 2) & 0xff00ff) << 8);
     }
   }
-  return { width, height, data };
+  return { width, height, data: new Uint8Array(pixels.buffer) };
 }
 
 /**
