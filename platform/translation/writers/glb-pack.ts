@@ -1,5 +1,6 @@
 import { MeshoptEncoder } from 'meshoptimizer';
 import type { Rgba } from '../model';
+import { ByteMemo } from './byte-identity';
 import { colorKey } from './geometry';
 import type { NodeQuantization, QuantizedPrimitive } from './glb-quantize';
 
@@ -51,7 +52,7 @@ export class GlbBuilder {
   private readonly materialIndex = new Map<string, number>();
   private readonly meshes: Json[] = [];
   private readonly nodes: Json[] = [];
-  private readonly written = new Map<string, Array<{ bytes: Uint8Array[]; value: unknown }>>();
+  private readonly written = new ByteMemo<unknown>();
 
   constructor(private readonly sceneName: string) {}
 
@@ -102,15 +103,7 @@ export class GlbBuilder {
   }
 
   private shared<T>(arrays: ArrayBufferView[], create: () => T): T {
-    const bytes = arrays.map((array) => bytesOf(array));
-    const key = bytes.map(fingerprint).join(':');
-    const candidates = this.written.get(key) ?? [];
-    const same = candidates.find((candidate) => candidate.bytes.every((other, index) => equalBytes(other, bytes[index] as Uint8Array)));
-    if (same) return same.value as T;
-    const value = create();
-    candidates.push({ bytes, value });
-    this.written.set(key, candidates);
-    return value;
+    return this.written.get(arrays, create) as T;
   }
 
   node(name: string, primitives: Json[], placement: NodeQuantization, extras?: Json): void {
@@ -167,25 +160,6 @@ export class GlbBuilder {
     if (this.nodes.length) Object.assign(json, { scene: 0, scenes: [{ name: this.sceneName, nodes: this.nodes.map((_, index) => index) }], nodes: this.nodes, meshes: this.meshes, materials: this.materials });
     return glbContainer(json, compressed, binLength);
   }
-}
-
-/** A cheap hash of the bytes with their length; `shared` compares the bytes themselves before reusing. */
-function fingerprint(bytes: Uint8Array): string {
-  const words = bytes.byteOffset % 4 === 0 ? new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2) : new Int32Array(0);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ (words[i] as number), 16777619);
-  for (let i = words.length << 2; i < bytes.byteLength; i++) hash = Math.imul(hash ^ (bytes[i] as number), 16777619);
-  return `${bytes.byteLength}.${hash >>> 0}`;
-}
-
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.byteLength !== b.byteLength) return false;
-  const words = a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0 ? a.byteLength >> 2 : 0;
-  const wordsA = new Int32Array(a.buffer, a.byteOffset, words);
-  const wordsB = new Int32Array(b.buffer, b.byteOffset, words);
-  for (let i = 0; i < words; i++) if (wordsA[i] !== wordsB[i]) return false;
-  for (let i = words << 2; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** The GLB container: a 12-byte header, the JSON chunk padded with spaces, the BIN chunk with zeros. */

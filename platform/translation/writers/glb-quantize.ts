@@ -1,4 +1,5 @@
 import { MeshoptEncoder } from 'meshoptimizer';
+import { ByteMemo } from './byte-identity';
 import { emptyBounds, extendBounds } from './geometry';
 
 /**
@@ -123,12 +124,18 @@ function weldedTriangles(indices: Uint32Array, remap: Uint32Array): Uint32Array 
 
 /**
  * Triangles: quantized, welded and reordered; vertices no triangle uses are dropped, and so is a
- * primitive with nothing left (every triangle smaller than the quantization step).
+ * primitive with nothing left (every triangle smaller than the quantization step). `done` holds what
+ * this model's other primitives came to.
  */
-export function quantizeTriangles(q: NodeQuantization, positions: Float32Array, normals: Float32Array, indices: Uint32Array): QuantizedPrimitive | undefined {
-  const count = positions.length / 3;
+export function quantizeTriangles(q: NodeQuantization, positions: Float32Array, normals: Float32Array, indices: Uint32Array, done = new ByteMemo<QuantizedPrimitive | undefined>()): QuantizedPrimitive | undefined {
   const quantizedPositions = quantizePositions(positions, q);
   const quantizedNormals = quantizeNormals(normals);
+  // Copies of one part (rebars, bolts) quantize to the same integers around their own centres: welded and reordered once.
+  return done.get([quantizedPositions, quantizedNormals, indices], () => weldAndReorder(quantizedPositions, quantizedNormals, indices));
+}
+
+function weldAndReorder(quantizedPositions: Int16Array, quantizedNormals: Int8Array, indices: Uint32Array): QuantizedPrimitive | undefined {
+  const count = quantizedPositions.length / 4;
   const welded = weldRemap(quantizedPositions, quantizedNormals, count);
   const order = weldedTriangles(indices, welded.remap);
   if (order.length === 0) return undefined;

@@ -1,7 +1,8 @@
 import type { ModelObject, ReadModel, Rgba } from '../model';
 import { colorKey, flatShaded, inkOnLight, meshObjects, pathSegments, usableMeshes } from './geometry';
 import { GlbBuilder, Mode } from './glb-pack';
-import { nodeQuantization, quantizeLines, quantizeTriangles } from './glb-quantize';
+import { ByteMemo } from './byte-identity';
+import { nodeQuantization, quantizeLines, quantizeTriangles, type QuantizedPrimitive } from './glb-quantize';
 
 /**
  * Our web viewable: a GLB with one node per object (`extras: {dbId, externalId}`, which the viewer
@@ -40,6 +41,7 @@ function layerOf(objects: Map<number, ModelObject>, dbId: number, layer: string)
 
 export async function writeModelGlb(model: ReadModel): Promise<Uint8Array> {
   const glb = new GlbBuilder('3D');
+  const done = new ByteMemo<QuantizedPrimitive | undefined>();
   for (const object of meshObjects(model)) {
     const sources = usableMeshes(object).map((source) => {
       const given = unitNormals(source.normals, source.positions.length);
@@ -47,7 +49,7 @@ export async function writeModelGlb(model: ReadModel): Promise<Uint8Array> {
     });
     const placement = nodeQuantization(sources.map(({ positions }) => positions));
     const primitives = sources.flatMap(({ positions, normals, indices, source }) => {
-      const quantized = quantizeTriangles(placement, positions, normals, indices);
+      const quantized = quantizeTriangles(placement, positions, normals, indices, done);
       return quantized ? [glb.primitive(quantized, glb.material(source.color, source.material))] : [];
     });
     if (primitives.length) glb.node(object.name, primitives, placement, { dbId: object.dbId, externalId: object.externalId });
