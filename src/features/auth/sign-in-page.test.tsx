@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveTo } from '../../lib/browser-location';
 import { renderWithProviders } from '../../testing/render';
@@ -21,7 +21,8 @@ describe('SignInPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(leaveTo).toHaveBeenCalledTimes(1);
+    // The PKCE challenge is hashed asynchronously, so the page leaves some time after the click.
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledTimes(1));
     const url = new URL(vi.mocked(leaveTo).mock.calls[0]?.[0] ?? '');
     const pending = readPendingSignIn();
     expect(`${url.origin}${url.pathname}`).toBe('http://platform.test/authentication/v2/authorize');
@@ -41,6 +42,7 @@ describe('SignInPage', () => {
   it('ignores a return address outside the app', async () => {
     const { user } = renderWithProviders(<SignInPage />, { path: '/sign-in', url: '/sign-in?returnTo=https%3A%2F%2Fevil.test' });
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledTimes(1));
     expect(readPendingSignIn()?.returnTo).toBe('/');
   });
 
