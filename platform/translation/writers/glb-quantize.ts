@@ -48,13 +48,33 @@ function quantizePositions(positions: Float32Array, q: NodeQuantization): Int16A
   return out;
 }
 
-function quantizeNormals(normals: Float32Array): Int8Array {
+/** Normals as normalized bytes, as given: a flat-shaded mesh's face normals. */
+export function quantizeNormals(normals: Float32Array): Int8Array {
   const count = normals.length / 3;
   const out = new Int8Array(count * 4);
   for (let v = 0; v < count; v++) {
     out[v * 4] = Math.round((normals[v * 3] as number) * NORMAL_RANGE);
     out[v * 4 + 1] = Math.round((normals[v * 3 + 1] as number) * NORMAL_RANGE);
     out[v * 4 + 2] = Math.round((normals[v * 3 + 2] as number) * NORMAL_RANGE);
+  }
+  return out;
+}
+
+/**
+ * A source's normals made unit length (glTF requires it) and quantized in one pass, each rounded to
+ * 32-bit first as a stored unit normal would be; undefined when absent, of the wrong length or with a
+ * zero or non-finite one, and the mesh is then flat-shaded instead.
+ */
+export function quantizeUnitNormals(normals: Float32Array | undefined, length: number): Int8Array | undefined {
+  if (!normals || normals.length !== length) return undefined;
+  const out = new Int8Array((length / 3) * 4);
+  for (let from = 0, to = 0; from + 2 < length; from += 3, to += 4) {
+    const x = normals[from]!, y = normals[from + 1]!, z = normals[from + 2]!;
+    const size = Math.sqrt(x * x + y * y + z * z);
+    if (!(size > 1e-12) || !Number.isFinite(size)) return undefined;
+    out[to] = Math.round(Math.fround(x / size) * NORMAL_RANGE);
+    out[to + 1] = Math.round(Math.fround(y / size) * NORMAL_RANGE);
+    out[to + 2] = Math.round(Math.fround(z / size) * NORMAL_RANGE);
   }
   return out;
 }
@@ -127,9 +147,8 @@ function weldedTriangles(indices: Uint32Array, remap: Uint32Array): Uint32Array 
  * primitive with nothing left (every triangle smaller than the quantization step). `done` holds what
  * this model's other primitives came to.
  */
-export function quantizeTriangles(q: NodeQuantization, positions: Float32Array, normals: Float32Array, indices: Uint32Array, done = new ByteMemo<QuantizedPrimitive | undefined>()): QuantizedPrimitive | undefined {
+export function quantizeTriangles(q: NodeQuantization, positions: Float32Array, quantizedNormals: Int8Array, indices: Uint32Array, done = new ByteMemo<QuantizedPrimitive | undefined>()): QuantizedPrimitive | undefined {
   const quantizedPositions = quantizePositions(positions, q);
-  const quantizedNormals = quantizeNormals(normals);
   // Copies of one part (rebars, bolts) quantize to the same integers around their own centres: welded and reordered once.
   return done.get([quantizedPositions, quantizedNormals, indices], () => weldAndReorder(quantizedPositions, quantizedNormals, indices));
 }

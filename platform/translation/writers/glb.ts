@@ -2,31 +2,13 @@ import type { ModelObject, ReadModel, Rgba } from '../model';
 import { colorKey, flatShaded, inkOnLight, meshObjects, pathSegments, usableMeshes } from './geometry';
 import { GlbBuilder, Mode } from './glb-pack';
 import { ByteMemo } from './byte-identity';
-import { nodeQuantization, quantizeLines, quantizeTriangles, type QuantizedPrimitive } from './glb-quantize';
+import { nodeQuantization, quantizeLines, quantizeNormals, quantizeTriangles, quantizeUnitNormals, type QuantizedPrimitive } from './glb-quantize';
 
 /**
  * Our web viewable: a GLB with one node per object (`extras: {dbId, externalId}`, which the viewer
  * maps to the property database), quantized and compressed with EXT_meshopt_compression. Geometry is
  * in world space; each node's translation and scale only undo its quantization.
  */
-
-/**
- * The source's normals made unit length (glTF requires it); undefined when absent, of the wrong
- * length or with a zero or non-finite one, and the mesh is then flat-shaded instead.
- */
-function unitNormals(normals: Float32Array | undefined, length: number): Float32Array | undefined {
-  if (!normals || normals.length !== length) return undefined;
-  const out = new Float32Array(length);
-  for (let i = 0; i + 2 < length; i += 3) {
-    const x = normals[i]!, y = normals[i + 1]!, z = normals[i + 2]!;
-    const size = Math.sqrt(x * x + y * y + z * z);
-    if (!(size > 1e-12) || !Number.isFinite(size)) return undefined;
-    out[i] = x / size;
-    out[i + 1] = y / size;
-    out[i + 2] = z / size;
-  }
-  return out;
-}
 
 /** The entity's layer object: the nearest ancestor named as its layer, else its parent. */
 function layerOf(objects: Map<number, ModelObject>, dbId: number, layer: string): ModelObject | undefined {
@@ -44,8 +26,10 @@ export async function writeModelGlb(model: ReadModel): Promise<Uint8Array> {
   const done = new ByteMemo<QuantizedPrimitive | undefined>();
   for (const object of meshObjects(model)) {
     const sources = usableMeshes(object).map((source) => {
-      const given = unitNormals(source.normals, source.positions.length);
-      return { ...(given ? { positions: source.positions, normals: given, indices: source.indices } : flatShaded(source)), source };
+      const normals = quantizeUnitNormals(source.normals, source.positions.length);
+      if (normals) return { positions: source.positions, normals, indices: source.indices, source };
+      const flat = flatShaded(source);
+      return { positions: flat.positions, normals: quantizeNormals(flat.normals), indices: flat.indices, source };
     });
     const placement = nodeQuantization(sources.map(({ positions }) => positions));
     const primitives = sources.flatMap(({ positions, normals, indices, source }) => {
