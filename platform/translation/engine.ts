@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { JobOutputFormat, OutputType } from '../../contracts/model-derivative';
 import type { EngineDerivative, EngineFile, ProgressListener, TranslationRequest, TranslationResult } from './engine-types';
@@ -19,7 +20,7 @@ import { renderThumbnails, THUMBNAIL_SIZES } from './writers/thumbnail';
 const READ_SHARE = 40;
 
 /** Writes one file of a derivative into the job's directory and describes it. */
-type Put = (relativePath: string, role: string, mime: string, bytes: Uint8Array, resolution?: [number, number]) => Promise<EngineFile>;
+type Put = (relativePath: string, role: string, mime: string, bytes: Uint8Array, resolution?: [number, number]) => EngineFile;
 /** One job's rendered thumbnails by size: the svf2 view and the `thumbnail` output show the same pictures, rendered once. */
 type Thumbnails = Map<number, Uint8Array>;
 
@@ -36,14 +37,12 @@ export async function runTranslation(request: TranslationRequest, onProgress: Pr
   const model = await readSource(source);
   onProgress(READ_SHARE);
 
-  // Each folder made once, however many files go into it at the same time.
-  const folders = new Map<string, Promise<unknown>>();
-  const put: Put = async (relativePath, role, mime, content, resolution) => {
+  // Synchronous: this worker process has nothing else to do meanwhile, and a small file written at
+  // once costs a third of the thread-pool round trips of an asynchronous open, write and close.
+  const put: Put = (relativePath, role, mime, content, resolution) => {
     const target = path.join(request.outDir, relativePath);
-    const folder = path.dirname(target);
-    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
-    await folders.get(folder);
-    await writeFile(target, content);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, content);
     return { role, path: relativePath, mime, size: content.byteLength, ...(resolution ? { resolution } : {}) };
   };
 
@@ -72,13 +71,13 @@ async function writeOutput(output: JobOutputFormat, model: ReadModel, fileName: 
     case 'obj': {
       requireModel3d(model, 'OBJ');
       const { obj, mtl } = writeObj(model);
-      derivative.files.push(await put('obj/model.obj', 'obj', 'application/octet-stream', obj), await put('obj/model.mtl', 'mtl', 'text/plain', mtl));
+      derivative.files.push(put('obj/model.obj', 'obj', 'application/octet-stream', obj), put('obj/model.mtl', 'mtl', 'text/plain', mtl));
       return derivative;
     }
     case 'stl': {
       requireModel3d(model, 'STL');
       const format = output.advanced?.format === 'ascii' ? 'ascii' : 'binary';
-      derivative.files.push(await put('stl/model.stl', 'stl', 'application/vnd.ms-pki.stl', writeStl(model, format, fileName)));
+      derivative.files.push(put('stl/model.stl', 'stl', 'application/vnd.ms-pki.stl', writeStl(model, format, fileName)));
       return derivative;
     }
     case 'ifc': {
@@ -86,11 +85,11 @@ async function writeOutput(output: JobOutputFormat, model: ReadModel, fileName: 
       const passThrough = extensionOf(fileName) === 'ifc';
       if (!passThrough) requireModel3d(model, 'IFC');
       const ifc = passThrough ? sourceBytes : await writeTriangulatedIfc(model);
-      derivative.files.push(await put('ifc/model.ifc', 'ifc', 'application/x-step', ifc));
+      derivative.files.push(put('ifc/model.ifc', 'ifc', 'application/x-step', ifc));
       return derivative;
     }
     case 'pdf':
-      derivative.files.push(await put('pdf/model.pdf', 'pdf', 'application/pdf', await writePdf(model, { title: fileName })));
+      derivative.files.push(put('pdf/model.pdf', 'pdf', 'application/pdf', await writePdf(model, { title: fileName })));
       return derivative;
   }
 }
@@ -104,21 +103,26 @@ async function writeViewables(output: JobOutputFormat, model: ReadModel, put: Pu
   const guid = randomUUID();
   const glb = kind === '2d' ? await writeDrawingGlb(model) : await writeModelGlb(model);
   const database = new TextEncoder().encode(JSON.stringify(buildPropertyDatabase(model, [guid])));
-  // All at once: this disk takes milliseconds per small file written one after another. Thumbnails
-  // first: they render before any write starts, so a failed render leaves no write unawaited.
-  const [pictures, graphics, properties] = await Promise.all([
-    thumbnails(model, `svf2/${guid}`, put, rendered),
-    put(`svf2/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb),
-    put('svf2/properties.json', 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', database),
-  ]);
+  const pictures = await thumbnails(model, `svf2/${guid}`, put, rendered);
+  const graphics = put(`svf2/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb);
+  const properties = put('svf2/properties.json', 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', database);
   derivative.views.push({ guid, name: kind === '2d' ? '2D' : '3D', role: kind, files: [graphics, ...pictures] });
   derivative.files.push(properties);
   return derivative;
 }
 
-function thumbnails(model: ReadModel, folder: string, put: Put, rendered: Thumbnails): Promise<EngineFile[]> {
-  if (rendered.size === 0) for (const [size, png] of renderThumbnails(model)) rendered.set(size, png);
-  return Promise.all([...THUMBNAIL_SIZES].reverse().map((size) => put(`${folder}/thumbnail-${size}.png`, 'thumbnail', 'image/png', rendered.get(size) as Uint8Array, [size, size])));
+/** The job's thumbnails, drawn once: taken from the reader when it had them drawn alongside, else drawn here. */
+async function drawn(model: ReadModel, rendered: Thumbnails): Promise<Thumbnails> {
+  if (rendered.size === 0) {
+    const pictures = (await model.thumbnails?.catch(() => undefined)) ?? renderThumbnails(model);
+    for (const [size, png] of pictures) rendered.set(size, png);
+  }
+  return rendered;
+}
+
+async function thumbnails(model: ReadModel, folder: string, put: Put, rendered: Thumbnails): Promise<EngineFile[]> {
+  const pictures = await drawn(model, rendered);
+  return [...THUMBNAIL_SIZES].reverse().map((size) => put(`${folder}/thumbnail-${size}.png`, 'thumbnail', 'image/png', pictures.get(size) as Uint8Array, [size, size]));
 }
 
 /** A mesh format needs triangles: a drawing or a model without any fails this output, in words. */

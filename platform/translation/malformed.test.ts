@@ -21,6 +21,7 @@ const join = (...parts: Uint8Array[]) => {
   parts.reduce((offset, part) => (out.set(part, offset), offset + part.length), 0);
   return out;
 };
+const IFC4_SCHEMA = "FILE_SCHEMA(('IFC4'));\n";
 const read = (fileName: string, bytes: Uint8Array, siblings: Record<string, Uint8Array> = {}) => readSource({ fileName, bytes, siblings: new Map(Object.entries(siblings)) });
 
 /** Reading fails as a person would want to be told: a TranslationError with a code and a sentence naming the format. */
@@ -103,9 +104,18 @@ describe.skipIf(!haveFixtures)('truncated real files', () => {
 });
 
 describe('hostile and incomplete inputs', () => {
-  it('IFC: a valid envelope around noise, and an entity that refers to itself', async () => {
+  it('IFC: a valid envelope around noise is refused; an entity that refers to itself is read once', async () => {
     await expectRefused(read('a.ifc', join(text('ISO-10303-21;\n'), noise(5000), text('\nEND-ISO-10303-21;\n'))), 'IFC');
-    await expectRefused(read('b.ifc', text('ISO-10303-21;\nHEADER;\nENDSEC;\nDATA;\n#1=IFCPROJECT(#1,#1,#1,#1,#1,#1,#1,#1,#1);\nENDSEC;\nEND-ISO-10303-21;\n')), 'IFC');
+    // Every attribute of the project is the project itself: read once, without looping, as the empty model it is.
+    const selfish = await read('b.ifc', text(`ISO-10303-21;\nHEADER;\n${IFC4_SCHEMA}ENDSEC;\nDATA;\n#1=IFCPROJECT(#1,#1,#1,#1,#1,#1,#1,#1,#1);\nENDSEC;\nEND-ISO-10303-21;\n`));
+    expect(selfish.objects).toHaveLength(1);
+    expect(selfish.warnings.map((warning) => warning.code)).toEqual(['TranslationWorker-NoGeometry']);
+  });
+
+  it('IFC: a header naming no schema, or one no reader knows, is refused before any geometry is read', async () => {
+    const withHeader = (header: string) => text(`ISO-10303-21;\nHEADER;\n${header}ENDSEC;\nDATA;\n#1=IFCPROJECT('0',$,'p',$,$,$,$,$,$);\nENDSEC;\nEND-ISO-10303-21;\n`);
+    await expectRefused(read('none.ifc', withHeader('')), /^The IFC file could not be read: its header does not name its schema \(FILE_SCHEMA\)\.$/);
+    await expectRefused(read('future.ifc', withHeader("FILE_SCHEMA(('IFC5'));\n")), /^The IFC file could not be read: its schema IFC5 is not one this engine reads \(IFC2X3, IFC4 or IFC4X3\)\.$/);
   });
 
   it('STL: an ASCII vertex that is not a number', async () => {
@@ -209,7 +219,7 @@ describe('the engine and the worker', () => {
     const pool = createWorkerPool({ workers: 1, timeoutMs: 60_000, memoryMb: 2048 });
     try {
       const never = new AbortController().signal;
-      const damaged = join(text('ISO-10303-21;\nHEADER;\nENDSEC;\nDATA;\n#1=IFCPROJECT(#1,#1,#1,#1,#1,#1,#1,#1,#1);\n'), noise(3000), text('\nENDSEC;\nEND-ISO-10303-21;\n'));
+      const damaged = join(text(`ISO-10303-21;\nHEADER;\n${IFC4_SCHEMA}ENDSEC;\nDATA;\n#1=IFCPROJECT(#1,#1,#1,#1,#1,#1,#1,#1,#1);\n`), noise(3000), text('\nENDSEC;\nEND-ISO-10303-21;\n'));
       await expect(pool.translate(await request('damaged.ifc', damaged, ['svf2']), () => undefined, never)).rejects.toMatchObject({ code: 'TranslationWorker-InvalidSource', message: expect.stringMatching(/^The IFC file could not be read/) as unknown });
       const ok = text('solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n');
       const result = await pool.translate(await request('ok.stl', ok, ['stl']), () => undefined, never);

@@ -81,6 +81,11 @@ export interface ReadModel {
   levels?: Array<{ dbId: number; name: string; elevationMetres: number }>;
   /** Things the reader skipped or could not read, shown as manifest warnings. */
   warnings: EngineMessage[];
+  /**
+   * Every thumbnail size's PNG, when the reader has them rendered alongside (the IFC reader's geometry
+   * thread draws them while this thread writes the GLB); writers draw their own when absent or failed.
+   */
+  thumbnails?: Promise<Map<number, Uint8Array>>;
 }
 
 export interface EngineMessage {

@@ -6,7 +6,7 @@ import { TranslationError } from './model';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
 export interface WorkerPoolOptions {
-  /** Jobs that run at once, one process each (2 on 2 cores: the wasm readers are single-threaded). */
+  /** Jobs that run at once, one process each (2 on 2 cores: a job uses both only while it runs alone). */
   workers: number;
   /** A job running longer ends as `timeout` and its process is killed. */
   timeoutMs: number;

@@ -3,8 +3,9 @@ import { IfcAPI, LogLevel } from 'web-ifc';
 let shared: Promise<IfcAPI> | undefined;
 
 /**
- * The process's one web-ifc instance. Init costs about 0.6 s and 150 MB, so a long-lived worker pays
- * it once; single-threaded because two cores are better spent on two jobs (translation-tooling.md).
+ * The thread's one web-ifc instance. Init costs about 0.6 s and 150 MB, so a long-lived worker pays
+ * it once; web-ifc's single-threaded build, because a job's second core is better spent reading the
+ * properties alongside (ifc-thread.ts), and two jobs at once have a core each (translation-tooling.md).
  */
 export function ifcApi(): Promise<IfcAPI> {
   shared ??= (async () => {
@@ -21,6 +22,7 @@ export function ifcApi(): Promise<IfcAPI> {
 export async function withIfcModel<T>(bytes: Uint8Array, use: (api: IfcAPI, modelId: number) => T | Promise<T>): Promise<T> {
   const api = await ifcApi();
   const modelId = api.OpenModel(bytes);
+  if (modelId < 0) throw new Error('web-ifc could not open it');
   try {
     return await use(api, modelId);
   } finally {

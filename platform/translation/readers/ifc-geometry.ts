@@ -8,15 +8,28 @@ export interface IfcGeometry {
   empty: number;
 }
 
+/** Where a mesh's final arrays are made: plain ones, or ones another thread can read too. */
+export interface ArrayMaker {
+  floats(count: number): Float32Array;
+  uint32s(count: number): Uint32Array;
+}
+
+const plainArrays: ArrayMaker = { floats: (count) => new Float32Array(count), uint32s: (count) => new Uint32Array(count) };
+
+type Part = { positions: Float32Array; normals: Float32Array; indices: Uint32Array };
+
 /**
  * Every element's triangles in world space. web-ifc gives Y-up geometry already scaled to metres
  * (its linear scaling factor), interleaved position+normal, with one transform per placed geometry.
  */
-export function readIfcGeometry(api: IfcAPI, modelId: number): IfcGeometry {
+export function readIfcGeometry(api: IfcAPI, modelId: number, arrays: ArrayMaker = plainArrays): IfcGeometry {
   const meshes = new Map<number, TriangleMesh[]>();
   let empty = 0;
   api.StreamAllMeshes(modelId, (flat) => {
-    const byColour = new Map<string, { color: TriangleMesh['color']; parts: Array<{ positions: Float32Array; normals: Float32Array; indices: Uint32Array }> }>();
+    const byColour = new Map<string, { color: TriangleMesh['color']; parts: Part[] }>();
+    // An element of one geometry (most of them) is placed straight into its final arrays; parts of a
+    // larger one go to scratch arrays first, and are merged into final ones per colour.
+    const partArrays = flat.geometries.size() === 1 ? arrays : plainArrays;
     for (let i = 0; i < flat.geometries.size(); i++) {
       const placed = flat.geometries.get(i);
       const geometry = api.GetGeometry(modelId, placed.geometryExpressID);
@@ -28,17 +41,18 @@ export function readIfcGeometry(api: IfcAPI, modelId: number): IfcGeometry {
         continue;
       }
       const count = vertices.length / 6;
-      const positions = new Float32Array(count * 3);
-      const normals = new Float32Array(count * 3);
+      const positions = partArrays.floats(count * 3);
+      const normals = partArrays.floats(count * 3);
       placeVertices(vertices, placed.flatTransformation, positions, normals);
       const { x, y, z, w } = placed.color;
       const key = `${x},${y},${z},${w}`;
       let bucket = byColour.get(key);
       if (!bucket) byColour.set(key, (bucket = { color: [x, y, z, w], parts: [] }));
-      // GetIndexArray already copied out of wasm memory: no second copy.
-      bucket.parts.push({ positions, normals, indices });
+      // GetIndexArray already copied out of wasm memory: copied again only into arrays another thread reads.
+      bucket.parts.push({ positions, normals, indices: partArrays === plainArrays ? indices : copied(indices, arrays) });
     }
-    if (byColour.size) meshes.set(flat.expressID, [...byColour.values()].map(({ color, parts }) => merge(color, parts)));
+    const merged = (color: TriangleMesh['color'], parts: Part[]) => (partArrays === arrays && parts.length === 1 ? { ...(parts[0] as Part), color } : merge(color, parts, arrays));
+    if (byColour.size) meshes.set(flat.expressID, [...byColour.values()].map(({ color, parts }) => merged(color, parts)));
   });
   return { meshes, empty };
 }
@@ -65,11 +79,16 @@ function placeVertices(vertices: Float32Array, m: ArrayLike<number>, positions: 
   }
 }
 
-function merge(color: TriangleMesh['color'], parts: Array<{ positions: Float32Array; normals: Float32Array; indices: Uint32Array }>): TriangleMesh {
-  if (parts.length === 1) return { ...(parts[0] as (typeof parts)[number]), color };
+function copied(indices: Uint32Array, arrays: ArrayMaker): Uint32Array {
+  const copy = arrays.uint32s(indices.length);
+  copy.set(indices);
+  return copy;
+}
+
+function merge(color: TriangleMesh['color'], parts: Part[], arrays: ArrayMaker): TriangleMesh {
   const vertexCount = parts.reduce((sum, part) => sum + part.positions.length, 0);
   const indexCount = parts.reduce((sum, part) => sum + part.indices.length, 0);
-  const mesh: TriangleMesh = { positions: new Float32Array(vertexCount), normals: new Float32Array(vertexCount), indices: new Uint32Array(indexCount), color };
+  const mesh: TriangleMesh = { positions: arrays.floats(vertexCount), normals: arrays.floats(vertexCount), indices: arrays.uint32s(indexCount), color };
   let vertexOffset = 0;
   let indexOffset = 0;
   for (const part of parts) {

@@ -1,25 +1,38 @@
+import { SchemaNames } from 'web-ifc';
 import { TranslationError, type ReadModel } from '../model';
-import { withIfcModel } from './ifc-api';
 import { IfcDescriber } from './ifc-describe';
-import { readIfcGeometry } from './ifc-geometry';
+import { readIfcInThread } from './ifc-thread';
 import { malformed } from './mesh-utils';
 
-/** IFC (2x3, 4, 4x3): the geometry through web-ifc; the spatial tree, names, property sets and materials from the file's text. */
+/**
+ * IFC (2x3, 4, 4x3): the geometry through web-ifc, in the worker's second thread; meanwhile the
+ * spatial tree, names, property sets and materials from the file's text, in this one.
+ */
 export async function readIfc(bytes: Uint8Array): Promise<ReadModel> {
   checkEnvelope(bytes);
-  return withIfcModel(bytes, (api, modelId) => {
-    const schema = api.GetModelSchema(modelId);
-    const describer = IfcDescriber.start(bytes, schema);
-    const geometry = readIfcGeometry(api, modelId);
-    const description = describer.finish([...geometry.meshes.keys()]);
-    description.objects.forEach((object, index) => (object.meshes = geometry.meshes.get(description.expressIds[index] as number) ?? []));
-    const model: ReadModel = { sourceFormat: schema || 'IFC', objects: description.objects, levels: description.levels, warnings: [] };
-    reportMissing(description.missing, geometry.meshes.size, model);
-    if (geometry.empty > 0) {
-      model.warnings.push({ type: 'warning', code: 'IFC-EmptyGeometry', message: `${geometry.empty} geometries had no triangles and were skipped.` });
-    }
-    return model;
-  });
+  const schema = headerSchema(bytes);
+  const reading = readIfcInThread(bytes);
+  const describer = IfcDescriber.start(bytes, schema);
+  const geometry = await reading.geometry;
+  const description = describer.finish([...geometry.meshes.keys()]);
+  description.objects.forEach((object, index) => (object.meshes = geometry.meshes.get(description.expressIds[index] as number) ?? []));
+  const model: ReadModel = { sourceFormat: geometry.schema || 'IFC', objects: description.objects, levels: description.levels, warnings: [], thumbnails: reading.thumbnails };
+  reportMissing(description.missing, geometry.meshes.size, model);
+  if (geometry.empty > 0) {
+    model.warnings.push({ type: 'warning', code: 'IFC-EmptyGeometry', message: `${geometry.empty} geometries had no triangles and were skipped.` });
+  }
+  return model;
+}
+
+/** The schema the header names (`FILE_SCHEMA(('IFC4'))`), as web-ifc reads it, checked before web-ifc is given the file. */
+function headerSchema(bytes: Uint8Array): string {
+  const header = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1 << 16)).toString('latin1');
+  const schema = /FILE_SCHEMA\s*\(\s*\(\s*'([^']*)'/i.exec(header)?.[1];
+  if (!schema) throw malformed('IFC', 'its header does not name its schema (FILE_SCHEMA).');
+  if (!SchemaNames.some((names) => names?.includes(schema.toUpperCase()))) {
+    throw malformed('IFC', `its schema ${schema} is not one this engine reads (IFC2X3, IFC4 or IFC4X3).`);
+  }
+  return schema;
 }
 
 /** A STEP physical file begins with ISO-10303-21 and ends with END-ISO-10303-21; anything else is not (all of) one. */

@@ -1,0 +1,86 @@
+import { Worker } from 'node:worker_threads';
+import type { TriangleMesh } from '../model';
+import type { FromIfcThread, ReadGeometry } from './ifc-thread-protocol';
+
+export interface ThreadGeometry {
+  /** web-ifc's name for the file's schema (IFC2X3, IFC4, IFC4X3). */
+  schema: string;
+  /** Meshes per element express id, one per colour. */
+  meshes: Map<number, TriangleMesh[]>;
+  /** Geometries web-ifc gave without a triangle (skipped). */
+  empty: number;
+}
+
+export interface IfcThreadReading {
+  geometry: Promise<ThreadGeometry>;
+  /** Every thumbnail size's PNG, rendered from the geometry once it is read. */
+  thumbnails: Promise<Map<number, Uint8Array>>;
+}
+
+const ENTRY = new URL('./ifc-thread-main.ts', import.meta.url).href;
+// Node 20 does not apply `--import` loaders to a worker thread's entry: the thread registers tsx itself.
+const BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(ENTRY)}); });`;
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: Error) => void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void, reject!: (error: Error) => void;
+  const promise = new Promise<T>((yes, no) => ((resolve = yes), (reject = no)));
+  // A reading whose caller gave up (its properties failed first) must not end the process as unhandled.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+const pending = new Map<number, { geometry: Deferred<ThreadGeometry>; thumbnails: Deferred<Map<number, Uint8Array>> }>();
+let thread: Worker | undefined;
+let lastId = 0;
+
+/**
+ * Reads an IFC file's geometry in the worker's second thread, so a job uses both cores while it is
+ * the only one: web-ifc triangulates there while the caller reads the properties. One thread per
+ * process, started on first use (web-ifc's 0.6 s start-up is paid once) and never keeping it alive.
+ */
+export function readIfcInThread(bytes: Uint8Array): IfcThreadReading {
+  const worker = (thread ??= started());
+  const id = ++lastId;
+  const reading = { geometry: deferred<ThreadGeometry>(), thumbnails: deferred<Map<number, Uint8Array>>() };
+  pending.set(id, reading);
+  worker.ref();
+  worker.postMessage({ id, bytes } satisfies ReadGeometry);
+  return { geometry: reading.geometry.promise, thumbnails: reading.thumbnails.promise };
+}
+
+function started(): Worker {
+  const worker = new Worker(BOOT, { eval: true });
+  worker.on('message', answered);
+  worker.on('error', (error) => stopped(worker, `the geometry thread failed (${error.message})`));
+  worker.on('exit', (code) => stopped(worker, `the geometry thread stopped (exit code ${code})`));
+  return worker;
+}
+
+function answered(message: FromIfcThread): void {
+  const reading = pending.get(message.id);
+  if (!reading) return;
+  if (message.type === 'geometry') return reading.geometry.resolve({ schema: message.schema, meshes: new Map(message.meshes), empty: message.empty });
+  if (message.type === 'thumbnails') reading.thumbnails.resolve(new Map(message.pictures));
+  else {
+    reading.thumbnails.reject(new Error(message.message));
+    if (message.stage === 'geometry') reading.geometry.reject(new Error(message.message));
+  }
+  pending.delete(message.id);
+  if (pending.size === 0) thread?.unref();
+}
+
+function stopped(worker: Worker, reason: string): void {
+  if (thread !== worker) return;
+  thread = undefined;
+  for (const reading of pending.values()) {
+    reading.geometry.reject(new Error(reason));
+    reading.thumbnails.reject(new Error(reason));
+  }
+  pending.clear();
+}
