@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JobOutputFormat, OutputType } from '../../contracts/model-derivative';
 import type { EngineDerivative, EngineFile, ProgressListener, TranslationRequest, TranslationResult } from './engine-types';
@@ -30,7 +29,7 @@ type Thumbnails = Map<number, Uint8Array>;
  */
 export async function runTranslation(request: TranslationRequest, onProgress: ProgressListener): Promise<TranslationResult> {
   onProgress(1);
-  const bytes = new Uint8Array(await readFile(request.sourcePath));
+  const bytes = new Uint8Array(readFileSync(request.sourcePath));
   const source = extensionOf(request.fileName) === 'zip' || request.rootFilename !== undefined
     ? openZipSource(bytes, request.rootFilename ?? '')
     : { fileName: request.fileName, bytes, siblings: new Map<string, Uint8Array>() };

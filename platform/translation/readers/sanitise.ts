@@ -12,13 +12,13 @@ export function sanitiseModel(model: ReadModel): ReadModel {
   for (const object of model.objects) {
     object.meshes = object.meshes.flatMap((mesh) => {
       const clean = validTriangles(mesh);
-      dropped += mesh.indices.length / 3 - clean.indices.length / 3;
+      dropped += Math.floor(mesh.indices.length / 3) - clean.indices.length / 3;
       kept += clean.indices.length / 3;
       return clean.indices.length > 0 ? [clean] : [];
     });
   }
   if (dropped > 0) {
-    model.warnings.push({ type: 'warning', code: 'TranslationWorker-InvalidGeometry', message: `${dropped.toLocaleString('en-US')} triangle${dropped === 1 ? '' : 's'} with missing or non-numeric vertices were skipped; the file may be damaged.` });
+    model.warnings.push({ type: 'warning', code: 'TranslationWorker-InvalidGeometry', message: `${dropped.toLocaleString('en-US')} triangle${dropped === 1 ? ' with missing or non-numeric vertices was' : 's with missing or non-numeric vertices were'} skipped; the file may be damaged.` });
   }
   if (kept === 0 && !model.drawing) {
     model.warnings.push({ type: 'warning', code: 'TranslationWorker-NoGeometry', message: 'The model holds no geometry that could be shown: its object tree and properties are translated, its views are empty.' });
@@ -29,18 +29,30 @@ export function sanitiseModel(model: ReadModel): ReadModel {
 function validTriangles(mesh: TriangleMesh): TriangleMesh {
   const { positions, indices } = mesh;
   const vertices = Math.floor(positions.length / 3);
-  const finite = (vertex: number) => vertex < vertices && Number.isFinite(positions[3 * vertex]) && Number.isFinite(positions[3 * vertex + 1]) && Number.isFinite(positions[3 * vertex + 2]);
   const triangles = Math.floor(indices.length / 3);
-  let good = 0;
-  for (let t = 0; t < triangles; t++) if (finite(indices[3 * t] as number) && finite(indices[3 * t + 1] as number) && finite(indices[3 * t + 2] as number)) good++;
-  if (good === triangles && indices.length === triangles * 3) return mesh;
-  const kept = new Uint32Array(good * 3);
-  let at = 0;
+  // The usual mesh is whole, which one tight pass over each array shows (a building has millions of
+  // triangles); only a damaged one is checked triangle by triangle.
+  if (indices.length === triangles * 3 && allFinite(positions, vertices * 3) && largest(indices) < vertices) return mesh;
+  const usable = new Uint8Array(vertices);
+  for (let v = 0; v < vertices; v++) usable[v] = Number.isFinite(positions[3 * v]) && Number.isFinite(positions[3 * v + 1]) && Number.isFinite(positions[3 * v + 2]) ? 1 : 0;
+  const fine = (vertex: number) => vertex < vertices && usable[vertex] === 1;
+  const kept: number[] = [];
   for (let t = 0; t < triangles; t++) {
-    const a = indices[3 * t] as number;
-    const b = indices[3 * t + 1] as number;
-    const c = indices[3 * t + 2] as number;
-    if (finite(a) && finite(b) && finite(c)) kept.set([a, b, c], (at++) * 3);
+    const a = indices[3 * t] as number, b = indices[3 * t + 1] as number, c = indices[3 * t + 2] as number;
+    if (fine(a) && fine(b) && fine(c)) kept.push(a, b, c);
   }
-  return { ...mesh, indices: kept };
+  return { ...mesh, indices: new Uint32Array(kept) };
+}
+
+/** Whether the first `count` values are all finite: x * 0 is 0 for a finite x and NaN for NaN or ±Infinity. */
+function allFinite(values: Float32Array, count: number): boolean {
+  let sum = 0;
+  for (let i = 0; i < count; i++) sum += (values[i] as number) * 0;
+  return sum === 0;
+}
+
+function largest(values: Uint32Array): number {
+  let most = 0;
+  for (let i = 0; i < values.length; i++) if ((values[i] as number) > most) most = values[i] as number;
+  return values.length ? most : -1;
 }
