@@ -46,9 +46,7 @@ export function rasterModel(model: ReadModel, width: number, height: number): Rg
   const image = blankImage(width, height);
   const projected = model.objects.flatMap((object) => usableMeshes(object).map((mesh) => ({ mesh, screen: project(mesh.positions) })));
   const bounds = new Bounds2D();
-  for (const { mesh, screen } of projected) {
-    for (const index of mesh.indices) bounds.include(screen[index * 3]!, screen[index * 3 + 1]!);
-  }
+  for (const { mesh, screen } of projected) includeUsed(bounds, screen, mesh.indices);
   if (bounds.isEmpty()) return image;
   const scale = bounds.fitScale(width, height, MARGIN);
   const { minX, maxX, minY, maxY } = bounds;
@@ -68,6 +66,20 @@ export function rasterModel(model: ReadModel, width: number, height: number): Rg
     }
   }
   return image;
+}
+
+/** Grows `bounds` around the screen points the triangles use: a vertex no triangle uses (a damaged file's) does not count. */
+function includeUsed(bounds: Bounds2D, screen: Float32Array, indices: Uint32Array): void {
+  let { minX, maxX, minY, maxY } = bounds;
+  for (let i = 0; i < indices.length; i++) {
+    const at = indices[i]! * 3;
+    const x = screen[at]!, y = screen[at + 1]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  Object.assign(bounds, { minX, maxX, minY, maxY });
 }
 
 function project(positions: Float32Array): Float32Array {
@@ -110,11 +122,14 @@ function fillMesh(image: RgbaImage, depth: Float32Array, positions: Float32Array
       const cy = py + 0.5;
       // The row's span where the triangle covers pixel centres: edges crossed at cy, no test per pixel.
       const xa = crossing(x0, y0, x1, y1, cy), xb = crossing(x1, y1, x2, y2, cy), xc = crossing(x2, y2, x0, y0, cy);
+      // NaN (an edge the row misses) fails every comparison and is left out.
       let left = Infinity, right = -Infinity;
-      for (const x of [xa, xb, xc]) {
-        if (x < left) left = x;
-        if (x > right) right = x;
-      }
+      if (xa < left) left = xa;
+      if (xa > right) right = xa;
+      if (xb < left) left = xb;
+      if (xb > right) right = xb;
+      if (xc < left) left = xc;
+      if (xc > right) right = xc;
       const fromX = Math.max(0, Math.ceil(left - 0.5)), toX = Math.min(width - 1, Math.floor(right - 0.5));
       const z = z0 + dzdx * (fromX + 0.5 - x0) + dzdy * (cy - y0);
       if (alpha < 1) blendSpan(data, depth, py * width, fromX, toX, z, dzdx, r, g, bl, alpha);
