@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoBuildingIfc } from '../../demo/ifc-building';
 import { withIfcModel } from './ifc-api';
 import { readIfcGeometry } from './ifc-geometry';
-import { readIfcInThread } from './ifc-thread';
+import { readIfcInThread, stopIfcThread } from './ifc-thread';
 import { THUMBNAIL_SIZES } from '../writers/thumbnail';
 import { pngFacts } from '../testing/read-back';
 
@@ -40,6 +40,14 @@ describe('reading IFC geometry in the second thread', () => {
     const broken = readIfcInThread(new TextEncoder().encode(demoBuildingIfc().replace("FILE_SCHEMA(('IFC4'))", "FILE_SCHEMA(('IFC5'))")));
     await expect(broken.geometry).rejects.toThrow('web-ifc could not open it');
     await expect(broken.thumbnails).rejects.toThrow('web-ifc could not open it');
+    expect((await readIfcInThread(building).geometry).meshes.size).toBeGreaterThan(0);
+  });
+
+  it('fails the readings under way when the thread stops, and starts a new thread for the next', async () => {
+    const cut = readIfcInThread(building);
+    await stopIfcThread();
+    await expect(cut.geometry).rejects.toThrow(/^the geometry thread stopped/);
+    await expect(cut.thumbnails).rejects.toThrow(/^the geometry thread stopped/);
     expect((await readIfcInThread(building).geometry).meshes.size).toBeGreaterThan(0);
   });
 });

@@ -54,6 +54,11 @@ export function readIfcInThread(bytes: Uint8Array): IfcThreadReading {
   return { geometry: reading.geometry.promise, thumbnails: reading.thumbnails.promise };
 }
 
+/** Stops the thread (readings under way fail); the next reading starts a new one. */
+export async function stopIfcThread(): Promise<void> {
+  await thread?.terminate();
+}
+
 function started(): Worker {
   const worker = new Worker(BOOT, { eval: true });
   worker.on('message', answered);
