@@ -8,6 +8,7 @@ import { TranslationError, type EngineMessage, type ReadModel } from './model';
 import { readSource } from './readers/index';
 import { openZipSource } from './source-zip';
 import { writeDrawingGlb, writeModelGlb } from './writers/glb';
+import { GlbPreparation } from './writers/glb-prepare';
 import { writeTriangulatedIfc } from './writers/ifc';
 import { writeObj } from './writers/obj';
 import { writePdf } from './writers/pdf';
@@ -23,6 +24,13 @@ type Put = (relativePath: string, role: string, mime: string, bytes: Uint8Array,
 /** One job's rendered thumbnails by size: the svf2 view and the `thumbnail` output show the same pictures, rendered once. */
 type Thumbnails = Map<number, Uint8Array>;
 
+/** What a job's outputs share: where they write, the thumbnails drawn for them, the GLB quantized while reading. */
+interface JobWork {
+  put: Put;
+  rendered: Thumbnails;
+  glb?: GlbPreparation | undefined;
+}
+
 /**
  * One translation, in a worker process: read the source once into the engine's model, then write each
  * requested output from it. An output that fails is reported on its own; the others still finish.
@@ -33,7 +41,9 @@ export async function runTranslation(request: TranslationRequest, onProgress: Pr
   const source = extensionOf(request.fileName) === 'zip' || request.rootFilename !== undefined
     ? openZipSource(bytes, request.rootFilename ?? '')
     : { fileName: request.fileName, bytes, siblings: new Map<string, Uint8Array>() };
-  const model = await readSource(source);
+  // The GLB's quantization starts on the meshes a reader hands over while it still reads the rest.
+  const glbPreparation = request.outputs.some((output) => output.type === 'svf2') ? new GlbPreparation() : undefined;
+  const model = await readSource(source, glbPreparation && ((meshes) => glbPreparation.prepare(meshes)));
   onProgress(READ_SHARE);
 
   // Synchronous: this worker process has nothing else to do meanwhile, and a small file written at
@@ -46,9 +56,9 @@ export async function runTranslation(request: TranslationRequest, onProgress: Pr
   };
 
   const result: TranslationResult = { derivatives: [], warnings: model.warnings };
-  const rendered: Thumbnails = new Map();
+  const work: JobWork = { put, rendered: new Map(), glb: glbPreparation };
   for (const [index, output] of request.outputs.entries()) {
-    const derivative = await writeOutput(output, model, source.fileName, source.bytes, put, rendered).catch((error: unknown) => failedOutput(output.type, error));
+    const derivative = await writeOutput(output, model, source.fileName, source.bytes, work).catch((error: unknown) => failedOutput(output.type, error));
     if (output.type === 'svf2' && derivative.status === 'success') result.propertiesPath = 'svf2/properties.json';
     result.derivatives.push(derivative);
     onProgress(READ_SHARE + Math.round(((100 - READ_SHARE) * (index + 1)) / request.outputs.length));
@@ -56,16 +66,17 @@ export async function runTranslation(request: TranslationRequest, onProgress: Pr
   return result;
 }
 
-async function writeOutput(output: JobOutputFormat, model: ReadModel, fileName: string, sourceBytes: Uint8Array, put: Put, rendered: Thumbnails): Promise<EngineDerivative> {
+async function writeOutput(output: JobOutputFormat, model: ReadModel, fileName: string, sourceBytes: Uint8Array, work: JobWork): Promise<EngineDerivative> {
+  const { put } = work;
   const derivative: EngineDerivative = { outputType: output.type, status: 'success', messages: [], views: [], files: [] };
   if (!converts(fileName, output.type)) {
     throw new TranslationError('TranslationWorker-UnsupportedOutput', `A .${extensionOf(fileName)} file cannot be translated to ${output.type}.`);
   }
   switch (output.type) {
     case 'svf2':
-      return writeViewables(output, model, put, derivative, rendered);
+      return writeViewables(output, model, derivative, work);
     case 'thumbnail':
-      derivative.files.push(...(await thumbnails(model, 'thumbnail', put, rendered)));
+      derivative.files.push(...(await thumbnails(model, 'thumbnail', work)));
       return derivative;
     case 'obj': {
       requireModel3d(model, 'OBJ');
@@ -93,16 +104,17 @@ async function writeOutput(output: JobOutputFormat, model: ReadModel, fileName: 
   }
 }
 
-async function writeViewables(output: JobOutputFormat, model: ReadModel, put: Put, derivative: EngineDerivative, rendered: Thumbnails): Promise<EngineDerivative> {
+async function writeViewables(output: JobOutputFormat, model: ReadModel, derivative: EngineDerivative, work: JobWork): Promise<EngineDerivative> {
+  const { put } = work;
   const kind = model.drawing ? '2d' : '3d';
   const wanted = output.views ?? ['2d', '3d'];
   if (!wanted.includes(kind)) {
     throw new TranslationError('TranslationWorker-NoViewable', `This ${kind === '2d' ? '2D drawing' : '3D model'} has no ${wanted.join(' or ')} view to make.`);
   }
   const guid = randomUUID();
-  const glb = kind === '2d' ? await writeDrawingGlb(model) : await writeModelGlb(model);
+  const glb = kind === '2d' ? await writeDrawingGlb(model) : await writeModelGlb(model, work.glb);
   const database = new TextEncoder().encode(JSON.stringify(buildPropertyDatabase(model, [guid])));
-  const pictures = await thumbnails(model, `svf2/${guid}`, put, rendered);
+  const pictures = await thumbnails(model, `svf2/${guid}`, work);
   const graphics = put(`svf2/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb);
   const properties = put('svf2/properties.json', 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', database);
   derivative.views.push({ guid, name: kind === '2d' ? '2D' : '3D', role: kind, files: [graphics, ...pictures] });
@@ -119,7 +131,7 @@ async function drawn(model: ReadModel, rendered: Thumbnails): Promise<Thumbnails
   return rendered;
 }
 
-async function thumbnails(model: ReadModel, folder: string, put: Put, rendered: Thumbnails): Promise<EngineFile[]> {
+async function thumbnails(model: ReadModel, folder: string, { put, rendered }: JobWork): Promise<EngineFile[]> {
   const pictures = await drawn(model, rendered);
   return [...THUMBNAIL_SIZES].reverse().map((size) => put(`${folder}/thumbnail-${size}.png`, 'thumbnail', 'image/png', pictures.get(size) as Uint8Array, [size, size]));
 }

@@ -22,7 +22,7 @@ type Part = { positions: Float32Array; normals: Float32Array; indices: Uint32Arr
  * Every element's triangles in world space. web-ifc gives Y-up geometry already scaled to metres
  * (its linear scaling factor), interleaved position+normal, with one transform per placed geometry.
  */
-export function readIfcGeometry(api: IfcAPI, modelId: number, arrays: ArrayMaker = plainArrays): IfcGeometry {
+export function readIfcGeometry(api: IfcAPI, modelId: number, arrays: ArrayMaker = plainArrays, onElement?: (expressId: number, meshes: TriangleMesh[]) => void): IfcGeometry {
   const meshes = new Map<number, TriangleMesh[]>();
   let empty = 0;
   api.StreamAllMeshes(modelId, (flat) => {
@@ -52,7 +52,10 @@ export function readIfcGeometry(api: IfcAPI, modelId: number, arrays: ArrayMaker
       bucket.parts.push({ positions, normals, indices: partArrays === plainArrays ? indices : copied(indices, arrays) });
     }
     const merged = (color: TriangleMesh['color'], parts: Part[]) => (partArrays === arrays && parts.length === 1 ? { ...(parts[0] as Part), color } : merge(color, parts, arrays));
-    if (byColour.size) meshes.set(flat.expressID, [...byColour.values()].map(({ color, parts }) => merged(color, parts)));
+    if (byColour.size === 0) return;
+    const elementMeshes = [...byColour.values()].map(({ color, parts }) => merged(color, parts));
+    meshes.set(flat.expressID, elementMeshes);
+    onElement?.(flat.expressID, elementMeshes);
   });
   return { meshes, empty };
 }

@@ -4,21 +4,33 @@
  * geometry while the main thread writes the GLB.
  */
 import { parentPort } from 'node:worker_threads';
-import type { ModelObject } from '../model';
+import type { ModelObject, TriangleMesh } from '../model';
 import { renderThumbnails } from '../writers/thumbnail';
 import { withIfcModel } from './ifc-api';
 import { readIfcGeometry } from './ifc-geometry';
-import type { FromIfcThread, ReadGeometry } from './ifc-thread-protocol';
+import type { ElementMeshes, FromIfcThread, ReadGeometry } from './ifc-thread-protocol';
 import { SharedArena } from './shared-arena';
 
 const post = (message: FromIfcThread) => parentPort?.postMessage(message);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+// Batches go out at least this often while web-ifc streams, so the main thread can quantize them meanwhile.
+const BATCH_MS = 5;
+
 async function read({ id, bytes }: ReadGeometry): Promise<void> {
   let meshes: ModelObject['meshes'][];
   try {
-    const geometry = await withIfcModel(bytes, (api, modelId) => ({ schema: api.GetModelSchema(modelId), ...readIfcGeometry(api, modelId, new SharedArena()) }));
-    post({ type: 'geometry', id, schema: geometry.schema, meshes: [...geometry.meshes], empty: geometry.empty });
+    let batch: ElementMeshes = [];
+    let sent = performance.now();
+    const onElement = (expressId: number, elementMeshes: TriangleMesh[]) => {
+      batch.push([expressId, elementMeshes]);
+      if (performance.now() - sent < BATCH_MS) return;
+      post({ type: 'meshes', id, meshes: batch });
+      batch = [];
+      sent = performance.now();
+    };
+    const geometry = await withIfcModel(bytes, (api, modelId) => ({ schema: api.GetModelSchema(modelId), ...readIfcGeometry(api, modelId, new SharedArena(), onElement) }));
+    post({ type: 'geometry', id, schema: geometry.schema, meshes: batch, empty: geometry.empty });
     meshes = [...geometry.meshes.values()];
   } catch (error) {
     post({ type: 'failed', id, stage: 'geometry', message: messageOf(error) });

@@ -6,9 +6,14 @@ export interface ReadGeometry {
   bytes: Uint8Array;
 }
 
+/** Elements' meshes in the order web-ifc streams them; their arrays are views of SharedArrayBuffers, which the thread goes on reading for the thumbnails. */
+export type ElementMeshes = Array<[expressId: number, meshes: TriangleMesh[]]>;
+
 export type FromIfcThread =
-  /** The meshes' arrays are views of SharedArrayBuffers: the thread goes on reading them for the thumbnails. */
-  | { type: 'geometry'; id: number; schema: string; meshes: Array<[expressId: number, meshes: TriangleMesh[]]>; empty: number }
+  /** A batch of the geometry, while the thread streams the rest. */
+  | { type: 'meshes'; id: number; meshes: ElementMeshes }
+  /** The last batch, and what is known once every element is streamed. */
+  | { type: 'geometry'; id: number; schema: string; meshes: ElementMeshes; empty: number }
   | { type: 'thumbnails'; id: number; pictures: Array<[size: number, png: Uint8Array]> }
   /** `stage` says which answer this one replaces; a failed geometry is the job's last message. */
   | { type: 'failed'; id: number; stage: 'geometry' | 'thumbnails'; message: string };

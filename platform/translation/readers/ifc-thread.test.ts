@@ -25,6 +25,14 @@ describe('reading IFC geometry in the second thread', () => {
     }
   });
 
+  it('hands the geometry over in batches, in order, before it settles', async () => {
+    const batches: Array<Array<[number, unknown]>> = [];
+    const reading = readIfcInThread(building, (batch) => batches.push(batch));
+    const geometry = await reading.geometry;
+    expect(batches.length).toBeGreaterThan(0);
+    expect(batches.flat()).toEqual([...geometry.meshes]);
+  });
+
   it('answers files read at the same time each with its own, and draws each one thumbnails', async () => {
     const empty = new TextEncoder().encode(demoBuildingIfc().replace(/^#\d+\s*=\s*IFC(EXTRUDEDAREASOLID|SHAPEREPRESENTATION)\(.*$/gm, ''));
     const [full, bare] = [readIfcInThread(building), readIfcInThread(empty)];

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { TriangleMesh } from '../model';
-import type { FromIfcThread, ReadGeometry } from './ifc-thread-protocol';
+import type { ElementMeshes, FromIfcThread, ReadGeometry } from './ifc-thread-protocol';
 
 export interface ThreadGeometry {
   /** web-ifc's name for the file's schema (IFC2X3, IFC4, IFC4X3). */
@@ -35,7 +35,14 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
-const pending = new Map<number, { geometry: Deferred<ThreadGeometry>; thumbnails: Deferred<Map<number, Uint8Array>> }>();
+interface Reading {
+  geometry: Deferred<ThreadGeometry>;
+  thumbnails: Deferred<Map<number, Uint8Array>>;
+  meshes: Map<number, TriangleMesh[]>;
+  onMeshes?: (batch: ElementMeshes) => void;
+}
+
+const pending = new Map<number, Reading>();
 let thread: Worker | undefined;
 let lastId = 0;
 
@@ -43,11 +50,12 @@ let lastId = 0;
  * Reads an IFC file's geometry in the worker's second thread, so a job uses both cores while it is
  * the only one: web-ifc triangulates there while the caller reads the properties. One thread per
  * process, started on first use (web-ifc's 0.6 s start-up is paid once) and never keeping it alive.
+ * `onMeshes` gets the geometry in batches as the thread streams it, in order, before `geometry` settles.
  */
-export function readIfcInThread(bytes: Uint8Array): IfcThreadReading {
+export function readIfcInThread(bytes: Uint8Array, onMeshes?: (batch: ElementMeshes) => void): IfcThreadReading {
   const worker = (thread ??= started());
   const id = ++lastId;
-  const reading = { geometry: deferred<ThreadGeometry>(), thumbnails: deferred<Map<number, Uint8Array>>() };
+  const reading: Reading = { geometry: deferred<ThreadGeometry>(), thumbnails: deferred<Map<number, Uint8Array>>(), meshes: new Map(), ...(onMeshes ? { onMeshes } : {}) };
   pending.set(id, reading);
   worker.ref();
   worker.postMessage({ id, bytes } satisfies ReadGeometry);
@@ -70,7 +78,17 @@ function started(): Worker {
 function answered(message: FromIfcThread): void {
   const reading = pending.get(message.id);
   if (!reading) return;
-  if (message.type === 'geometry') return reading.geometry.resolve({ schema: message.schema, meshes: new Map(message.meshes), empty: message.empty });
+  if (message.type === 'meshes' || message.type === 'geometry') {
+    for (const [expressId, meshes] of message.meshes) reading.meshes.set(expressId, meshes);
+    try {
+      reading.onMeshes?.(message.meshes);
+    } catch {
+      // Work ahead is only ahead: the writer redoes what it lacks, and reports any failure with the job.
+      delete reading.onMeshes;
+    }
+    if (message.type === 'geometry') reading.geometry.resolve({ schema: message.schema, meshes: reading.meshes, empty: message.empty });
+    return;
+  }
   if (message.type === 'thumbnails') reading.thumbnails.resolve(new Map(message.pictures));
   else {
     reading.thumbnails.reject(new Error(message.message));

@@ -1,5 +1,5 @@
 import { SchemaNames } from 'web-ifc';
-import { TranslationError, type ReadModel } from '../model';
+import { TranslationError, type ReadModel, type TriangleMesh } from '../model';
 import { IfcDescriber } from './ifc-describe';
 import { readIfcInThread } from './ifc-thread';
 import { malformed } from './mesh-utils';
@@ -8,10 +8,10 @@ import { malformed } from './mesh-utils';
  * IFC (2x3, 4, 4x3): the geometry through web-ifc, in the worker's second thread; meanwhile the
  * spatial tree, names, property sets and materials from the file's text, in this one.
  */
-export async function readIfc(bytes: Uint8Array): Promise<ReadModel> {
+export async function readIfc(bytes: Uint8Array, onMeshes?: (meshes: TriangleMesh[]) => void): Promise<ReadModel> {
   checkEnvelope(bytes);
   const schema = headerSchema(bytes);
-  const reading = readIfcInThread(bytes);
+  const reading = readIfcInThread(bytes, onMeshes && ((batch) => batch.forEach(([, meshes]) => onMeshes(meshes))));
   const describer = IfcDescriber.start(bytes, schema);
   const geometry = await reading.geometry;
   const description = describer.finish([...geometry.meshes.keys()]);

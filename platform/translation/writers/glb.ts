@@ -1,8 +1,8 @@
 import type { ModelObject, ReadModel, Rgba } from '../model';
-import { colorKey, flatShaded, inkOnLight, meshObjects, pathSegments, usableMeshes } from './geometry';
+import { colorKey, inkOnLight, meshObjects, pathSegments, usableMeshes } from './geometry';
 import { GlbBuilder, Mode } from './glb-pack';
-import { ByteMemo } from './byte-identity';
-import { nodeQuantization, quantizeLines, quantizeNormals, quantizeTriangles, quantizeUnitNormals, type QuantizedPrimitive } from './glb-quantize';
+import { GlbPreparation } from './glb-prepare';
+import { nodeQuantization, quantizeLines } from './glb-quantize';
 
 /**
  * Our web viewable: a GLB with one node per object (`extras: {dbId, externalId}`, which the viewer
@@ -21,22 +21,13 @@ function layerOf(objects: Map<number, ModelObject>, dbId: number, layer: string)
   return owner?.parent === undefined ? undefined : objects.get(owner.parent);
 }
 
-export async function writeModelGlb(model: ReadModel): Promise<Uint8Array> {
+/** `preparation` holds what was quantized while the model was still being read; the rest is quantized here. */
+export async function writeModelGlb(model: ReadModel, preparation = new GlbPreparation()): Promise<Uint8Array> {
   const glb = new GlbBuilder('3D');
-  const done = new ByteMemo<QuantizedPrimitive | undefined>();
   for (const object of meshObjects(model)) {
-    const sources = usableMeshes(object).map((source) => {
-      const normals = quantizeUnitNormals(source.normals, source.positions.length);
-      if (normals) return { positions: source.positions, normals, indices: source.indices, source };
-      const flat = flatShaded(source);
-      return { positions: flat.positions, normals: quantizeNormals(flat.normals), indices: flat.indices, source };
-    });
-    const placement = nodeQuantization(sources.map(({ positions }) => positions));
-    const primitives = sources.flatMap(({ positions, normals, indices, source }) => {
-      const quantized = quantizeTriangles(placement, positions, normals, indices, done);
-      return quantized ? [glb.primitive(quantized, glb.material(source.color, source.material))] : [];
-    });
-    if (primitives.length) glb.node(object.name, primitives, placement, { dbId: object.dbId, externalId: object.externalId });
+    const { placement, primitives } = preparation.node(usableMeshes(object));
+    const packed = primitives.flatMap(({ source, quantized }) => (quantized ? [glb.primitive(quantized, glb.material(source.color, source.material))] : []));
+    if (packed.length) glb.node(object.name, packed, placement, { dbId: object.dbId, externalId: object.externalId });
   }
   return glb.write();
 }
