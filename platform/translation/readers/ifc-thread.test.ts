@@ -33,6 +33,14 @@ describe('reading IFC geometry in the second thread', () => {
     expect(batches.flat()).toEqual([...geometry.meshes]);
   });
 
+  it('hands no more batches over once the reading is abandoned', async () => {
+    const batches: unknown[] = [];
+    const reading = readIfcInThread(building, (batch) => batches.push(batch));
+    reading.abandon();
+    expect((await reading.geometry).meshes.size).toBeGreaterThan(0);
+    expect(batches).toEqual([]);
+  });
+
   it('answers files read at the same time each with its own, and draws each one thumbnails', async () => {
     const empty = new TextEncoder().encode(demoBuildingIfc().replace(/^#\d+\s*=\s*IFC(EXTRUDEDAREASOLID|SHAPEREPRESENTATION)\(.*$/gm, ''));
     const [full, bare] = [readIfcInThread(building), readIfcInThread(empty)];

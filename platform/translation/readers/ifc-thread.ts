@@ -15,6 +15,8 @@ export interface IfcThreadReading {
   geometry: Promise<ThreadGeometry>;
   /** Every thumbnail size's PNG, rendered from the geometry once it is read. */
   thumbnails: Promise<Map<number, Uint8Array>>;
+  /** No more batches for `onMeshes`: the caller failed first, and work ahead for it would be wasted. */
+  abandon(): void;
 }
 
 const ENTRY = new URL('./ifc-thread-main.ts', import.meta.url).href;
@@ -59,7 +61,7 @@ export function readIfcInThread(bytes: Uint8Array, onMeshes?: (batch: ElementMes
   pending.set(id, reading);
   worker.ref();
   worker.postMessage({ id, bytes } satisfies ReadGeometry);
-  return { geometry: reading.geometry.promise, thumbnails: reading.thumbnails.promise };
+  return { geometry: reading.geometry.promise, thumbnails: reading.thumbnails.promise, abandon: () => delete reading.onMeshes };
 }
 
 /** Stops the thread (readings under way fail); the next reading starts a new one. */

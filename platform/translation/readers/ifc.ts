@@ -12,7 +12,13 @@ export async function readIfc(bytes: Uint8Array, onMeshes?: (meshes: TriangleMes
   checkEnvelope(bytes);
   const schema = headerSchema(bytes);
   const reading = readIfcInThread(bytes, onMeshes && ((batch) => batch.forEach(([, meshes]) => onMeshes(meshes))));
-  const describer = IfcDescriber.start(bytes, schema);
+  let describer: IfcDescriber;
+  try {
+    describer = IfcDescriber.start(bytes, schema);
+  } catch (error) {
+    reading.abandon();
+    throw error;
+  }
   const geometry = await reading.geometry;
   const description = describer.finish([...geometry.meshes.keys()]);
   description.objects.forEach((object, index) => (object.meshes = geometry.meshes.get(description.expressIds[index] as number) ?? []));
