@@ -6,13 +6,14 @@ import type { EngineDerivative, EngineFile, ProgressListener, TranslationRequest
 import { converts, extensionOf } from './formats';
 import { TranslationError, type EngineMessage, type ReadModel } from './model';
 import { readSource } from './readers/index';
+import type { ReadAhead } from './readers/read-ahead';
 import { openZipSource } from './source-zip';
 import { writeDrawingGlb, writeModelGlb } from './writers/glb';
 import { GlbPreparation } from './writers/glb-prepare';
 import { writeTriangulatedIfc } from './writers/ifc';
 import { writeObj } from './writers/obj';
 import { writePdf } from './writers/pdf';
-import { buildPropertyDatabase } from './writers/properties';
+import { PropertyPreparation, writePropertyDatabase } from './writers/properties';
 import { triangleCount } from './writers/geometry';
 import { writeStl } from './writers/stl';
 import { renderThumbnails, THUMBNAIL_SIZES } from './writers/thumbnail';
@@ -24,11 +25,11 @@ type Put = (relativePath: string, role: string, mime: string, bytes: Uint8Array,
 /** One job's rendered thumbnails by size: the svf2 view and the `thumbnail` output show the same pictures, rendered once. */
 type Thumbnails = Map<number, Uint8Array>;
 
-/** What a job's outputs share: where they write, the thumbnails drawn for them, the GLB quantized while reading. */
+/** What a job's outputs share: where they write, the thumbnails drawn for them, the viewable's work done while reading. */
 interface JobWork {
   put: Put;
   rendered: Thumbnails;
-  glb?: GlbPreparation | undefined;
+  viewable?: { glb: GlbPreparation; properties: PropertyPreparation } | undefined;
 }
 
 /**
@@ -41,9 +42,10 @@ export async function runTranslation(request: TranslationRequest, onProgress: Pr
   const source = extensionOf(request.fileName) === 'zip' || request.rootFilename !== undefined
     ? openZipSource(bytes, request.rootFilename ?? '')
     : { fileName: request.fileName, bytes, siblings: new Map<string, Uint8Array>() };
-  // The GLB's quantization starts on the meshes a reader hands over while it still reads the rest.
-  const glbPreparation = request.outputs.some((output) => output.type === 'svf2') ? new GlbPreparation() : undefined;
-  const model = await readSource(source, glbPreparation && ((meshes) => glbPreparation.prepare(meshes)));
+  // The viewable's GLB and property database start on what a reader hands over while it still reads the rest.
+  const viewable = request.outputs.some((output) => output.type === 'svf2') ? { glb: new GlbPreparation(), properties: new PropertyPreparation() } : undefined;
+  const ahead: ReadAhead | undefined = viewable && { meshes: (meshes) => viewable.glb.prepare(meshes), objects: (objects) => viewable.properties.prepare(objects) };
+  const model = await readSource(source, ahead);
   onProgress(READ_SHARE);
 
   // Synchronous: this worker process has nothing else to do meanwhile, and a small file written at
@@ -56,7 +58,7 @@ export async function runTranslation(request: TranslationRequest, onProgress: Pr
   };
 
   const result: TranslationResult = { derivatives: [], warnings: model.warnings };
-  const work: JobWork = { put, rendered: new Map(), glb: glbPreparation };
+  const work: JobWork = { put, rendered: new Map(), viewable };
   for (const [index, output] of request.outputs.entries()) {
     const derivative = await writeOutput(output, model, source.fileName, source.bytes, work).catch((error: unknown) => failedOutput(output.type, error));
     if (output.type === 'svf2' && derivative.status === 'success') result.propertiesPath = 'svf2/properties.json';
@@ -112,8 +114,8 @@ async function writeViewables(output: JobOutputFormat, model: ReadModel, derivat
     throw new TranslationError('TranslationWorker-NoViewable', `This ${kind === '2d' ? '2D drawing' : '3D model'} has no ${wanted.join(' or ')} view to make.`);
   }
   const guid = randomUUID();
-  const glb = kind === '2d' ? await writeDrawingGlb(model) : await writeModelGlb(model, work.glb);
-  const database = new TextEncoder().encode(JSON.stringify(buildPropertyDatabase(model, [guid])));
+  const glb = kind === '2d' ? await writeDrawingGlb(model) : await writeModelGlb(model, work.viewable?.glb);
+  const database = writePropertyDatabase(model, [guid], work.viewable?.properties);
   const pictures = await thumbnails(model, `svf2/${guid}`, work);
   const graphics = put(`svf2/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb);
   const properties = put('svf2/properties.json', 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', database);

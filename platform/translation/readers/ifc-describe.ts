@@ -2,7 +2,7 @@ import { IFCBUILDINGSTOREY, IFCPROJECT, IFCRELAGGREGATES, IFCRELCONTAINEDINSPATI
 import type { ModelObject, ReadModel } from '../model';
 import { ifcLines, type IfcLines } from './ifc-lines';
 import { readAllProperties, type ElementProperties } from './ifc-properties';
-import { projectUnits, refOf, refsOf, textOf, valueOf } from './ifc-values';
+import { projectUnits, refOf, refsOf, textOf, valueOf, type IfcLine } from './ifc-values';
 import { malformed } from './mesh-utils';
 
 /** Everything an IFC model is but its geometry; `expressIds[i]` is the entity `objects[i]` came from. */
@@ -42,6 +42,11 @@ export class IfcDescriber {
     return describer;
   }
 
+  /** The objects placed so far, each final once placed: `finish` only adds more. */
+  get described(): readonly ModelObject[] {
+    return this.objects;
+  }
+
   finish(meshIds: number[]): IfcDescription {
     const projectDbId = this.dbIds.get(this.projectId) as number;
     for (const expressId of [...meshIds].sort((a, b) => a - b)) if (!this.dbIds.has(expressId)) this.visit(expressId, projectDbId);
@@ -70,6 +75,8 @@ export class IfcDescriber {
       const value = valueOf(line[key]);
       if (value !== null && value !== '') identity[key] = value;
     }
+    const elevation = this.elevationMetres(line);
+    if (elevation !== undefined) identity['Elevation'] = elevation;
     const object: ModelObject = {
       dbId,
       name,
@@ -85,15 +92,20 @@ export class IfcDescriber {
     return dbId;
   }
 
+  /** A storey's elevation in metres; undefined for anything else, or a storey that states none. */
+  private elevationMetres(line: IfcLine): number | undefined {
+    if (line.type !== IFCBUILDINGSTOREY) return undefined;
+    const elevation = valueOf(line.Elevation);
+    return typeof elevation === 'number' ? elevation * this.lengthMetres : undefined;
+  }
+
   private storeyLevels(): IfcDescription['levels'] {
     const levels: IfcDescription['levels'] = [];
     for (const id of this.lines.idsOfType(IFCBUILDINGSTOREY)) {
-      const elevation = valueOf(this.lines.line(id).Elevation);
+      const metres = this.elevationMetres(this.lines.line(id));
       const dbId = this.dbIds.get(id);
       const object = dbId === undefined ? undefined : this.objects[dbId - 1];
-      if (typeof elevation !== 'number' || !object) continue;
-      const metres = elevation * this.lengthMetres;
-      object.properties['Identity Data'] = { ...object.properties['Identity Data'], Elevation: metres };
+      if (metres === undefined || !object) continue;
       levels.push({ dbId: object.dbId, name: object.name, elevationMetres: metres });
     }
     return levels.sort((a, b) => a.elevationMetres - b.elevationMetres);

@@ -1,5 +1,6 @@
 import { SchemaNames } from 'web-ifc';
-import { TranslationError, type ReadModel, type TriangleMesh } from '../model';
+import { TranslationError, type ReadModel } from '../model';
+import type { ReadAhead } from './read-ahead';
 import { IfcDescriber } from './ifc-describe';
 import { readIfcInThread } from './ifc-thread';
 import { malformed } from './mesh-utils';
@@ -8,9 +9,10 @@ import { malformed } from './mesh-utils';
  * IFC (2x3, 4, 4x3): the geometry through web-ifc, in the worker's second thread; meanwhile the
  * spatial tree, names, property sets and materials from the file's text, in this one.
  */
-export async function readIfc(bytes: Uint8Array, onMeshes?: (meshes: TriangleMesh[]) => void): Promise<ReadModel> {
+export async function readIfc(bytes: Uint8Array, ahead?: ReadAhead): Promise<ReadModel> {
   checkEnvelope(bytes);
   const schema = headerSchema(bytes);
+  const onMeshes = ahead?.meshes?.bind(ahead);
   const reading = readIfcInThread(bytes, onMeshes && ((batch) => batch.forEach(([, meshes]) => onMeshes(meshes))));
   let describer: IfcDescriber;
   try {
@@ -19,6 +21,7 @@ export async function readIfc(bytes: Uint8Array, onMeshes?: (meshes: TriangleMes
     reading.abandon();
     throw error;
   }
+  ahead?.objects?.(describer.described);
   const geometry = await reading.geometry;
   const description = describer.finish([...geometry.meshes.keys()]);
   description.objects.forEach((object, index) => (object.meshes = geometry.meshes.get(description.expressIds[index] as number) ?? []));

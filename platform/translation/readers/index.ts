@@ -1,5 +1,6 @@
 import { extensionOf } from '../formats';
-import { TranslationError, type ReadModel, type TriangleMesh } from '../model';
+import { TranslationError, type ReadModel } from '../model';
+import type { ReadAhead } from './read-ahead';
 import { readDxf } from './dxf';
 import { readGltf } from './gltf';
 import { readIfc } from './ifc';
@@ -16,20 +17,15 @@ export interface SourceFiles {
   siblings: Map<string, Uint8Array>;
 }
 
-/**
- * One object's meshes, handed over while the reader still reads the rest, for a writer to start on
- * (readers that get their geometry in one piece never call it).
- */
-export type MeshesRead = (meshes: TriangleMesh[]) => void;
 
 /**
  * Reads a source into the engine's model, picking the reader by the file's extension. A reader's own
  * checks give the precise words; anything a library throws past them (web-ifc meeting a reference to an
  * entity a damaged file lost) still ends as a TranslationError a person can read, not an internal failure.
  */
-export async function readSource(source: SourceFiles, onMeshes?: MeshesRead): Promise<ReadModel> {
+export async function readSource(source: SourceFiles, ahead?: ReadAhead): Promise<ReadModel> {
   try {
-    return sanitiseModel(await readWith(source, onMeshes));
+    return sanitiseModel(await readWith(source, ahead));
   } catch (error) {
     if (error instanceof TranslationError) throw error;
     const detail = error instanceof Error ? error.message : String(error);
@@ -37,12 +33,12 @@ export async function readSource(source: SourceFiles, onMeshes?: MeshesRead): Pr
   }
 }
 
-async function readWith(source: SourceFiles, onMeshes?: MeshesRead): Promise<ReadModel> {
+async function readWith(source: SourceFiles, ahead?: ReadAhead): Promise<ReadModel> {
   const { fileName, bytes, siblings } = source;
   const extension = extensionOf(fileName);
   switch (extension) {
     case 'ifc':
-      return readIfc(bytes, onMeshes);
+      return readIfc(bytes, ahead);
     case 'step':
     case 'stp':
       return readStep(bytes, 'STEP');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelObject, ReadModel } from '../model';
-import { buildPropertyDatabase } from './properties';
+import { buildPropertyDatabase, PropertyPreparation, writePropertyDatabase } from './properties';
 import { smallBuilding } from './test-models';
 
 describe('buildPropertyDatabase', () => {
@@ -41,5 +41,29 @@ describe('buildPropertyDatabase', () => {
     const tree = buildPropertyDatabase(model, ['v']).trees.v ?? [];
     expect(tree.map((node) => node.objectid)).toEqual([1, 4, 2]);
     expect(tree[2]).toEqual({ objectid: 2, name: 'o2', objects: [{ objectid: 3, name: 'o3' }] });
+  });
+});
+
+describe('writePropertyDatabase', () => {
+  const decoded = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+  it('writes the database as JSON, the same bytes whether entries were serialized ahead or not', () => {
+    const model = smallBuilding();
+    const expected = JSON.stringify(buildPropertyDatabase(model, ['a', 'b']));
+    expect(decoded(writePropertyDatabase(model, ['a', 'b']))).toBe(expected);
+    const preparation = new PropertyPreparation();
+    preparation.prepare(model.objects.slice(0, 5));
+    expect(decoded(writePropertyDatabase(model, ['a', 'b'], preparation))).toBe(expected);
+  });
+
+  it('uses an entry serialized ahead for the object it was made from, and serializes objects added later', () => {
+    const model = smallBuilding();
+    const preparation = new PropertyPreparation();
+    preparation.prepare(model.objects);
+    const late: ModelObject = { dbId: 9, name: 'Late', externalId: 'ext-9', category: 'Proxy', properties: { Identity: { Name: 'Late' } }, meshes: [] };
+    const written = JSON.parse(decoded(writePropertyDatabase({ ...model, objects: [...model.objects, late] }, ['v'], preparation))) as ReturnType<typeof buildPropertyDatabase>;
+    expect(written.objects.map((entry) => entry.objectid)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(written.objects[8]).toEqual({ objectid: 9, name: 'Late', externalId: 'ext-9', properties: { Identity: { Name: 'Late' } } });
+    expect(preparation.entry(model.objects[0] as ModelObject)).toBe(preparation.entry(model.objects[0] as ModelObject));
   });
 });

@@ -1,5 +1,5 @@
 import type { ObjectProperties, ObjectTreeNode } from '../../../contracts/model-derivative';
-import type { ReadModel } from '../model';
+import type { ModelObject, ReadModel } from '../model';
 import type { PropertyDatabase } from '../properties-db';
 
 /**
@@ -8,14 +8,43 @@ import type { PropertyDatabase } from '../properties-db';
  * guid gets the same tree.
  */
 export function buildPropertyDatabase(model: ReadModel, viewGuids: string[]): PropertyDatabase {
-  const objects: ObjectProperties[] = model.objects.map((object) => ({
-    objectid: object.dbId,
-    name: object.name,
-    externalId: object.externalId,
-    properties: object.properties,
-  }));
   const tree = objectTree(model);
-  return { version: 1, objects, trees: Object.fromEntries(viewGuids.map((guid) => [guid, tree])) };
+  return { version: 1, objects: model.objects.map(entryOf), trees: Object.fromEntries(viewGuids.map((guid) => [guid, tree])) };
+}
+
+const entryOf = (object: ModelObject): ObjectProperties => ({ objectid: object.dbId, name: object.name, externalId: object.externalId, properties: object.properties });
+const encoder = new TextEncoder();
+const encodedEntry = (object: ModelObject) => encoder.encode(JSON.stringify(entryOf(object)));
+
+/**
+ * Objects' entries in the database serialized ahead, found again by the objects themselves: a reader
+ * that knows its objects before its geometry (IFC) hands them here while web-ifc still triangulates.
+ * An object handed over must not change after.
+ */
+export class PropertyPreparation {
+  private readonly entries = new WeakMap<ModelObject, Uint8Array>();
+
+  prepare(objects: readonly ModelObject[]): void {
+    for (const object of objects) this.entries.set(object, encodedEntry(object));
+  }
+
+  entry(object: ModelObject): Uint8Array {
+    return this.entries.get(object) ?? encodedEntry(object);
+  }
+}
+
+const COMMA = encoder.encode(',');
+
+/** The database as JSON bytes, the same as encoding `JSON.stringify(buildPropertyDatabase(...))`, from entries serialized ahead where there are some. */
+export function writePropertyDatabase(model: ReadModel, viewGuids: string[], preparation = new PropertyPreparation()): Uint8Array {
+  const tree = objectTree(model);
+  const parts: Uint8Array[] = [encoder.encode('{"version":1,"objects":[')];
+  model.objects.forEach((object, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(preparation.entry(object));
+  });
+  parts.push(encoder.encode(`],"trees":${JSON.stringify(Object.fromEntries(viewGuids.map((guid) => [guid, tree])))}}`));
+  return Buffer.concat(parts);
 }
 
 /**
