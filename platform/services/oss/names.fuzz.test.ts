@@ -20,6 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
+// A fixed seed, so CI runs the same cases every time; FUZZ_SEED and FUZZ_RUNS explore others.
+const RUNS = { numRuns: Number(process.env.FUZZ_RUNS ?? 150), seed: Number(process.env.FUZZ_SEED ?? 20261123) };
+
 const NASTY = ['.', '..', '../', '../../etc/passwd', '..\\..\\windows', '%2e%2e%2f', '..%5c', '%252e%252e%252f', '%c0%ae%c0%ae/',
   '\uff0e\uff0e/', '\u2024\u2024/', 'tmp', 'blobs', 'db', 'platform.lock', '/', '//', 'a\u0000b', '\ud800', 'x'.repeat(1025), ' ', '%', '%zz'];
 const name = fc.oneof(
@@ -46,7 +49,7 @@ describe('names and paths under fuzzing', () => {
       });
       expect([200, 400, 409]).toContain(response.status);
       expect(response.status === 400).toBe(bucketKeyProblem(bucketKey) !== undefined);
-    }), { numRuns: 150 });
+    }), RUNS);
   });
 
   it('stores any object key only by id, and never fails with 5xx', async () => {
@@ -61,7 +64,7 @@ describe('names and paths under fuzzing', () => {
       for (const suffix of ['/details', '/signeds3download', '/signeds3upload?parts=1']) {
         expect((await platform.request(`${base}${suffix}`, { headers: bearer })).status).toBeLessThan(500);
       }
-    }), { numRuns: 150 });
+    }), RUNS);
     await onlyBlobIds();
   });
 
@@ -73,9 +76,13 @@ describe('names and paths under fuzzing', () => {
       } catch {
         return;
       }
+      // Dot segments are resolved before a request leaves the client: `blobs/objects/..` asks for the
+      // bucket `blobs` itself, which an earlier property may have created. That is another endpoint, not a raw object path.
+      const { pathname } = new URL(url);
+      if (!pathname.includes('/objects/') || !pathname.endsWith('/details')) return;
       const response = await platform.app.request(url, { headers: bearer });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
-    }), { numRuns: 150 });
+    }), RUNS);
   });
 });
