@@ -52,7 +52,7 @@ describe('POST /oss/v2/buckets', () => {
 
   it('accepts the shortest and longest names the spec allows', async () => {
     const { bearer } = await serverApp(platform);
-    const short = `${'x'}${Math.random().toString(36).slice(2, 4)}`.padEnd(3, '0');
+    const short = 'x0z';
     expect((await post(bearer, { bucketKey: short, policyKey: 'transient' })).status).toBe(200);
     expect((await post(bearer, { bucketKey: `${uniqueBucketKey()}-`.padEnd(128, 'z'), policyKey: 'transient' })).status).toBe(200);
   });
