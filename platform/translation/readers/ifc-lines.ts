@@ -15,9 +15,11 @@ export interface IfcLines {
 
 type Construct = (args: unknown[]) => IfcLine;
 
+/** web-ifc's index of a schema name (IFC2X3 and its aliases 1, IFC4 2, IFC4X3 and its drafts 3); -1 for one it does not read. */
+export const schemaIndex = (schemaName: string): number => SchemaNames.findIndex((names) => names?.includes(schemaName.toUpperCase()));
+
 export function ifcLines(bytes: Uint8Array, schemaName: string): IfcLines {
-  const name = schemaName.toUpperCase();
-  const schema = Math.max(1, SchemaNames.findIndex((names) => names?.includes(name)));
+  const schema = Math.max(1, schemaIndex(schemaName));
   const constructors = (FromRawLineData as unknown as Record<number, Record<number, Construct>>)[schema] ?? {};
   const step = new StepLines(bytes);
   const missing = new Set<number>();

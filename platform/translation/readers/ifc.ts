@@ -1,7 +1,7 @@
-import { SchemaNames } from 'web-ifc';
 import { TranslationError, type ReadModel } from '../model';
 import type { ReadAhead } from './read-ahead';
 import { IfcDescriber } from './ifc-describe';
+import { schemaIndex } from './ifc-lines';
 import { readIfcInThread } from './ifc-thread';
 import { malformed } from './mesh-utils';
 
@@ -38,7 +38,7 @@ function headerSchema(bytes: Uint8Array): string {
   const header = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1 << 16)).toString('latin1');
   const schema = /FILE_SCHEMA\s*\(\s*\(\s*'([^']*)'/i.exec(header)?.[1];
   if (!schema) throw malformed('IFC', 'its header does not name its schema (FILE_SCHEMA).');
-  if (!SchemaNames.some((names) => names?.includes(schema.toUpperCase()))) {
+  if (schemaIndex(schema) < 0) {
     throw malformed('IFC', `its schema ${schema} is not one this engine reads (IFC2X3, IFC4 or IFC4X3).`);
   }
   return schema;

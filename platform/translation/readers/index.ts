@@ -17,7 +17,6 @@ export interface SourceFiles {
   siblings: Map<string, Uint8Array>;
 }
 
-
 /**
  * Reads a source into the engine's model, picking the reader by the file's extension. A reader's own
  * checks give the precise words; anything a library throws past them (web-ifc meeting a reference to an

@@ -1,6 +1,6 @@
 import { MeshoptEncoder } from 'meshoptimizer';
 import type { Rgba } from '../model';
-import { ByteMemo } from './byte-identity';
+import { ByteMemo, bytesOf } from './byte-identity';
 import { colorKey } from './geometry';
 import type { NodeQuantization, QuantizedPrimitive } from './glb-quantize';
 
@@ -38,7 +38,6 @@ export const Mode = { LINES: 1, TRIANGLES: 4 } as const;
 
 const stream = (stride: number, mode: Stream['mode'], target: number): Stream => ({ stride, mode, target, chunks: [], byteLength: 0, count: 0, accessors: [] });
 const align4 = (length: number) => (length + 3) & ~3;
-const bytesOf = (array: ArrayBufferView, byteLength = array.byteLength) => new Uint8Array(array.buffer, array.byteOffset, byteLength);
 
 export class GlbBuilder {
   private readonly streams: Record<StreamName, Stream> = {
