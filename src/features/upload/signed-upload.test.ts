@@ -34,6 +34,23 @@ describe('uploadContent', () => {
     expect(oss.signs[0]).toEqual({ parts: 7, firstPart: 1, uploadKey: undefined });
   });
 
+  it('sends a file of one part as the file itself, and a file of several parts as slices', async () => {
+    const { events, deps, oss } = setup();
+    const bodies: Blob[] = [];
+    const sendPart: typeof deps.sendPart = (url, body, signal, onProgress) => {
+      bodies.push(body);
+      return oss.sendPart(url, body, signal, onProgress);
+    };
+    const single = new Blob(['abcdefghij']);
+    await uploadContent(single, { doneParts: new Set() }, { ...deps, sendPart }, events, new AbortController().signal);
+    expect(bodies).toEqual([single]);
+    expect(bodies[0]).toBe(single);
+    const several = new Blob([text]);
+    await uploadContent(several, { doneParts: new Set() }, { ...deps, sendPart }, events, new AbortController().signal);
+    expect(bodies.slice(1)).toHaveLength(7);
+    expect(bodies.slice(1).every((body) => body !== several && body.size <= 10)).toBe(true);
+  });
+
   it('retries a failed part with backoff, and takes back the bytes of the failed attempt', async () => {
     const { oss, seen, events, deps, timers } = setup();
     oss.failPart(3, 2);
