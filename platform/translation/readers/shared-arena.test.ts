@@ -25,4 +25,12 @@ describe('SharedArena', () => {
     expect(large.buffer.byteLength).toBe(400);
     expect(arena.floats(1).buffer).not.toBe(large.buffer);
   });
+
+  it('grows its chunks from the first size to the largest, doubling', () => {
+    const arena = new SharedArena(64, 16);
+    const chunks = new Set<ArrayBufferLike>();
+    // 16 bytes each: one fills the first chunk, two the second, four each one after.
+    for (let i = 0; i < 11; i++) chunks.add(arena.floats(4).buffer);
+    expect([...chunks].map((chunk) => chunk.byteLength)).toEqual([16, 32, 64, 64]);
+  });
 });
