@@ -1,4 +1,5 @@
 import type { ReadModel, TriangleMesh } from '../model';
+import { allFinite, indicesBelow } from '../writers/geometry';
 
 /**
  * What every reader's model goes through before a writer sees it. A damaged file can parse into
@@ -32,7 +33,7 @@ function validTriangles(mesh: TriangleMesh): TriangleMesh {
   const triangles = Math.floor(indices.length / 3);
   // The usual mesh is whole, which one tight pass over each array shows (a building has millions of
   // triangles); only a damaged one is checked triangle by triangle.
-  if (indices.length === triangles * 3 && allFinite(positions, vertices * 3) && largest(indices) < vertices) return mesh;
+  if (indices.length === triangles * 3 && allFinite(positions, vertices * 3) && indicesBelow(indices, vertices)) return mesh;
   const usable = new Uint8Array(vertices);
   for (let v = 0; v < vertices; v++) usable[v] = Number.isFinite(positions[3 * v]) && Number.isFinite(positions[3 * v + 1]) && Number.isFinite(positions[3 * v + 2]) ? 1 : 0;
   const fine = (vertex: number) => vertex < vertices && usable[vertex] === 1;
@@ -42,17 +43,4 @@ function validTriangles(mesh: TriangleMesh): TriangleMesh {
     if (fine(a) && fine(b) && fine(c)) kept.push(a, b, c);
   }
   return { ...mesh, indices: new Uint32Array(kept) };
-}
-
-/** Whether the first `count` values are all finite: x * 0 is 0 for a finite x and NaN for NaN or ±Infinity. */
-function allFinite(values: Float32Array, count: number): boolean {
-  let sum = 0;
-  for (let i = 0; i < count; i++) sum += (values[i] as number) * 0;
-  return sum === 0;
-}
-
-function largest(values: Uint32Array): number {
-  let most = 0;
-  for (let i = 0; i < values.length; i++) if ((values[i] as number) > most) most = values[i] as number;
-  return values.length ? most : -1;
 }

@@ -8,8 +8,13 @@ import type { PropertyDatabase } from '../properties-db';
  * guid gets the same tree.
  */
 export function buildPropertyDatabase(model: ReadModel, viewGuids: string[]): PropertyDatabase {
+  return { version: 1, objects: model.objects.map(entryOf), trees: treesOf(model, viewGuids) };
+}
+
+/** Every view's object tree: the same tree, built once. */
+function treesOf(model: ReadModel, viewGuids: string[]): PropertyDatabase['trees'] {
   const tree = objectTree(model);
-  return { version: 1, objects: model.objects.map(entryOf), trees: Object.fromEntries(viewGuids.map((guid) => [guid, tree])) };
+  return Object.fromEntries(viewGuids.map((guid) => [guid, tree]));
 }
 
 const entryOf = (object: ModelObject): ObjectProperties => ({ objectid: object.dbId, name: object.name, externalId: object.externalId, properties: object.properties });
@@ -37,13 +42,12 @@ const COMMA = encoder.encode(',');
 
 /** The database as JSON bytes, the same as encoding `JSON.stringify(buildPropertyDatabase(...))`, from entries serialized ahead where there are some. */
 export function writePropertyDatabase(model: ReadModel, viewGuids: string[], preparation = new PropertyPreparation()): Uint8Array {
-  const tree = objectTree(model);
   const parts: Uint8Array[] = [encoder.encode('{"version":1,"objects":[')];
   model.objects.forEach((object, index) => {
     if (index > 0) parts.push(COMMA);
     parts.push(preparation.entry(object));
   });
-  parts.push(encoder.encode(`],"trees":${JSON.stringify(Object.fromEntries(viewGuids.map((guid) => [guid, tree])))}}`));
+  parts.push(encoder.encode(`],"trees":${JSON.stringify(treesOf(model, viewGuids))}}`));
   return Buffer.concat(parts);
 }
 
