@@ -50,6 +50,22 @@ describe('translation worker pool', () => {
     expect(new Set(results.map(pidOf)).size).toBe(2);
   });
 
+  it('tells a job whether it starts alone, so that it may take both cores', async () => {
+    pool = createWorkerPool({ workers: 2, timeoutMs: 30_000, memoryMb: 1024, entry });
+    const aloneOf = (result: Awaited<ReturnType<Translator['translate']>>) => result.warnings.find((warning) => warning.code === 'alone')?.message;
+    expect(aloneOf(await pool.translate(request('ok.ifc'), () => undefined, never))).toBe('true');
+    const pair = await Promise.all(['slow-200', 'slow-200'].map((name) => pool!.translate(request(`${name}.ifc`), () => undefined, never)));
+    expect(pair.map(aloneOf)).toEqual(['true', 'false']);
+  });
+
+  it('tells a running job when another starts beside it', async () => {
+    pool = createWorkerPool({ workers: 2, timeoutMs: 30_000, memoryMb: 1024, entry });
+    const waiting = pool.translate(request('crowded.ifc'), () => undefined, never);
+    const beside = await pool.translate(request('ok.ifc'), () => undefined, never);
+    expect(beside.warnings.find((warning) => warning.code === 'alone')?.message).toBe('false');
+    await expect(waiting).resolves.toBeDefined();
+  });
+
   it('keeps a worker for job after job, and retires one that has grown past half its memory limit', async () => {
     pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry });
     const run = async (name: string) => pidOf(await pool!.translate(request(name), () => undefined, never));

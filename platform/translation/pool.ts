@@ -130,8 +130,10 @@ export function createWorkerPool(options: WorkerPoolOptions): Translator {
       }
       worker.job = job;
       watch(worker, job);
-      const message: ToWorker = { type: 'translate', id: worker.jobsDone, request: job.request };
+      const others = [...workers].filter((other) => other !== worker && other.job);
+      const message: ToWorker = { type: 'translate', id: worker.jobsDone, request: job.request, alone: others.length === 0 };
       worker.child.send(message);
+      for (const other of others) other.child.send({ type: 'crowded' } satisfies ToWorker);
     }
   }
 

@@ -4,14 +4,18 @@
  */
 import { runTranslation } from './engine';
 import { TranslationError } from './model';
+import { useGeometryThreads } from './readers/ifc-thread';
 import { INTERNAL_FAILURE, type FromWorker, type ToWorker } from './worker-protocol';
 
 const send = (message: FromWorker) => process.send?.(message);
 const residentMb = () => Math.round(process.memoryUsage.rss() / (1024 * 1024));
 
 process.on('message', (message: ToWorker) => {
+  // A second geometry thread pays off on a core no other job wants; beside another job it only costs.
+  if (message.type === 'crowded') return useGeometryThreads(1);
   if (message.type !== 'translate') return;
   const { id, request } = message;
+  useGeometryThreads(message.alone ? 2 : 1);
   runTranslation(request, (percent) => send({ type: 'progress', id, percent })).then(
     (result) => send({ type: 'done', id, result, residentMb: residentMb() }),
     (error: unknown) => {

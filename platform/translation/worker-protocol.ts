@@ -1,7 +1,11 @@
 import type { TranslationRequest, TranslationResult } from './engine-types';
 
 /** Messages between the pool (parent) and a translation worker process, over the IPC channel. */
-export type ToWorker = { type: 'translate'; id: number; request: TranslationRequest };
+/**
+ * `alone`: no other job runs while this one starts, so it may take both cores; `crowded`: another
+ * job has started beside the running one, which gives the second core back.
+ */
+export type ToWorker = { type: 'translate'; id: number; request: TranslationRequest; alone: boolean } | { type: 'crowded' };
 
 export type FromWorker =
   | { type: 'ready' }

@@ -1,4 +1,4 @@
-import type { IfcAPI } from 'web-ifc';
+import { IFCOPENINGELEMENT, IFCOPENINGSTANDARDCASE, IFCPRODUCT, IFCSPACE, type FlatMesh, type IfcAPI } from 'web-ifc';
 import type { TriangleMesh } from '../model';
 
 export interface IfcGeometry {
@@ -18,14 +18,54 @@ const plainArrays: ArrayMaker = { floats: (count) => new Float32Array(count), ui
 
 type Part = { positions: Float32Array; normals: Float32Array; indices: Uint32Array };
 
+/** The elements the caller streams next, of `total`: indices `from` up to `to`, an empty range when none is left. */
+export type ClaimNext = (total: number) => [from: number, to: number];
+
+const everyElement = (): ClaimNext => {
+  let claimed = false;
+  return (total) => (claimed ? [total, total] : ((claimed = true), [0, total]));
+};
+
+// web-ifc's own StreamAllMeshes skips these: they are voids and rooms, not built things.
+const NOT_BUILT = new Set([IFCOPENINGELEMENT, IFCOPENINGSTANDARDCASE, IFCSPACE]);
+const isElementType = new Map<number, boolean>();
+
+/**
+ * The elements web-ifc's StreamAllMeshes would visit, in express id order: the same set (checked on
+ * every fixture), listed so that two threads can share them out.
+ */
+export function elementIds(api: IfcAPI, modelId: number): number[] {
+  const products = api.GetLineIDsWithType(modelId, IFCPRODUCT, true);
+  const ids: number[] = [];
+  for (let i = 0; i < products.size(); i++) {
+    const id = products.get(i);
+    const type = api.GetLineType(modelId, id) as number;
+    let element = isElementType.get(type);
+    if (element === undefined) isElementType.set(type, (element = api.IsIfcElement(type) && !NOT_BUILT.has(type)));
+    if (element) ids.push(id);
+  }
+  return ids.sort((a, b) => a - b);
+}
+
+export interface StreamOptions {
+  /** Where the meshes' final arrays are made. */
+  arrays?: ArrayMaker;
+  /** Told how many elements the model has, before any is streamed. */
+  onListed?: (count: number) => void;
+  /** Which element to stream next: threads reading one model share them out through it. */
+  claim?: ClaimNext;
+  /** Each element's meshes as streamed. */
+  onElement?: (expressId: number, meshes: TriangleMesh[]) => void;
+}
+
 /**
  * Every element's triangles in world space. web-ifc gives Y-up geometry already scaled to metres
  * (its linear scaling factor), interleaved position+normal, with one transform per placed geometry.
  */
-export function readIfcGeometry(api: IfcAPI, modelId: number, arrays: ArrayMaker = plainArrays, onElement?: (expressId: number, meshes: TriangleMesh[]) => void): IfcGeometry {
+export function readIfcGeometry(api: IfcAPI, modelId: number, { arrays = plainArrays, onListed, claim = everyElement(), onElement }: StreamOptions = {}): IfcGeometry {
   const meshes = new Map<number, TriangleMesh[]>();
   let empty = 0;
-  api.StreamAllMeshes(modelId, (flat) => {
+  const streamed = (flat: FlatMesh) => {
     const byColour = new Map<string, { color: TriangleMesh['color']; parts: Part[] }>();
     // An element of one geometry (most of them) is placed straight into its final arrays; parts of a
     // larger one go to scratch arrays first, and are merged into final ones per colour.
@@ -56,7 +96,11 @@ export function readIfcGeometry(api: IfcAPI, modelId: number, arrays: ArrayMaker
     const elementMeshes = [...byColour.values()].map(({ color, parts }) => merged(color, parts));
     meshes.set(flat.expressID, elementMeshes);
     onElement?.(flat.expressID, elementMeshes);
-  });
+  };
+  const ids = elementIds(api, modelId);
+  onListed?.(ids.length);
+  // A call per element would cost Office_A a fifth more than one for all of them; runs of a few cost nothing more.
+  for (let [from, to] = claim(ids.length); from < to; [from, to] = claim(ids.length)) api.StreamMeshes(modelId, ids.slice(from, to), streamed);
   return { meshes, empty };
 }
 

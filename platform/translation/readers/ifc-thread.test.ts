@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { demoBuildingIfc } from '../../demo/ifc-building';
 import { withIfcModel } from './ifc-api';
 import { readIfcGeometry } from './ifc-geometry';
-import { readIfcInThread, stopIfcThread } from './ifc-thread';
+import { readIfcInThread, stopIfcThread, useGeometryThreads } from './ifc-thread';
+import type { ElementMeshes } from './ifc-thread-protocol';
 import { THUMBNAIL_SIZES } from '../writers/thumbnail';
 import { pngFacts } from '../testing/read-back';
 
@@ -25,12 +26,75 @@ describe('reading IFC geometry in the second thread', () => {
     }
   });
 
-  it('hands the geometry over in batches, in order, before it settles', async () => {
-    const batches: Array<Array<[number, unknown]>> = [];
+  it('hands the geometry over in batches before it settles, and settles with it in express id order', async () => {
+    const batches: ElementMeshes[] = [];
     const reading = readIfcInThread(building, (batch) => batches.push(batch));
     const geometry = await reading.geometry;
     expect(batches.length).toBeGreaterThan(0);
-    expect(batches.flat()).toEqual([...geometry.meshes]);
+    expect(batches.flat().sort((a, b) => a[0] - b[0])).toEqual([...geometry.meshes]);
+    expect([...geometry.meshes.keys()]).toEqual([...geometry.meshes.keys()].sort((a, b) => a - b));
+  });
+
+  it('streams each element once among readers that claim them in turn', async () => {
+    const whole = await withIfcModel(building, (api, modelId) => readIfcGeometry(api, modelId));
+    // Runs of two elements, taken by two readers in turn: the first reader's runs, then the second's.
+    const taking = (first: number) => {
+      let next = first * 2 - 4;
+      return (total: number): [number, number] => ((next += 4), [Math.min(next, total), Math.min(next + 2, total)]);
+    };
+    const streamed: number[][] = [[], []];
+    const reader = (first: number) => withIfcModel(building, (api, modelId) => readIfcGeometry(api, modelId, { onElement: (expressId) => streamed[first]?.push(expressId), claim: taking(first) }));
+    await reader(0);
+    await reader(1);
+    expect(streamed[0]?.length).toBeGreaterThan(0);
+    expect(streamed[1]?.length).toBeGreaterThan(0);
+    expect(streamed.flat().sort((a, b) => a - b)).toEqual([...whole.meshes.keys()]);
+  });
+
+  it('reads a model long enough for a second thread to help the same as one thread does, and draws it', async () => {
+    // Forty storeys stream for longer than a helper waits to be asked, on any machine this runs on.
+    const tower = new TextEncoder().encode(demoBuildingIfc({ storeys: 40 }));
+    const here = await withIfcModel(tower, (api, modelId) => readIfcGeometry(api, modelId));
+    const reading = readIfcInThread(tower);
+    const there = await reading.geometry;
+    expect([...there.meshes.keys()]).toEqual([...here.meshes.keys()]);
+    expect([...there.meshes.values()].map((meshes) => meshes.map((mesh) => [...mesh.positions]))).toEqual([...here.meshes.values()].map((meshes) => meshes.map((mesh) => [...mesh.positions])));
+    expect([...(await reading.thumbnails).keys()]).toEqual([...THUMBNAIL_SIZES]);
+  });
+
+  it('settles every reading whether its helper comes in time or too late', async () => {
+    // Asked at once on a model of a few small elements, a helper comes in time or after the first
+    // thread has streamed them all: either way, the reading must settle with the whole geometry.
+    const small = new TextEncoder().encode(demoBuildingIfc({ storeys: 1 }));
+    const here = await withIfcModel(small, (api, modelId) => readIfcGeometry(api, modelId));
+    for (let reading = 0; reading < 20; reading++) {
+      const there = readIfcInThread(small, undefined, 0);
+      expect([...(await there.geometry).meshes.keys()]).toEqual([...here.meshes.keys()]);
+      expect((await there.thumbnails).size).toBe(THUMBNAIL_SIZES.length);
+    }
+  });
+
+  it('reads the same geometry with one thread when told to', async () => {
+    const both = await readIfcInThread(building).geometry;
+    useGeometryThreads(1);
+    try {
+      const one = await readIfcInThread(building).geometry;
+      expect([...one.meshes.keys()]).toEqual([...both.meshes.keys()]);
+      expect([...one.meshes.values()].map((meshes) => meshes.map((mesh) => [...mesh.positions]))).toEqual([...both.meshes.values()].map((meshes) => meshes.map((mesh) => [...mesh.positions])));
+    } finally {
+      useGeometryThreads(2);
+    }
+  });
+
+  it('reads the whole geometry when its helper steps back in the middle', async () => {
+    const whole = await readIfcInThread(building).geometry;
+    const reading = readIfcInThread(building);
+    useGeometryThreads(1);
+    try {
+      expect([...(await reading.geometry).meshes.keys()]).toEqual([...whole.meshes.keys()]);
+    } finally {
+      useGeometryThreads(2);
+    }
   });
 
   it('hands no more batches over once the reading is abandoned', async () => {
