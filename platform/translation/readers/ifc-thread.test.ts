@@ -68,17 +68,25 @@ describe('reading IFC geometry in the second thread', () => {
     const small = new TextEncoder().encode(demoBuildingIfc({ storeys: 1 }));
     const here = await withIfcModel(small, (api, modelId) => readIfcGeometry(api, modelId));
     for (let reading = 0; reading < 20; reading++) {
-      const there = readIfcInThread(small, undefined, 0);
+      const there = readIfcInThread(small, undefined, { helpAfterMs: 0 });
       expect([...(await there.geometry).meshes.keys()]).toEqual([...here.meshes.keys()]);
       expect((await there.thumbnails).size).toBe(THUMBNAIL_SIZES.length);
     }
+  });
+
+  it('reads a file past the size a helper may take on in one thread', async () => {
+    const tower = new TextEncoder().encode(demoBuildingIfc({ storeys: 40 }));
+    const alone = await readIfcInThread(tower, undefined, { helpAfterMs: 0, helpedUpToBytes: tower.byteLength - 1 }).geometry;
+    expect(alone.threads).toBe(1);
+    expect(alone.meshes.size).toBeGreaterThan(100);
   });
 
   it('reads the same geometry with one thread when told to', async () => {
     const both = await readIfcInThread(building).geometry;
     useGeometryThreads(1);
     try {
-      const one = await readIfcInThread(building).geometry;
+      const one = await readIfcInThread(building, undefined, { helpAfterMs: 0 }).geometry;
+      expect(one.threads).toBe(1);
       expect([...one.meshes.keys()]).toEqual([...both.meshes.keys()]);
       expect([...one.meshes.values()].map((meshes) => meshes.map((mesh) => [...mesh.positions]))).toEqual([...both.meshes.values()].map((meshes) => meshes.map((mesh) => [...mesh.positions])));
     } finally {

@@ -9,6 +9,14 @@ export interface ThreadGeometry {
   meshes: Map<number, TriangleMesh[]>;
   /** Geometries web-ifc gave without a triangle (skipped). */
   empty: number;
+  /** The threads that streamed it: 2 when a helper joined in time. */
+  threads: number;
+}
+
+/** When the first thread asks for help: after streaming this long, in a file of at most this size. */
+export interface HelpRule {
+  helpAfterMs?: number;
+  helpedUpToBytes?: number;
 }
 
 export interface IfcThreadReading {
@@ -53,6 +61,7 @@ interface Reading {
   peer: MessagePort;
   schema: string;
   empty: number;
+  threads: number;
   onMeshes?: (batch: ElementMeshes) => void;
 }
 
@@ -63,6 +72,9 @@ const HELP_AFTER_MS = 10;
 // the first has streamed for a while: FZK-Haus's and Office_A's jobs took 0.85-0.94 of their time
 // with one thread (taking turns in one process).
 const MAX_THREADS = 2;
+// A helper holds the model in its own web-ifc too (FZK-Haus, 2.5 MB, took web-ifc's memory from 16 to
+// 133 MB): past this size a second copy could push a worker past its --job-memory, so it reads alone.
+const HELPED_UP_TO_BYTES = 16 << 20;
 const pending = new Map<number, Reading>();
 let threads: Worker[] = [];
 let wanted = MAX_THREADS;
@@ -79,20 +91,20 @@ export function useGeometryThreads(count: number): void {
  * the only one: web-ifc triangulates there while the caller reads the properties. The threads start
  * on first use (web-ifc's 0.6 s start-up is paid once) and never keep the process alive.
  * `onMeshes` gets the geometry in batches as the threads stream it, before `geometry` settles; the
- * geometry is in express id order, whichever thread streamed which. `helpAfterMs`: how long the
- * first thread streams alone before it asks for help.
+ * geometry is in express id order, whichever thread streamed which.
  */
-export function readIfcInThread(bytes: Uint8Array, onMeshes?: (batch: ElementMeshes) => void, helpAfterMs = HELP_AFTER_MS): IfcThreadReading {
+export function readIfcInThread(bytes: Uint8Array, onMeshes?: (batch: ElementMeshes) => void, { helpAfterMs = HELP_AFTER_MS, helpedUpToBytes = HELPED_UP_TO_BYTES }: HelpRule = {}): IfcThreadReading {
   // Both start at the first reading, even when it wants one: web-ifc's start-up in the middle of a later job would cost that job 0.6 s.
   while (threads.length < MAX_THREADS) threads.push(started());
-  const [first, helper] = threads.slice(0, wanted) as [Worker, Worker?];
+  const [first, second] = threads.slice(0, wanted) as [Worker, Worker?];
+  const helper = bytes.byteLength <= helpedUpToBytes ? second : undefined;
   const id = ++lastId;
   // One copy every thread reads, rather than one each.
   const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
   shared.set(bytes);
   const claims = new Int32Array(new SharedArrayBuffer(12));
   const { port1, port2 } = new MessageChannel();
-  const reading: Reading = { geometry: deferred(), thumbnails: deferred(), elements: [], streaming: 1, helper, bytes: shared, claims, peer: port2, schema: '', empty: 0, ...(onMeshes ? { onMeshes } : {}) };
+  const reading: Reading = { geometry: deferred(), thumbnails: deferred(), elements: [], streaming: 1, helper, bytes: shared, claims, peer: port2, schema: '', empty: 0, threads: 0, ...(onMeshes ? { onMeshes } : {}) };
   pending.set(id, reading);
   threads.forEach((worker) => worker.ref());
   first.postMessage({ id, bytes: shared, claims, first: true, helpAfterMs, peer: port1 } satisfies ReadGeometry, [port1]);
@@ -134,6 +146,8 @@ function streamed(reading: Reading, message: Extract<FromIfcThread, { type: 'mes
   reading.elements.push(...message.meshes);
   if (message.type === 'geometry') {
     reading.streaming--;
+    // A helper that came too late streamed nothing and knows no schema.
+    if (message.schema) reading.threads++;
     reading.schema ||= message.schema;
     reading.empty += message.empty;
   }
@@ -145,7 +159,7 @@ function streamed(reading: Reading, message: Extract<FromIfcThread, { type: 'mes
   }
   if (message.type !== 'geometry' || reading.streaming > 0) return;
   const meshes = new Map(reading.elements.sort((a, b) => a[0] - b[0]));
-  reading.geometry.resolve({ schema: reading.schema, meshes, empty: reading.empty });
+  reading.geometry.resolve({ schema: reading.schema, meshes, empty: reading.empty, threads: reading.threads });
   if (reading.drawn) settled(message.id);
 }
 
