@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { demoBuildingIfc } from '../../demo/ifc-building';
 import { withIfcModel } from './ifc-api';
-import { readIfcGeometry } from './ifc-geometry';
+import { elementIds, readIfcGeometry } from './ifc-geometry';
+import { fixture, haveFixtures, warnIfNoFixtures } from './test-fixtures';
 import { readIfcInThread, stopIfcThread, useGeometryThreads } from './ifc-thread';
 import type { ElementMeshes } from './ifc-thread-protocol';
 import { THUMBNAIL_SIZES } from '../writers/thumbnail';
@@ -137,5 +138,20 @@ describe('reading IFC geometry in the second thread', () => {
     await expect(cut.geometry).rejects.toThrow(/^the geometry thread stopped/);
     await expect(cut.thumbnails).rejects.toThrow(/^the geometry thread stopped/);
     expect((await readIfcInThread(building).geometry).meshes.size).toBeGreaterThan(0);
+  });
+});
+
+warnIfNoFixtures('ifc-thread.test.ts');
+
+describe.skipIf(!haveFixtures)('the elements the geometry threads share out', () => {
+  it.each(['AC20-FZK-Haus.ifc', 'Office_A_20110811.ifc', 'basin-advanced-brep.ifc', 'beam-curved-i-shape-tessellated.ifc', 'reinforcing-assembly.ifc'])('are every element web-ifc streams of %s, each once', async (name) => {
+    await withIfcModel(fixture(`ifc/${name}`), (api, modelId) => {
+      const streamed: number[] = [];
+      api.StreamAllMeshes(modelId, (mesh) => streamed.push(mesh.expressID));
+      const listed = elementIds(api, modelId);
+      expect(new Set(listed).size).toBe(listed.length);
+      expect(streamed.length).toBeGreaterThan(0);
+      expect(streamed.filter((id) => !listed.includes(id))).toEqual([]);
+    });
   });
 });
