@@ -3,14 +3,14 @@ import { demoBuildingIfc } from '../../demo/ifc-building';
 import { withIfcModel } from './ifc-api';
 import { elementIds, readIfcGeometry } from './ifc-geometry';
 import { fixture, haveFixtures, warnIfNoFixtures } from './test-fixtures';
-import { readIfcInThread, stopIfcThread, useGeometryThreads } from './ifc-thread';
+import { readIfcInThread, stopIfcThreads, useGeometryThreads } from './ifc-thread';
 import type { ElementMeshes } from './ifc-thread-protocol';
 import { THUMBNAIL_SIZES } from '../writers/thumbnail';
 import { pngFacts } from '../testing/read-back';
 
 const building = new TextEncoder().encode(demoBuildingIfc());
 
-describe('reading IFC geometry in the second thread', () => {
+describe('reading IFC geometry in the geometry threads', () => {
   it('gives the same meshes as reading it here, in memory both threads share', async () => {
     const here = await withIfcModel(building, (api, modelId) => readIfcGeometry(api, modelId));
     const there = await readIfcInThread(building).geometry;
@@ -134,7 +134,7 @@ describe('reading IFC geometry in the second thread', () => {
 
   it('fails the readings under way when the thread stops, and starts a new thread for the next', async () => {
     const cut = readIfcInThread(building);
-    await stopIfcThread();
+    await stopIfcThreads();
     await expect(cut.geometry).rejects.toThrow(/^the geometry thread stopped/);
     await expect(cut.thumbnails).rejects.toThrow(/^the geometry thread stopped/);
     expect((await readIfcInThread(building).geometry).meshes.size).toBeGreaterThan(0);

@@ -112,7 +112,7 @@ export function readIfcInThread(bytes: Uint8Array, onMeshes?: (batch: ElementMes
 }
 
 /** Stops the threads (readings under way fail); the next reading starts new ones. */
-export async function stopIfcThread(): Promise<void> {
+export async function stopIfcThreads(): Promise<void> {
   await Promise.all(threads.map((worker) => worker.terminate()));
 }
 
