@@ -2,6 +2,10 @@ import { MeshoptEncoder } from 'meshoptimizer';
 import { ByteMemo } from './byte-identity';
 import { emptyBounds, extendBounds } from './geometry';
 
+// meshopt's wasm instantiates asynchronously, and reorderMesh below is called synchronously (while a
+// reader still streams, before any writer awaits anything): nothing that imports this may run first.
+await MeshoptEncoder.ready;
+
 /**
  * Geometry made small for the web viewable, as KHR_mesh_quantization allows: positions as 14-bit
  * integers around the node's centre (the node's translation and uniform scale undo it), normals as
