@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { JobOutputFormat, OutputType } from '../../contracts/model-derivative';
 import type { EngineDerivative, EngineFile, ProgressListener, TranslationRequest, TranslationResult } from './engine-types';
@@ -30,6 +31,8 @@ interface JobWork {
   put: Put;
   rendered: Thumbnails;
   viewable?: { glb: GlbPreparation; properties: PropertyPreparation } | undefined;
+  /** The viewable's view, whose folder is made while the source is read. */
+  viewGuid: string;
 }
 
 /**
@@ -45,7 +48,10 @@ export async function runTranslation(request: TranslationRequest, onProgress: Pr
   // The viewable's GLB and property database start on what a reader hands over while it still reads the rest.
   const viewable = request.outputs.some((output) => output.type === 'svf2') ? { glb: new GlbPreparation(), properties: new PropertyPreparation() } : undefined;
   const ahead: ReadAhead | undefined = viewable && { meshes: (meshes) => viewable.glb.prepare(meshes), objects: (objects) => viewable.properties.prepare(objects) };
-  const model = await readSource(source, ahead);
+  const viewGuid = randomUUID();
+  // The job's folders are made while a reader's thread streams (a reader returns at its first wait):
+  // made later, they cost a small file's job most of a millisecond.
+  const [model] = await Promise.all([readSource(source, ahead), makeFolders(request, source.fileName, viewGuid)]);
   onProgress(READ_SHARE);
 
   // Synchronous: this worker process has nothing else to do meanwhile, and a small file written at
@@ -58,7 +64,7 @@ export async function runTranslation(request: TranslationRequest, onProgress: Pr
   };
 
   const result: TranslationResult = { derivatives: [], warnings: model.warnings };
-  const work: JobWork = { put, rendered: new Map(), viewable };
+  const work: JobWork = { put, rendered: new Map(), viewable, viewGuid };
   for (const [index, output] of request.outputs.entries()) {
     const derivative = await writeOutput(output, model, source.fileName, source.bytes, work).catch((error: unknown) => failedOutput(output.type, error));
     if (output.type === 'svf2' && derivative.status === 'success') result.propertiesPath = 'svf2/properties.json';
@@ -113,12 +119,12 @@ async function writeViewables(output: JobOutputFormat, model: ReadModel, derivat
   if (!wanted.includes(kind)) {
     throw new TranslationError('TranslationWorker-NoViewable', `This ${kind === '2d' ? '2D drawing' : '3D model'} has no ${wanted.join(' or ')} view to make.`);
   }
-  const guid = randomUUID();
+  const guid = work.viewGuid;
   const glb = kind === '2d' ? await writeDrawingGlb(model) : await writeModelGlb(model, work.viewable?.glb);
-  const database = writePropertyDatabase(model, [guid], work.viewable?.properties);
-  const pictures = await thumbnails(model, `svf2/${guid}`, work);
+  // Written while the reader's thread may still be drawing the thumbnails.
   const graphics = put(`svf2/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb);
-  const properties = put('svf2/properties.json', 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', database);
+  const properties = put('svf2/properties.json', 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', writePropertyDatabase(model, [guid], work.viewable?.properties));
+  const pictures = await thumbnails(model, `svf2/${guid}`, work);
   derivative.views.push({ guid, name: kind === '2d' ? '2D' : '3D', role: kind, files: [graphics, ...pictures] });
   derivative.files.push(properties);
   return derivative;
@@ -136,6 +142,12 @@ async function drawn(model: ReadModel, rendered: Thumbnails): Promise<Thumbnails
 async function thumbnails(model: ReadModel, folder: string, { put, rendered }: JobWork): Promise<EngineFile[]> {
   const pictures = await drawn(model, rendered);
   return [...THUMBNAIL_SIZES].reverse().map((size) => put(`${folder}/thumbnail-${size}.png`, 'thumbnail', 'image/png', pictures.get(size) as Uint8Array, [size, size]));
+}
+
+/** The folder of each output the source can be translated to (an output's files all go in one). */
+async function makeFolders(request: TranslationRequest, fileName: string, viewGuid: string): Promise<void> {
+  const folders = request.outputs.filter(({ type }) => converts(fileName, type)).map(({ type }) => (type === 'svf2' ? `svf2/${viewGuid}` : type));
+  await Promise.all(folders.map((folder) => mkdir(path.join(request.outDir, folder), { recursive: true })));
 }
 
 /** A mesh format needs triangles: a drawing or a model without any fails this output, in words. */
