@@ -1,7 +1,7 @@
 import type { TranslationRequest, TranslationResult } from './engine-types';
 
-/** Messages between the pool (parent) and a translation worker process, over the IPC channel. */
 /**
+ * Messages between the pool (parent) and a translation worker process, over the IPC channel.
  * `alone`: no other job runs while this one starts, so it may take both cores; `crowded`: another
  * job has started beside the running one, which gives the second core back.
  */

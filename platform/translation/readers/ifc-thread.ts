@@ -174,9 +174,11 @@ function helped(id: number, reading: Reading): void {
 
 function settled(id: number): void {
   const reading = pending.get(id);
-  // A reading that failed first stops its helper: its elements would only hold up the next reading's.
-  if (reading) Atomics.store(reading.claims, 1, 1);
-  reading?.peer.close();
+  if (reading) {
+    // A reading that failed first stops its helper: its elements would only hold up the next reading's.
+    Atomics.store(reading.claims, 1, 1);
+    reading.peer.close();
+  }
   pending.delete(id);
   if (pending.size === 0) threads.forEach((worker) => worker.unref());
 }

@@ -5,26 +5,16 @@
 const FULL_HASH_WORDS = 256;
 const SAMPLE_STRIDE = 8;
 
-/** A word of bytes wherever they start, as an Int32Array over them would read it on this (little-endian) machine. */
-const wordAt = (bytes: Uint8Array, word: number) => {
-  const at = word << 2;
-  return (bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16) | ((bytes[at + 3] as number) << 24);
-};
-
 /** A cheap hash of some of the bytes with their length, the same wherever they start; a caller compares the bytes themselves before reusing anything. */
 function fingerprint(bytes: Uint8Array): string {
   const count = bytes.byteLength >> 2;
+  // Words read straight from an Int32Array, which needs them aligned: bytes that are not (rare) are copied first.
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  const words = new Int32Array(aligned.buffer, aligned.byteOffset, count);
   const stride = count > FULL_HASH_WORDS ? SAMPLE_STRIDE : 1;
   let hash = 0x811c9dc5;
-  // Aligned words read straight from an Int32Array: a word-reading callback here cost more than the hashing.
-  if (bytes.byteOffset % 4 === 0) {
-    const words = new Int32Array(bytes.buffer, bytes.byteOffset, count);
-    for (let i = 0; i < count; i += stride) hash = Math.imul(hash ^ (words[i] as number), 16777619);
-    if (count) hash = Math.imul(hash ^ (words[count - 1] as number), 16777619);
-  } else {
-    for (let i = 0; i < count; i += stride) hash = Math.imul(hash ^ wordAt(bytes, i), 16777619);
-    if (count) hash = Math.imul(hash ^ wordAt(bytes, count - 1), 16777619);
-  }
+  for (let i = 0; i < count; i += stride) hash = Math.imul(hash ^ (words[i] as number), 16777619);
+  if (count) hash = Math.imul(hash ^ (words[count - 1] as number), 16777619);
   for (let i = count << 2; i < bytes.byteLength; i++) hash = Math.imul(hash ^ (bytes[i] as number), 16777619);
   return `${bytes.byteLength}.${hash >>> 0}`;
 }
