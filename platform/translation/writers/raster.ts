@@ -41,39 +41,60 @@ const LIGHT = (() => {
   return v.map((value) => value / length) as [number, number, number];
 })();
 
+/** The isometric projection fitted into an image: screen x and y as affine functions of a model point. */
+interface View {
+  xx: number;
+  xy: number;
+  xz: number;
+  x0: number;
+  yx: number;
+  yy: number;
+  yz: number;
+  y0: number;
+}
+
 /** The model's shaded isometric view, fitted into the image with a margin. */
 export function rasterModel(model: ReadModel, width: number, height: number): RgbaImage {
   const image = blankImage(width, height);
-  const projected = model.objects.flatMap((object) => usableMeshes(object).map((mesh) => ({ mesh, screen: project(mesh.positions) })));
+  const meshes = model.objects.flatMap(usableMeshes);
   const bounds = new Bounds2D();
-  for (const { mesh, screen } of projected) includeUsed(bounds, screen, mesh.indices);
+  for (const mesh of meshes) includeUsed(bounds, mesh.positions, mesh.indices);
   if (bounds.isEmpty()) return image;
   const scale = bounds.fitScale(width, height, MARGIN);
-  const { minX, maxX, minY, maxY } = bounds;
-  const centreX = (minX + maxX) / 2, centreY = (minY + maxY) / 2;
-  for (const { screen } of projected) {
-    for (let i = 0; i < screen.length; i += 3) {
-      screen[i] = (screen[i]! - centreX) * scale + width / 2;
-      screen[i + 1] = height / 2 - (screen[i + 1]! - centreY) * scale;
-    }
-  }
+  const centreX = (bounds.minX + bounds.maxX) / 2, centreY = (bounds.minY + bounds.maxY) / 2;
+  // Screen y grows downwards, the model's up is up.
+  const view: View = {
+    xx: RIGHT[0] * scale,
+    xy: RIGHT[1] * scale,
+    xz: RIGHT[2] * scale,
+    x0: width / 2 - centreX * scale,
+    yx: -UP[0] * scale,
+    yy: -UP[1] * scale,
+    yz: -UP[2] * scale,
+    y0: height / 2 + centreY * scale,
+  };
   const depth = new Float32Array(width * height).fill(-Infinity);
   // Opaque first, then see-through parts blended over them without hiding what lies behind.
   for (const blend of [false, true]) {
-    for (const { mesh, screen } of projected) {
+    for (const mesh of meshes) {
       if ((mesh.color[3] < 0.999) !== blend) continue;
-      fillMesh(image, depth, mesh.positions, mesh.indices, screen, rgb255(mesh.color), blend ? Math.max(mesh.color[3], 0.15) : 1);
+      fillMesh(image, depth, mesh.positions, mesh.indices, view, rgb255(mesh.color), blend ? Math.max(mesh.color[3], 0.15) : 1);
     }
   }
   return image;
 }
 
-/** Grows `bounds` around the screen points the triangles use: a vertex no triangle uses (a damaged file's) does not count. */
-function includeUsed(bounds: Bounds2D, screen: Float32Array, indices: Uint32Array): void {
+/**
+ * Grows `bounds` around the projected points the triangles use: a vertex no triangle uses (a damaged
+ * file's) does not count.
+ */
+function includeUsed(bounds: Bounds2D, positions: Float32Array, indices: Uint32Array): void {
   let { minX, maxX, minY, maxY } = bounds;
+  const [rx, ry, rz] = RIGHT, [ux, uy, uz] = UP;
   for (let i = 0; i < indices.length; i++) {
     const at = indices[i]! * 3;
-    const x = screen[at]!, y = screen[at + 1]!;
+    const px = positions[at]!, py = positions[at + 1]!, pz = positions[at + 2]!;
+    const x = px * rx + py * ry + pz * rz, y = px * ux + py * uy + pz * uz;
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
     if (y < minY) minY = y;
@@ -82,58 +103,61 @@ function includeUsed(bounds: Bounds2D, screen: Float32Array, indices: Uint32Arra
   Object.assign(bounds, { minX, maxX, minY, maxY });
 }
 
-function project(positions: Float32Array): Float32Array {
-  const out = new Float32Array(positions.length);
-  for (let i = 0; i + 2 < positions.length; i += 3) {
-    const x = positions[i]!, y = positions[i + 1]!, z = positions[i + 2]!;
-    out[i] = x * RIGHT[0] + z * RIGHT[2];
-    out[i + 1] = x * UP[0] + y * UP[1] + z * UP[2];
-    out[i + 2] = x * EYE[0] + y * EYE[1] + z * EYE[2];
-  }
-  return out;
-}
-
-function fillMesh(image: RgbaImage, depth: Float32Array, positions: Float32Array, indices: Uint32Array, screen: Float32Array, color: [number, number, number], alpha: number) {
+/**
+ * Each triangle projected as it is drawn, from the model's points: no projected copy of a mesh is made,
+ * which for a dense model cost more than the drawing. Depth is the distance towards the eye, unscaled.
+ */
+function fillMesh(image: RgbaImage, depth: Float32Array, positions: Float32Array, indices: Uint32Array, view: View, color: [number, number, number], alpha: number) {
   const { width, height, data } = image;
   const pixels = new Uint32Array(data.buffer, data.byteOffset, width * height);
   const normal = new Float64Array(3);
+  const { xx, xy, xz, x0: ox, yx, yy, yz, y0: oy } = view;
+  const [ex, ey, ez] = EYE;
   for (let t = 0; t + 2 < indices.length; t += 3) {
-    const a = indices[t]!, b = indices[t + 1]!, c = indices[t + 2]!;
-    const x0 = screen[a * 3]!, y0 = screen[a * 3 + 1]!, z0 = screen[a * 3 + 2]!;
-    const x1 = screen[b * 3]!, y1 = screen[b * 3 + 1]!, z1 = screen[b * 3 + 2]!;
-    const x2 = screen[c * 3]!, y2 = screen[c * 3 + 1]!, z2 = screen[c * 3 + 2]!;
-    const area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+    let a = indices[t]! * 3, b = indices[t + 1]! * 3, c = indices[t + 2]! * 3;
+    let ya = positions[a]! * yx + positions[a + 1]! * yy + positions[a + 2]! * yz + oy;
+    let yb = positions[b]! * yx + positions[b + 1]! * yy + positions[b + 2]! * yz + oy;
+    let yc = positions[c]! * yx + positions[c + 1]! * yy + positions[c + 2]! * yz + oy;
+    // Top to bottom (a screen's y grows downwards), so every row meets the long edge a→c and one short edge.
+    if (yb < ya) [a, b, ya, yb] = [b, a, yb, ya];
+    if (yc < yb) [b, c, yb, yc] = [c, b, yc, yb];
+    if (yb < ya) [a, b, ya, yb] = [b, a, yb, ya];
+    // The rows whose pixel centres the triangle reaches. At thumbnail size most of a dense model's
+    // triangles fall between centres and are dropped here or at the columns, before any shading.
+    const minY = Math.max(0, Math.ceil(ya - 0.5)), maxY = Math.min(height - 1, Math.floor(yc - 0.5));
+    if (minY > maxY) continue;
+    const xa = positions[a]! * xx + positions[a + 1]! * xy + positions[a + 2]! * xz + ox;
+    const xb = positions[b]! * xx + positions[b + 1]! * xy + positions[b + 2]! * xz + ox;
+    const xc = positions[c]! * xx + positions[c + 1]! * xy + positions[c + 2]! * xz + ox;
+    const area = (xb - xa) * (yc - ya) - (xc - xa) * (yb - ya);
     if (area === 0 || !Number.isFinite(area)) continue;
-    // The rows and columns whose pixel centres the triangle's box reaches. At thumbnail size most of
-    // a dense model's triangles fall between centres and are dropped here, before any shading.
-    const minY = Math.max(0, Math.ceil(Math.min(y0, y1, y2) - 0.5)), maxY = Math.min(height - 1, Math.floor(Math.max(y0, y1, y2) - 0.5));
-    if (minY > maxY || Math.ceil(Math.min(x0, x1, x2) - 0.5) > Math.floor(Math.max(x0, x1, x2) - 0.5)) continue;
+    if (Math.ceil(Math.min(xa, xb, xc) - 0.5) > Math.floor(Math.max(xa, xb, xc) - 0.5)) continue;
+    const za = positions[a]! * ex + positions[a + 1]! * ey + positions[a + 2]! * ez;
+    const zb = positions[b]! * ex + positions[b + 1]! * ey + positions[b + 2]! * ez;
+    const zc = positions[c]! * ex + positions[c + 1]! * ey + positions[c + 2]! * ez;
 
-    faceNormal(positions, a, b, c, normal);
+    faceNormal(positions, a / 3, b / 3, c / 3, normal);
     // Two-sided: turn the normal towards the eye, then Lambert with some ambient light.
     const facing = normal[0]! * EYE[0] + normal[1]! * EYE[1] + normal[2]! * EYE[2] < 0 ? -1 : 1;
     const lambert = facing * (normal[0]! * LIGHT[0] + normal[1]! * LIGHT[1] + normal[2]! * LIGHT[2]);
     const shade = 0.4 + 0.6 * Math.max(0, lambert);
     const r = color[0] * shade, g = color[1] * shade, bl = color[2] * shade;
+    const word = packRgb(r, g, bl);
     // Depth is a plane over the screen; stepping it along a row costs one addition per pixel.
-    const dzdx = ((z1 - z0) * (y2 - y0) - (z2 - z0) * (y1 - y0)) / area;
-    const dzdy = ((z2 - z0) * (x1 - x0) - (z1 - z0) * (x2 - x0)) / area;
+    const dzdx = ((zb - za) * (yc - ya) - (zc - za) * (yb - ya)) / area;
+    const dzdy = ((zc - za) * (xb - xa) - (zb - za) * (xc - xa)) / area;
+    // Each edge's x as a line in y, so a row's span costs two multiply-adds and no division.
+    const long = (xc - xa) / (yc - ya), upper = (xb - xa) / (yb - ya), lower = (xc - xb) / (yc - yb);
     for (let py = minY; py <= maxY; py++) {
       const cy = py + 0.5;
-      // The row's span where the triangle covers pixel centres: edges crossed at cy, no test per pixel.
-      const xa = crossing(x0, y0, x1, y1, cy), xb = crossing(x1, y1, x2, y2, cy), xc = crossing(x2, y2, x0, y0, cy);
-      // NaN (an edge the row misses) fails every comparison and is left out.
-      let left = Infinity, right = -Infinity;
-      if (xa < left) left = xa;
-      if (xa > right) right = xa;
-      if (xb < left) left = xb;
-      if (xb > right) right = xb;
-      if (xc < left) left = xc;
-      if (xc > right) right = xc;
+      const xLong = xa + (cy - ya) * long;
+      const xShort = cy < yb ? xa + (cy - ya) * upper : yc > yb ? xb + (cy - yb) * lower : xb;
+      const left = xLong < xShort ? xLong : xShort, right = xLong < xShort ? xShort : xLong;
       const fromX = Math.max(0, Math.ceil(left - 0.5)), toX = Math.min(width - 1, Math.floor(right - 0.5));
-      const z = z0 + dzdx * (fromX + 0.5 - x0) + dzdy * (cy - y0);
+      if (fromX > toX) continue;
+      const z = za + dzdx * (fromX + 0.5 - xa) + dzdy * (cy - ya);
       if (alpha < 1) blendSpan(data, depth, py * width, fromX, toX, z, dzdx, r, g, bl, alpha);
-      else opaqueSpan(pixels, depth, py * width, fromX, toX, z, dzdx, packRgb(r, g, bl));
+      else opaqueSpan(pixels, depth, py * width, fromX, toX, z, dzdx, word);
     }
   }
 }
@@ -168,12 +192,6 @@ function blendSpan(data: Uint8Array, depth: Float32Array, row: number, fromX: nu
     data[o + 1] = data[o + 1]! * (1 - alpha) + g * alpha;
     data[o + 2] = data[o + 2]! * (1 - alpha) + b * alpha;
   }
-}
-
-/** Where the edge a→b crosses the row at y; NaN (which every comparison ignores) when it does not. */
-function crossing(ax: number, ay: number, bx: number, by: number, y: number): number {
-  if (ay === by || (y < ay && y < by) || (y > ay && y > by)) return NaN;
-  return ax + ((y - ay) * (bx - ax)) / (by - ay);
 }
 
 /** A 2D drawing's lines, fitted into the image with a margin (Bresenham, one pixel wide). */
