@@ -41,7 +41,7 @@ const LIGHT = (() => {
   return v.map((value) => value / length) as [number, number, number];
 })();
 
-/** The isometric projection fitted into an image: screen x and y as affine functions of a model point. */
+/** A projection onto the screen: x = p·(xx, xy, xz) + x0 and y = p·(yx, yy, yz) + y0 for a model point p. */
 interface View {
   xx: number;
   xy: number;
@@ -53,26 +53,33 @@ interface View {
   y0: number;
 }
 
+// The isometric view at unit scale; the screen's y grows downwards, so its row is UP's negated.
+const ISOMETRIC: View = { xx: RIGHT[0], xy: RIGHT[1], xz: RIGHT[2], x0: 0, yx: -UP[0], yy: -UP[1], yz: -UP[2], y0: 0 };
+
+/** `view` scaled and moved so that `bounds` (measured in it) fits the image with a margin. */
+function fitted(view: View, bounds: Bounds2D, width: number, height: number): View {
+  const scale = bounds.fitScale(width, height, MARGIN);
+  const centreX = (bounds.minX + bounds.maxX) / 2, centreY = (bounds.minY + bounds.maxY) / 2;
+  return {
+    xx: view.xx * scale,
+    xy: view.xy * scale,
+    xz: view.xz * scale,
+    x0: width / 2 - (centreX - view.x0) * scale,
+    yx: view.yx * scale,
+    yy: view.yy * scale,
+    yz: view.yz * scale,
+    y0: height / 2 - (centreY - view.y0) * scale,
+  };
+}
+
 /** The model's shaded isometric view, fitted into the image with a margin. */
 export function rasterModel(model: ReadModel, width: number, height: number): RgbaImage {
   const image = blankImage(width, height);
   const meshes = model.objects.flatMap(usableMeshes);
   const bounds = new Bounds2D();
-  for (const mesh of meshes) includeUsed(bounds, mesh.positions, mesh.indices);
+  for (const mesh of meshes) includeUsed(bounds, mesh.positions, mesh.indices, ISOMETRIC);
   if (bounds.isEmpty()) return image;
-  const scale = bounds.fitScale(width, height, MARGIN);
-  const centreX = (bounds.minX + bounds.maxX) / 2, centreY = (bounds.minY + bounds.maxY) / 2;
-  // Screen y grows downwards, the model's up is up.
-  const view: View = {
-    xx: RIGHT[0] * scale,
-    xy: RIGHT[1] * scale,
-    xz: RIGHT[2] * scale,
-    x0: width / 2 - centreX * scale,
-    yx: -UP[0] * scale,
-    yy: -UP[1] * scale,
-    yz: -UP[2] * scale,
-    y0: height / 2 + centreY * scale,
-  };
+  const view = fitted(ISOMETRIC, bounds, width, height);
   const depth = new Float32Array(width * height).fill(-Infinity);
   // Opaque first, then see-through parts blended over them without hiding what lies behind.
   for (const blend of [false, true]) {
@@ -84,17 +91,14 @@ export function rasterModel(model: ReadModel, width: number, height: number): Rg
   return image;
 }
 
-/**
- * Grows `bounds` around the projected points the triangles use: a vertex no triangle uses (a damaged
- * file's) does not count.
- */
-function includeUsed(bounds: Bounds2D, positions: Float32Array, indices: Uint32Array): void {
+/** Grows `bounds` around the points the triangles use, as `view` shows them: a vertex no triangle uses (a damaged file's) does not count. */
+function includeUsed(bounds: Bounds2D, positions: Float32Array, indices: Uint32Array, view: View): void {
   let { minX, maxX, minY, maxY } = bounds;
-  const [rx, ry, rz] = RIGHT, [ux, uy, uz] = UP;
+  const { xx, xy, xz, x0, yx, yy, yz, y0 } = view;
   for (let i = 0; i < indices.length; i++) {
     const at = indices[i]! * 3;
     const px = positions[at]!, py = positions[at + 1]!, pz = positions[at + 2]!;
-    const x = px * rx + py * ry + pz * rz, y = px * ux + py * uy + pz * uz;
+    const x = px * xx + py * xy + pz * xz + x0, y = px * yx + py * yy + pz * yz + y0;
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
     if (y < minY) minY = y;
