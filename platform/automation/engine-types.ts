@@ -91,6 +91,8 @@ export interface RunOutcome {
 
 /** Runs workitems: a pool of sandboxed processes in `serve`, the same with small limits in tests. */
 export interface WorkitemEngine {
+  /** Every engine id `GET /engines` lists, the local ones and the Autodesk ones that do not run here. */
+  readonly engines: readonly EngineDescription[];
   /** Resolves with the final status; an aborted signal ends the run as `cancelled`. */
   run(plan: RunPlan, hooks: RunHooks, signal: AbortSignal): Promise<RunOutcome>;
   close(): Promise<void>;
