@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_NODE_ARGS, startPlatform } from '../../scripts/platform-process';
@@ -77,6 +78,29 @@ describe('serve', () => {
       platform.child.kill('SIGTERM');
       const [code] = (await exited) as [number];
       expect(code).toBe(0);
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts again at once on the data directory of a platform killed with -9, while that one is still a zombie', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-restart-'));
+    // `exec sleep` leaves the platform a parent that never reaps it, as a container without an init would.
+    const command = [process.execPath, ...PLATFORM_NODE_ARGS, MAIN, 'serve', '--port', '0', '--data-dir', dir].map((arg) => JSON.stringify(arg)).join(' ');
+    const shell = spawn('sh', ['-c', `${command} & echo "pid $!"; exec sleep 600`], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let second: Awaited<ReturnType<typeof startPlatform>> | undefined;
+    try {
+      const lines = createInterface({ input: shell.stdout });
+      let pid = 0;
+      for await (const line of lines) {
+        pid = Number(/^pid (\d+)$/.exec(line)?.[1] ?? pid);
+        if (line.startsWith('platform listening on ')) break;
+      }
+      process.kill(pid, 'SIGKILL');
+      second = await startPlatform(['--port', '0', '--data-dir', dir], env);
+      expect((await fetch(`${second.url}/authentication/v2/keys`)).status).toBe(200);
+    } finally {
+      await second?.stop();
+      shell.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -18,7 +18,7 @@ export interface OpenedStorage {
 export async function openStorage(dataDirFlag: string | undefined, forServe: boolean): Promise<OpenedStorage> {
   const dataDir = path.resolve(dataDirFlag ?? DEFAULT_DATA_DIR);
   const databaseUrl = process.env['DATABASE_URL'] || undefined;
-  const release = forServe || !databaseUrl ? lockDataDir(dataDir) : () => undefined;
+  const release = forServe || !databaseUrl ? await lockDataDir(dataDir) : () => undefined;
   try {
     const db = await openDatabase({ dataDir, databaseUrl });
     return {

@@ -1,10 +1,15 @@
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from './data-dir';
+
+const DATA_DIR_MODULE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data-dir.ts');
 
 let dir: string;
 beforeEach(async () => {
@@ -12,22 +17,58 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-it('refuses a data directory that a running process holds', () => {
-  const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
+/**
+ * A process that takes the lock and keeps it. Started through a shell that then becomes `sleep`,
+ * which never reaps its children: once killed, the holder stays a zombie, as under a container
+ * without an init. Resolves with the holder's pid once it holds the lock.
+ */
+async function startHolder() {
+  const script = `import(${JSON.stringify(DATA_DIR_MODULE)}).then((m) => m.lockDataDir(${JSON.stringify(dir)})).then(() => { console.log('locked ' + process.pid); setInterval(() => {}, 1000); })`;
+  const node = `${JSON.stringify(process.execPath)} --import tsx -e ${JSON.stringify(script).replace(/\$/g, '\\$')}`;
+  const shell = spawn('sh', ['-c', `${node} & exec sleep 600`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: shell.stdout });
+  const [line] = (await once(lines, 'line')) as [string];
+  const pid = Number(/^locked (\d+)$/.exec(line)?.[1]);
+  const stop = () => {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already dead (and reaped with its shell below).
+    }
+    shell.kill('SIGKILL');
+  };
+  return { pid, stop };
+}
+
+const stateOf = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+
+it('refuses a data directory that a running platform holds, naming its pid', async () => {
+  const holder = await startHolder();
   try {
-    writeFileSync(path.join(dir, 'platform.lock'), String(other.pid));
-    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    await expect(lockDataDir(dir)).rejects.toThrow(new DataDirLockedError(
+      `The data directory ${dir} is in use by another running platform (pid ${holder.pid}). Stop it first, or use another --data-dir.`));
   } finally {
-    other.kill('SIGKILL');
+    holder.stop();
   }
 });
 
-it('takes over a lock left by a process that died, and releases it', async () => {
-  const dead = spawn(process.execPath, ['-e', '']);
-  await new Promise((resolve) => dead.once('exit', resolve));
-  writeFileSync(path.join(dir, 'platform.lock'), String(dead.pid));
-  const release = lockDataDir(dir);
-  expect(existsSync(path.join(dir, 'platform.lock'))).toBe(true);
+it.runIf(process.platform === 'linux')('takes the directory at once from a holder killed with -9, while it is still a zombie', async () => {
+  const holder = await startHolder();
+  try {
+    process.kill(holder.pid, 'SIGKILL');
+    await expect.poll(() => stateOf(holder.pid)).toBe('Z');
+    const release = await lockDataDir(dir);
+    release();
+  } finally {
+    holder.stop();
+  }
+});
+
+it('is free again once released, and ignores the pid file older versions left', async () => {
+  writeFileSync(path.join(dir, 'platform.lock'), String(process.pid));
+  const release = await lockDataDir(dir);
+  await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError);
   release();
-  expect(existsSync(path.join(dir, 'platform.lock'))).toBe(false);
+  const again = await lockDataDir(dir);
+  again();
 });
