@@ -22,15 +22,19 @@ let world: FuzzWorld;
 const serverErrors: unknown[] = [];
 let sent = 0;
 let started = 0;
+let cpuAtStart = process.cpuUsage();
 beforeAll(async () => {
   if (!operations) return;
   world = await createFuzzWorld({ error: (_message, error) => serverErrors.push(error) });
   started = performance.now();
+  cpuAtStart = process.cpuUsage();
   console.log(`openapi fuzz: seed ${SEED} (FUZZ_SEED), ${RUNS} requests per operation (FUZZ_RUNS)`);
 });
 afterAll(async () => {
   if (!operations) return;
-  console.log(`openapi fuzz: ${sent} requests in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const cpu = process.cpuUsage(cpuAtStart);
+  // CPU time as well as wall time: on a shared machine the second says more about the load than the test.
+  console.log(`openapi fuzz: ${sent} requests in ${((performance.now() - started) / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU)`);
   await world.platform.close();
 });
 

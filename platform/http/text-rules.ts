@@ -45,6 +45,3 @@ export function jsonTextProblem(value: unknown, at = '', depth = 0): string | un
   }
   return undefined;
 }
-
-/** Names in messages are shown cut short and escaped, so a message never carries what it refuses. */
-export const shown = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
