@@ -29,9 +29,10 @@ beforeAll(async () => {
   started = performance.now();
   cpuAtStart = process.cpuUsage();
   console.log(`openapi fuzz: seed ${SEED} (FUZZ_SEED), ${RUNS} requests per operation (FUZZ_RUNS)`);
-});
+  // A whole platform and its dataset: seconds alone, over a minute on a machine shared with other runs.
+}, 240_000);
 afterAll(async () => {
-  if (!operations) return;
+  if (!operations || !world) return;
   const cpu = process.cpuUsage(cpuAtStart);
   // CPU time as well as wall time: on a shared machine the second says more about the load than the test.
   console.log(`openapi fuzz: ${sent} requests in ${((performance.now() - started) / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU)`);
