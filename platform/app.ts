@@ -3,12 +3,15 @@ import { getPath } from 'hono/utils/url';
 import type { AppDeps } from './config';
 import type { TokenCheck } from './http/auth';
 import { appCors } from './http/cors';
-import { HttpError, internalErrorFor, notFoundFor } from './http/errors';
+import { HttpError, internalErrorFor, notFoundFor, unusableTextFor } from './http/errors';
+import { requestTextCheck, type TextRefusal } from './http/request-text';
+import { badPageRequest, isBrowserPagePath } from './services/authentication/page-response';
 import { authenticationRoutes } from './services/authentication/routes';
 import { dataManagementRoutes } from './services/data-management/routes';
 import { createJobRunner } from './services/model-derivative/job-runner';
 import { modelDerivativeRoutes } from './services/model-derivative/routes';
 import { ossRoutes } from './services/oss/routes';
+import { UnstorableTextError } from './storage/db/db';
 
 export interface Logger {
   error(message: string, error?: unknown): void;
@@ -32,6 +35,9 @@ export function createApp(deps: AppDeps, logger: Logger = console) {
     await next();
   });
   app.use('*', appCors(deps.config.appOrigins));
+  // Each service answers in its own format; the pages a browser opens answer with a page.
+  const refuseText: TextRefusal = (place, path, message) => (isBrowserPagePath(path) ? badPageRequest(message) : unusableTextFor(place, path, message));
+  app.use('*', requestTextCheck(refuseText));
 
   app.route('/', authenticationRoutes(deps, tokens));
   app.route('/', dataManagementRoutes(deps, tokens));
@@ -45,7 +51,10 @@ export function createApp(deps: AppDeps, logger: Logger = console) {
     return c.json(error.body, error.status);
   });
   app.onError((error, c) => {
-    const known = error instanceof HttpError ? error : undefined;
+    // The storage layer's last line: text it cannot hold that a handler let through is still the client's mistake.
+    const known = error instanceof HttpError ? error
+      : error instanceof UnstorableTextError ? refuseText('body', c.req.path, 'The request holds text that cannot be stored: a NUL or a lone UTF-16 surrogate.')
+      : undefined;
     const requestId = c.res.headers.get('x-request-id') ?? 'unknown';
     if (!known) logger.error(`request ${requestId} ${c.req.method} ${c.req.path} failed`, error);
     const reply = known ?? internalErrorFor(c.req.path, requestId);

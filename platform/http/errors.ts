@@ -60,20 +60,33 @@ export const ossError = (status: ContentfulStatusCode, reason: string): HttpErro
 export const modelDerivativeError = (status: ContentfulStatusCode, diagnostic: string): HttpError =>
   new HttpError(status, { diagnostic } satisfies ModelDerivativeErrorBody);
 
+/** An error in the format of the service that owns `path`; other paths get the APS gateway's body. */
+function errorFor(path: string, status: ContentfulStatusCode, code: string, title: string, message: string): HttpError {
+  if (path.startsWith('/oss/')) return ossError(status, message);
+  if (path.startsWith('/modelderivative/')) return modelDerivativeError(status, message);
+  if (path.startsWith('/data/') || path.startsWith('/project/')) return jsonApiError(status, code, title, message);
+  return new HttpError(status, { developerMessage: message, userMessage: '', errorCode: code, 'more info': MORE_INFO });
+}
+
 /** A 404 in the error format of the service that owns the path. */
-export function notFoundFor(path: string): HttpError {
-  const message = `No route for ${path.slice(0, 200)}.`;
-  if (path.startsWith('/oss/')) return ossError(404, message);
-  if (path.startsWith('/modelderivative/')) return modelDerivativeError(404, message);
-  if (path.startsWith('/data/') || path.startsWith('/project/')) return jsonApiError(404, 'NOT_FOUND', 'Not found', message);
-  return new HttpError(404, { developerMessage: message, userMessage: '', errorCode: 'NOT_FOUND', 'more info': MORE_INFO });
+export const notFoundFor = (path: string): HttpError => errorFor(path, 404, 'NOT_FOUND', 'Not found', `No route for ${path.slice(0, 200)}.`);
+
+/** A 400 for a malformed request, in the format of the service that owns the path (OAuth's for `/authentication/`). */
+export function badRequestFor(path: string, message: string): HttpError {
+  if (path.startsWith('/authentication/')) return oauthError(400, 'invalid_request', message);
+  return errorFor(path, 400, 'BAD_INPUT', 'Bad input', message);
+}
+
+/**
+ * The answer to text in the path or query that no id or parameter can hold (a NUL, a broken
+ * escape): 400 for a query parameter or a body, 404 for an id in the path, which then names nothing. OSS
+ * answers 400 for the bucket and object keys of its paths, as it does for any key that breaks its rules.
+ */
+export function unusableTextFor(place: 'path' | 'query' | 'body', path: string, message: string): HttpError {
+  if (place !== 'path' || path.startsWith('/oss/')) return badRequestFor(path, message);
+  return errorFor(path, 404, 'NOT_FOUND', 'Not found', message);
 }
 
 /** The same for an unexpected failure: no internals, but a request id to find it in the log. */
-export function internalErrorFor(path: string, requestId: string): HttpError {
-  const message = `The platform failed to handle this request (request id ${requestId}).`;
-  if (path.startsWith('/oss/')) return ossError(500, message);
-  if (path.startsWith('/modelderivative/')) return modelDerivativeError(500, message);
-  if (path.startsWith('/data/') || path.startsWith('/project/')) return jsonApiError(500, 'INTERNAL_ERROR', 'Internal error', message);
-  return new HttpError(500, { developerMessage: message, userMessage: '', errorCode: 'INTERNAL_ERROR', 'more info': MORE_INFO });
-}
+export const internalErrorFor = (path: string, requestId: string): HttpError =>
+  errorFor(path, 500, 'INTERNAL_ERROR', 'Internal error', `The platform failed to handle this request (request id ${requestId}).`);

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp } from '../app';
+import { createApp, type Logger } from '../app';
 import type { AppDeps, Clock, PlatformConfig } from '../config';
 import { DEFAULT_TOKEN_TTL_SECONDS, SPEC_RATE_LIMITS } from '../config';
 import { createApp as registerApp, createHub, createProject, createUser } from '../cli/admin-commands';
@@ -28,7 +28,7 @@ export class TestClock implements Clock {
  * The whole platform in memory for `app.request()` tests: no socket, a fresh database, a clock
  * the test controls, and helpers that register what the admin commands would.
  */
-export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}, options: { translator?: Translator } = {}) {
+export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}, options: { translator?: Translator; logger?: Logger } = {}) {
   const db = await freshDb();
   const stores = createStores(db);
   const clock = new TestClock();
@@ -47,8 +47,8 @@ export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}
   const translator = options.translator ?? new FakeTranslator();
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-test-jobs-'));
   const deps: AppDeps = { config, stores, signer, clock, blobs, translator, workDir };
-  const silent = { error: () => undefined };
-  const app = createApp(deps, silent);
+  // Silent unless the test listens: a failure is asserted through the response, not read from a log.
+  const app = createApp(deps, options.logger ?? { error: () => undefined });
   let users = 0;
   return {
     app,

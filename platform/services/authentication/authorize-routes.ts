@@ -1,12 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { AUTH_CODE_TTL_SECONDS, AUTH_REQUEST_TTL_SECONDS, type AppDeps } from '../../config';
+import { controlTextProblem } from '../../http/text-rules';
 import { hashSecret, newSecret } from '../../storage/ids';
 import type { AuthRequest } from '../../storage/repos/oauth';
 import { checkAuthorize, redirectWith } from './authorize-request';
 import { browserSessions } from './browser-session';
 import { authLimit } from './limits';
-import { pageError, sendPage } from './page-response';
+import { badPageRequest, pageError, sendPage } from './page-response';
 import { consentPage, errorPage, rateLimitedPage, signInPage } from './pages';
 import { verifyPassword } from './passwords';
 
@@ -20,6 +21,18 @@ const field = (form: Record<string, unknown>, name: string): string => {
   const value = form[name];
   return typeof value === 'string' ? value : '';
 };
+
+/** The sign-in and consent forms, with nothing in them that a person could not have typed. */
+async function readPageForm(c: Context): Promise<Record<string, unknown>> {
+  const form = await c.req.parseBody().catch(() => {
+    throw badPageRequest('The form could not be read.');
+  });
+  for (const [name, value] of Object.entries(form)) {
+    const problem = controlTextProblem(name) ?? (typeof value === 'string' ? controlTextProblem(value) : undefined);
+    if (problem) throw badPageRequest(`A field of the form ${problem}.`);
+  }
+  return form;
+}
 
 /** The browser-facing half of the 3-legged flow: sign-in, consent and the redirect with a code. */
 export function authorizeRoutes(deps: AppDeps) {
@@ -78,7 +91,7 @@ export function authorizeRoutes(deps: AppDeps) {
   });
 
   router.post('/signin', async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readPageForm(c);
     const requestId = field(form, 'request_id');
     const request = await pendingRequest(c, requestId, field(form, 'csrf'));
     if (!request) return expiredPage(c);
@@ -96,7 +109,7 @@ export function authorizeRoutes(deps: AppDeps) {
   });
 
   router.post('/consent', async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readPageForm(c);
     const request = await pendingRequest(c, field(form, 'request_id'), field(form, 'csrf'));
     if (!request?.userId || !(await stores.oauth.takeAuthRequest(request.id))) return expiredPage(c);
     deleteCookie(c, REQUEST_COOKIE, { path: REQUEST_COOKIE_PATH });

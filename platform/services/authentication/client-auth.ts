@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { oauthError } from '../../http/errors';
+import { controlTextProblem } from '../../http/text-rules';
 import type { App, AppsRepo } from '../../storage/repos/apps';
 import { hashSecret } from '../../storage/ids';
 import { secretsEqual } from './passwords';
@@ -12,7 +13,9 @@ function basicCredentials(header: string): { id: string; secret: string } {
   if (colon < 0) throw malformed();
   try {
     // RFC 6749 §2.3.1: id and secret are form-urlencoded before they are joined.
-    return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+    const credentials = { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+    if (controlTextProblem(credentials.id) ?? controlTextProblem(credentials.secret)) throw malformed();
+    return credentials;
   } catch {
     throw malformed();
   }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { oauthError } from '../../http/errors';
+import { controlTextProblem } from '../../http/text-rules';
 
 const MAX_FORM_BYTES = 16 * 1024;
 
@@ -19,6 +20,9 @@ export async function readOAuthForm(c: Context): Promise<Map<string, string>> {
   if (text.length > MAX_FORM_BYTES) throw oauthError(413, 'invalid_request', 'The request body is too large.');
   const form = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(text)) {
+    // OAuth values are printable (RFC 6749 appendix A); a control character is never meant.
+    const problem = controlTextProblem(name) ?? controlTextProblem(value);
+    if (problem) throw oauthError(400, 'invalid_request', `The ${JSON.stringify(name.slice(0, 60))} parameter ${problem}.`);
     if (form.has(name)) throw oauthError(400, 'invalid_request', `The ${name} parameter appears more than once.`);
     form.set(name, value);
   }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HttpError } from '../../http/errors';
 import type { Page } from './page-layout';
+import { errorPage } from './pages';
 
 /**
  * The headers every sign-in, consent and error page carries: no framing (clickjacking), no referrer
@@ -27,3 +28,10 @@ export function sendPage(c: Context, page: Page, status: ContentfulStatusCode = 
 
 /** A page to throw, for refusals decided before a handler runs (rate limits). */
 export const pageError = (page: Page, status: ContentfulStatusCode): HttpError => new HttpError(status, page.html, pageHeaders(page));
+
+/** The paths a browser opens (sign-in, consent, logout): they answer with pages, not JSON. */
+export const isBrowserPagePath = (path: string) => /^\/authentication\/v2\/(authorize|logout)(\/|$)/.test(path);
+
+/** A malformed request to one of those paths, refused with an error page (400). */
+export const badPageRequest = (message: string): HttpError =>
+  pageError(errorPage('This request is not valid', message), 400);

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../../config';
 import { jsonApiError } from '../../http/errors';
 import { jsonApiResponse } from '../../http/json-api';
+import { controlTextProblem } from '../../http/text-rules';
 import type { VersionRecord } from '../../storage/repos/dm-items';
 import { projectOf, type DmEnv, type DmGuard } from './access';
 import { storageLink } from './content-serializers';
@@ -24,7 +25,15 @@ export function downloadRoutes({ stores }: AppDeps, guard: DmGuard) {
     if (!found) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The version ${id} does not exist, or you are not allowed to see it.`);
     return found;
   };
-  const fromDownloadId = (c: Ctx, id: string) => version(c, Buffer.from(id, 'base64url').toString('utf8'));
+  // A download id is its version's id in base64url; one that decodes to anything else (zero bytes,
+  // broken UTF-8, another spelling of the same bytes) names no download.
+  const fromDownloadId = (c: Ctx, id: string) => {
+    const versionId = Buffer.from(id, 'base64url').toString('utf8');
+    if (Buffer.from(versionId).toString('base64url') !== id || controlTextProblem(versionId)) {
+      throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The download ${id.slice(0, 200)} does not exist, or you are not allowed to see it.`);
+    }
+    return version(c, versionId);
+  };
 
   router.get('/versions/:versionId/downloadFormats', read, async (c) => {
     const found = await version(c, c.req.param('versionId'));

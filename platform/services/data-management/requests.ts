@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { jsonApiError } from '../../http/errors';
+import { jsonTextProblem } from '../../http/text-rules';
 
 const MAX_BODY = 1024 * 1024;
 const FORBIDDEN_NAME = /[<>:"/\\|?*'\n\r\t\0\f¢™$®]/;
@@ -21,6 +22,8 @@ export async function readDocument(c: Context): Promise<{ data: Record<string, u
     throw badInput('The request body is not valid JSON.');
   }
   if (!isObject(body) || !isObject(body['data'])) throw badInput('The request body must be a JSON:API document with a data object.');
+  const unstorable = jsonTextProblem(body);
+  if (unstorable) throw badInput(unstorable);
   const included = body['included'];
   if (included !== undefined && !Array.isArray(included)) throw badInput('included must be an array.');
   return { data: body['data'], ...(included ? { included } : {}) };

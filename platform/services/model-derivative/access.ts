@@ -4,6 +4,7 @@ import { parseObjectUrn } from '../../../contracts/oss';
 import type { Clock } from '../../config';
 import type { TokenCheck, TokenErrors } from '../../http/auth';
 import { modelDerivativeError } from '../../http/errors';
+import { controlTextProblem } from '../../http/text-rules';
 import { serviceGuard, type Guard, type GuardEnv } from '../../http/guard';
 import { mayReadBucket } from '../../storage/object-access';
 import type { MdContext } from './context';
@@ -52,7 +53,8 @@ const notFound = (urn: string) => modelDerivativeError(404, `The URN ${urn.slice
  */
 export async function sourceFor(md: MdContext, c: Context<MdEnv>, encoded: string): Promise<SourceDesign> {
   const sourceUrn = decodeUrn(encoded);
-  if (!sourceUrn) throw notFound(encoded);
+  // A URN with a control character in it (a NUL in the object name) names nothing that can be stored.
+  if (!sourceUrn || controlTextProblem(sourceUrn)) throw notFound(encoded);
   const storageUrn = /^urn:adsk\.wipprod:fs\.file:/.test(sourceUrn) ? await md.stores.mdManifests.versionStorage(sourceUrn) : sourceUrn;
   const location = storageUrn ? parseObjectUrn(storageUrn) : undefined;
   if (!location) throw notFound(encoded);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { MetadataResponse, ObjectTreeResponse, PropertiesQueryResponse, PropertiesResponse, StillProcessingBody } from '../../../contracts/model-derivative';
 import { modelDerivativeError } from '../../http/errors';
 import { sourceFor, type Guard, type MdEnv } from './access';
+import { readJsonBody } from './body';
 import type { MdContext } from './context';
 import { findNode, objectIdParam, objectsOfView, viewablesOf, viewDatabase } from './metadata';
 import { parsePropertiesQuery, project } from './property-query';
@@ -53,7 +54,7 @@ export function metadataRoutes(md: MdContext, guard: Guard) {
     if (c.req.param('action') !== 'properties:query') throw modelDerivativeError(404, `No route for ${c.req.path.slice(0, 200)}.`);
     const guid = c.req.param('guid');
     const source = await sourceFor(md, c, c.req.param('urn'));
-    const query = parsePropertiesQuery(await c.req.json().catch(() => undefined));
+    const query = parsePropertiesQuery(await readJsonBody(c));
     const viewables = await viewablesOf(md, source.urn);
     if (viewables.state === 'running') return c.json(STILL_PROCESSING, 202);
     const matching = objectsOfView(await viewDatabase(md, viewables, guid), guid).filter(query.matches);

@@ -5,6 +5,7 @@ import type { TokenCheck } from '../../http/auth';
 import { modelDerivativeError } from '../../http/errors';
 import { SUPPORTED_FORMATS } from '../../translation/formats';
 import { mdGuard, requireRead, sourceFor, type MdEnv } from './access';
+import { readJsonBody } from './body';
 import { mdContext } from './context';
 import { downloadRoutes, signedDownloadRoutes } from './download-routes';
 import type { JobRunner } from './job-runner';
@@ -34,9 +35,9 @@ export function modelDerivativeRoutes(deps: AppDeps, tokens: TokenCheck, runner:
 
   router.post('/designdata/job', guard(['data:write', 'data:create']), async (c) => {
     requireRead(c);
-    const job = parseJobPayload(await c.req.json().catch(() => {
-      throw modelDerivativeError(400, 'The body must be JSON.');
-    }));
+    const body = await readJsonBody(c);
+    if (body === undefined) throw modelDerivativeError(400, 'The body must be JSON.');
+    const job = parseJobPayload(body);
     const source = await sourceFor(md, c, job.payload.input.urn);
     const force = (c.req.header('x-ads-force') ?? '').toLowerCase() === 'true';
     const started = await startJob(md, runner, source, job, c.get('token').clientId, force);

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { ossError } from '../../http/errors';
+import { jsonTextProblem } from '../../http/text-rules';
 import { MAX_JSON_BYTES } from './limits';
 
 /**
@@ -34,5 +35,7 @@ export async function readJsonObject(c: Context, maxBytes = MAX_JSON_BYTES): Pro
     throw ossError(400, 'The body is not valid JSON.');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw ossError(400, 'The body must be a JSON object.');
+  const unstorable = jsonTextProblem(parsed);
+  if (unstorable) throw ossError(400, unstorable);
   return parsed as Record<string, unknown>;
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from './db';
+import { UnstorableTextError, type Db } from './db';
 import { MIGRATIONS, migrate } from './migrate';
 import { openDatabase } from './open';
 import { createStores } from '../stores';
@@ -63,6 +63,16 @@ describe.each(dbBackends)('metadata storage on $name', ({ open }) => {
     const forApp = await stores.hubs.listVisible({ kind: 'app', clientId: app.clientId });
     expect(forUser.map((hub) => hub.name)).toEqual(['Joined']);
     expect(forApp.map((hub) => hub.name)).toEqual(['Granted']);
+  });
+
+  it('refuses a NUL or a lone surrogate in a parameter with UnstorableTextError, in and out of transactions', async () => {
+    const stores = createStores(db);
+    await expect(stores.hubs.find('a.\u0000')).rejects.toBeInstanceOf(UnstorableTextError);
+    await expect(db.query('SELECT $1::text[] AS v', [['fine', 'half \ud800']])).rejects.toMatchObject({ name: 'UnstorableTextError', parameter: 1 });
+    await expect(db.transaction((tx) => tx.query('SELECT $1::text AS a, $2::text AS b', ['ok', '\udc00']))).rejects.toMatchObject({ parameter: 2 });
+    // Everything else PostgreSQL text holds still goes through unchanged: other controls, emoji, CJK.
+    const text = 'tab\there \u0001 😀 設計';
+    expect(await db.query<{ v: string }>('SELECT $1::text AS v', [text])).toEqual([{ v: text }]);
   });
 });
 

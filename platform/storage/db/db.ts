@@ -14,3 +14,26 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
 }
+
+/**
+ * A query parameter holds text PostgreSQL cannot store: a NUL (which it refuses) or a lone UTF-16
+ * surrogate (which the drivers would silently turn into U+FFFD). Thrown before the query is sent;
+ * the app answers it as the client's mistake (400), not as a failure of the platform.
+ */
+export class UnstorableTextError extends Error {
+  constructor(readonly parameter: number) {
+    super(`Query parameter $${parameter} holds text that cannot be stored (a NUL or a lone UTF-16 surrogate).`);
+    this.name = 'UnstorableTextError';
+  }
+}
+
+// eslint-disable-next-line no-control-regex -- NUL is exactly what PostgreSQL refuses
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Throws `UnstorableTextError` for the first string (or string in an array) that cannot be stored. */
+export function checkStorableParams(params: readonly SqlValue[]): void {
+  params.forEach((param, index) => {
+    const strings = typeof param === 'string' ? [param] : Array.isArray(param) ? param : [];
+    if (strings.some((value) => UNSTORABLE.test(value))) throw new UnstorableTextError(index + 1);
+  });
+}

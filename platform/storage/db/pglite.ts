@@ -1,11 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable, SqlValue } from './db';
+import { checkStorableParams, type Db, type Queryable, type SqlValue } from './db';
 
 /** Embedded PostgreSQL in the data directory. One connection: keep transactions short. */
 export async function openPglite(dataDir: string | undefined, existing?: PGlite): Promise<Db> {
   const pg = existing ?? (await PGlite.create(dataDir ? { dataDir } : {}));
   const asQueryable = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T extends object>(sql: string, params: readonly SqlValue[] = []) {
+      checkStorableParams(params);
       const result = await target.query<T>(sql, params as unknown[]);
       return result.rows;
     },

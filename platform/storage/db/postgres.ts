@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, SqlValue } from './db';
+import { checkStorableParams, type Db, type Queryable, type SqlValue } from './db';
 
 // int8 and numeric come back as strings by default; sizes and counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -12,6 +12,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   probe.release();
   const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T extends object>(sql: string, params: readonly SqlValue[] = []) {
+      checkStorableParams(params);
       const result = await target.query(sql, params as unknown[]);
       return result.rows as T[];
     },
