@@ -44,7 +44,7 @@ export type SessionCompleteOutcome = { status: 'done'; freed: string[] } | { sta
 
 // Every write to one session takes this lock first, so chunks sent at once queue instead of racing.
 const lockSession = (tx: Queryable, key: SessionKey) =>
-  tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`oss-resumable\u0000${key.bucketKey}\u0000${key.objectKey}\u0000${key.sessionId}`]);
+  tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [JSON.stringify(['oss-resumable', key.bucketKey, key.objectKey, key.sessionId])]);
 
 async function sessionOf(tx: Queryable, key: SessionKey): Promise<Omit<ResumableSession, 'chunks'> | undefined> {
   const [session] = await tx.query<Omit<ResumableSession, 'chunks'>>(
