@@ -16,7 +16,7 @@ afterAll(() => platform.close());
 async function bucket() {
   const app = await serverApp(platform);
   const { bucketKey } = await createBucket(platform, app.bearer);
-  const post = (operation: string, body: unknown, query = '', bearer = app.bearer) => platform.request(`/oss/v2/buckets/${bucketKey}/objects/${operation}${query}`, {
+  const post = (operation: string, body: unknown, query = '', bearer: Record<string, string> = app.bearer) => platform.request(`/oss/v2/buckets/${bucketKey}/objects/${operation}${query}`, {
     method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { ...app, bucketKey, post };

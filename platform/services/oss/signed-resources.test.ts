@@ -14,7 +14,7 @@ async function stored(bytes: Bytes = someBytes(1000)) {
   const app = await serverApp(platform);
   const { bucketKey } = await createBucket(platform, app.bearer);
   await putObject(platform, app.bearer, bucketKey, 'plan.pdf', bytes, { 'Content-Type': 'application/pdf' });
-  const create = (query = '', body?: unknown, bearer = app.bearer, objectKey = 'plan.pdf') => platform.request(objectPath(bucketKey, objectKey, `/signed${query}`), {
+  const create = (query = '', body?: unknown, bearer: Record<string, string> = app.bearer, objectKey = 'plan.pdf') => platform.request(objectPath(bucketKey, objectKey, `/signed${query}`), {
     method: 'POST',
     headers: { ...bearer, 'Content-Type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
