@@ -116,3 +116,102 @@ export function parseObjectUrn(urn: string): { bucketKey: string; objectKey: str
   if (end <= 0 || end === rest.length - 1) return undefined;
   return { bucketKey: rest.slice(0, end), objectKey: rest.slice(end + 1) };
 }
+
+/** `?access=` of `POST …/objects/{objectKey}/signed`, read without regard to case (the SDKs send `Read`, `ReadWrite`). */
+export const SIGNED_RESOURCE_ACCESS = ['read', 'write', 'readwrite'] as const;
+export type SignedResourceAccess = (typeof SIGNED_RESOURCE_ACCESS)[number];
+
+/** `POST …/objects/{objectKey}/signed` body: 1 to 60 minutes (2 by default), optionally spent by its first use. */
+export interface CreateSignedResourceBody {
+  minutesExpiration?: number;
+  singleUse?: boolean;
+}
+
+/** The signed resource: a URL on `/oss/v2/signedresources/{hash}`; `expiration` in Unix milliseconds. */
+export interface SignedResourceResponse {
+  signedUrl: string;
+  expiration: number;
+  singleUse: boolean;
+}
+
+/** The 202 of a resumable chunk while bytes are still missing; its `Range` header lists what arrived. */
+export interface ResumableAcceptedBody {
+  result: string;
+}
+
+/** How one item of a batch failed, in place of its result. */
+export interface BatchItemError {
+  status: 'error';
+  reason: string;
+}
+
+/** `POST …/objects/batchsigneds3upload` body: at most 25 requests, one per object key. */
+export interface BatchSignedS3UploadBody {
+  requests: { objectKey: string; parts?: number; firstPart?: number; uploadKey?: string }[];
+}
+
+export interface BatchSignedS3UploadResponse {
+  results: Record<string, SignedS3UploadResponse | BatchItemError>;
+}
+
+/** `POST …/objects/batchsigneds3download` body: at most 25 requests, one per object key. */
+export interface BatchSignedS3DownloadBody {
+  requests: {
+    objectKey: string;
+    'response-content-type'?: string;
+    'response-content-disposition'?: string;
+    'response-cache-control'?: string;
+    'If-None-Match'?: string;
+    'If-Modified-Since'?: string;
+  }[];
+}
+
+export interface BatchSignedS3DownloadResponse {
+  results: Record<string, SignedS3DownloadResponse | BatchItemError>;
+}
+
+/** One part of an upload as `batchcompleteupload` judged it. */
+export type PartStatus = 'Pending' | 'Unexpected' | 'TooSmall' | 'Unexpected+TooSmall' | 'Ok';
+
+export interface PartReport {
+  firstPart: number;
+  status: PartStatus;
+  size?: number;
+  eTag?: string;
+}
+
+/** `POST …/objects/batchcompleteupload` body: at most 25 requests, one per object key. */
+export interface BatchCompleteUploadBody {
+  requests: {
+    objectKey: string;
+    uploadKey: string;
+    size?: number;
+    eTags?: string[];
+    'x-ads-meta-Content-Type'?: string;
+    'x-ads-meta-Content-Disposition'?: string;
+    'x-ads-meta-Content-Encoding'?: string;
+    'x-ads-meta-Cache-Control'?: string;
+    'x-ads-user-defined-metadata'?: string;
+  }[];
+}
+
+/** An object made by `batchcompleteupload`, or (with `status: 'error'`) why not, with each part's state. */
+export interface BatchCompletedResult {
+  status?: 'error';
+  reason?: string;
+  bucketKey: string;
+  objectKey: string;
+  objectId?: string;
+  size?: number;
+  sha1?: string;
+  contentType?: string;
+  contentDisposition?: string;
+  contentEncoding?: string;
+  cacheControl?: string;
+  location?: string;
+  parts?: PartReport[];
+}
+
+export interface BatchCompleteUploadResponse {
+  results: Record<string, BatchCompletedResult>;
+}

@@ -18,6 +18,8 @@ describe('signed URL rewriting', () => {
     expect(handsOutSignedUrls('/oss/v2/buckets/b/objects/batchsigneds3download')).toBe(true);
     expect(handsOutSignedUrls('/oss/v2/buckets/b/objects/a/signed')).toBe(true);
     expect(handsOutSignedUrls('/modelderivative/v2/designdata/dXJu/manifest/dXJuOmRlcg/signedcookies')).toBe(true);
+    expect(handsOutSignedUrls('/modelderivative/v2/designdata/dXJu/manifest/urn:adsk.viewing:fs.file:dXJu/output/obj/model.obj/signedcookies')).toBe(true);
+    expect(handsOutSignedUrls('/modelderivative/v2/designdata/dXJu/manifest/urn:adsk.viewing:fs.file:dXJu/output/obj/model.obj')).toBe(false);
     expect(handsOutSignedUrls('/oss/v2/buckets/b/objects/a/details')).toBe(false);
   });
 

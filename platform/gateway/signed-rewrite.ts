@@ -12,7 +12,8 @@ export const MAX_REWRITTEN_BYTES = 16 * 1024 * 1024;
  */
 export const handsOutSignedUrls = (path: string) =>
   /^\/oss\/v2\/buckets\/[^/]+\/objects\/(?:[^/]+\/(?:signeds3upload|signeds3download|signed)|batchsigneds3upload|batchsigneds3download)$/.test(path) ||
-  /^\/modelderivative\/v2\/(?:regions\/[^/]+\/)?designdata\/[^/]+\/manifest\/[^/]+\/signedcookies$/.test(path);
+  // The derivative URN may come encoded or with its slashes bare (`…/manifest/urn:adsk.viewing:fs.file:{urn}/output/…`).
+  /^\/modelderivative\/v2\/(?:regions\/[^/]+\/)?designdata\/[^/]+\/manifest\/.+\/signedcookies$/.test(path);
 
 /** The expiry the URL itself carries: S3 SigV4 (`X-Amz-Date` + `X-Amz-Expires`), S3 v2 / CloudFront / the platform (`Expires`). */
 export function expiryOfUrl(raw: string): number | null {

@@ -8,6 +8,8 @@ import { mdJobsRepo } from './repos/md-jobs';
 import { mdManifestsRepo } from './repos/md-manifests';
 import { oauthRepo } from './repos/oauth';
 import { ossRepo } from './repos/oss';
+import { ossResumableRepo } from './repos/oss-resumable';
+import { ossSignedResourcesRepo } from './repos/oss-signed-resources';
 import { usersRepo } from './repos/users';
 
 /** Everything the services keep, behind one object passed into `createApp`. */
@@ -19,6 +21,8 @@ export function createStores(db: Db) {
     hubs: hubsRepo(db),
     oauth: oauthRepo(db),
     oss: ossRepo(db),
+    ossSignedResources: ossSignedResourcesRepo(db),
+    ossResumable: ossResumableRepo(db),
     folders: dmFoldersRepo(db),
     items: dmItemsRepo(db),
     storage: dmStorageRepo(db),

@@ -5,26 +5,27 @@ import type { MdContext } from './context';
 import { derivativeFile, serveFile, signDerivative, signedFields } from './downloads';
 import { thumbnailOf } from './thumbnail';
 
+const SIGNED_COOKIES = '/signedcookies';
+
 /** Derivative downloads: signed URLs and cookies, HEAD, the older bearer download, and thumbnails. */
 export function downloadRoutes(md: MdContext, guard: Guard) {
   const router = new Hono<MdEnv>();
   const read = guard(['data:read']);
 
-  router.get('/:urn/manifest/:derivativeUrn/signedcookies', read, async (c) => {
+  // A derivative URN arrives as one encoded segment, or with its slashes as `encodeURI` leaves them
+  // (`…/manifest/urn:adsk.viewing:fs.file:{urn}/output/…`): the real service serves both, so the rest of
+  // the path is read as one parameter and a trailing `/signedcookies` picks the operation.
+  router.get('/:urn/manifest/:derivative{.+}', read, async (c) => {
     const source = await sourceFor(md, c, c.req.param('urn'));
-    const found = await derivativeFile(md, source.urn, c.req.param('derivativeUrn'));
+    const rest = c.req.param('derivative');
+    const cookies = rest.endsWith(SIGNED_COOKIES);
+    const found = await derivativeFile(md, source.urn, cookies ? rest.slice(0, -SIGNED_COOKIES.length) : rest);
     if (found.state === 'running') return c.json({ result: 'success' }, 202);
-    const { body, cookies } = await signDerivative(md, c, source.urn, found.file);
-    for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
-    return c.json(body);
-  });
-
-  // Hono answers HEAD with the GET handler: 200 with Content-Length, or 202 while the derivative is made.
-  router.get('/:urn/manifest/:derivativeUrn', read, async (c) => {
-    const source = await sourceFor(md, c, c.req.param('urn'));
-    const found = await derivativeFile(md, source.urn, c.req.param('derivativeUrn'));
-    if (found.state === 'running') return c.json({ result: 'success' }, 202);
-    return serveFile(md, c, found.file);
+    // Hono answers HEAD with this handler: 200 with Content-Length, or 202 while the derivative is made.
+    if (!cookies) return serveFile(md, c, found.file);
+    const signed = await signDerivative(md, c, source.urn, found.file);
+    for (const cookie of signed.cookies) c.header('Set-Cookie', cookie, { append: true });
+    return c.json(signed.body);
   });
 
   router.get('/:urn/thumbnail', read, async (c) => {

@@ -5,11 +5,12 @@ import { MAX_JSON_BYTES } from './limits';
 
 /**
  * Reads a JSON object body without trusting its size: a declared or actual length over the cap is
- * refused with 413 before anything is parsed.
+ * refused with 413 before anything is parsed. With `optional`, no body or an empty one reads as `{}`.
  */
-export async function readJsonObject(c: Context, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/(vnd\.api\+)?json\b/i.test(type)) throw ossError(400, 'The body must be JSON, sent with Content-Type: application/json.');
+export async function readJsonObject(c: Context, maxBytes = MAX_JSON_BYTES, options: { optional?: boolean } = {}): Promise<Record<string, unknown>> {
+  const notJson = !/^application\/(vnd\.api\+)?json\b/i.test(c.req.header('content-type') ?? '');
+  const wrongType = () => ossError(400, 'The body must be JSON, sent with Content-Type: application/json.');
+  if (notJson && !options.optional) throw wrongType();
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > maxBytes) throw ossError(413, `The body is larger than ${maxBytes} bytes.`);
   const chunks: Uint8Array[] = [];
@@ -28,6 +29,8 @@ export async function readJsonObject(c: Context, maxBytes = MAX_JSON_BYTES): Pro
       chunks.push(value);
     }
   }
+  if (options.optional && size === 0) return {};
+  if (notJson) throw wrongType();
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));

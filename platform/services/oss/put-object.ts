@@ -15,6 +15,8 @@ export interface DirectUpload {
   /** `x-ads-content-sha1`: what the sender says the bytes hash to; a mismatch keeps nothing. */
   expectedSha1: string | undefined;
   meta: ObjectMetadata;
+  /** Runs once the bytes are durable, before the object appears; throwing keeps nothing (a single-use URL spends itself here). */
+  beforeCommit?: (() => Promise<void>) | undefined;
 }
 
 /**
@@ -34,6 +36,12 @@ export async function putObject(oss: OssContext, bucket: BucketRecord, objectKey
   if (upload.expectedSha1 !== undefined && bareTag(upload.expectedSha1) !== sha1) {
     await releaseBlobs(oss, [written.id]);
     throw ossError(400, `x-ads-content-sha1 does not match the SHA-1 of the bytes received (${sha1}).`);
+  }
+  try {
+    await upload.beforeCommit?.();
+  } catch (error) {
+    await releaseBlobs(oss, [written.id]);
+    throw error;
   }
   const object = newObjectRecord(bucket, objectKey, { size: written.size, sha1 }, upload.meta, oss.clock.now());
   let freed: string[];

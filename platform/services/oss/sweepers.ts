@@ -59,11 +59,22 @@ export async function sweepOrphanBlobs(deps: SweepDeps, protectSeconds = ORPHAN_
   return removed;
 }
 
-export async function sweepOss(deps: SweepDeps): Promise<{ uploads: number; objects: number; orphans: number }> {
+/** Signed resources past their expiry: no URL can use them any more. */
+export async function sweepExpiredSignedResources(deps: SweepDeps): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const removed = await deps.stores.ossSignedResources.deleteExpired(deps.clock.now(), BATCH);
+    total += removed;
+    if (removed < BATCH) return total;
+  }
+}
+
+export async function sweepOss(deps: SweepDeps): Promise<{ uploads: number; objects: number; orphans: number; signedResources: number }> {
   const uploads = await sweepExpiredUploads(deps);
   const objects = await sweepExpiredObjects(deps);
   const orphans = await sweepOrphanBlobs(deps);
-  return { uploads, objects, orphans };
+  const signedResources = await sweepExpiredSignedResources(deps);
+  return { uploads, objects, orphans, signedResources };
 }
 
 /** Runs `sweepOss` now and then every `intervalSeconds`, without keeping the process alive; returns a stop. */
