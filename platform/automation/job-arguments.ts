@@ -69,7 +69,7 @@ export function placeArguments(plan: RunPlan): JobArgument[] {
       verb: (url?.verb ?? parameter.verb).toLowerCase(),
       localName,
       zip,
-      optional: url?.optional ?? !parameter.required,
+      optional: url?.optional ?? false,
       path: pathInZip ? path.join(folder, pathInZip) : folder,
     };
   });

@@ -7,9 +7,11 @@
 
 const Module = require('node:module');
 
-function refused(what) {
+const NO_NETWORK = 'a Design Automation program has no network access';
+
+function refused(what, why = NO_NETWORK) {
   return function refuse() {
-    const error = new Error(`${what} is refused: a Design Automation program has no network access.`);
+    const error = new Error(`${what} is refused: ${why}.`);
     error.code = 'ERR_ACCESS_DENIED';
     throw error;
   };
@@ -48,7 +50,8 @@ for (const name of ['fetch', 'WebSocket', 'EventSource']) {
 }
 // The process namespace already hides every other process; this is the belt for where it does not.
 for (const name of ['kill', '_kill', '_debugProcess']) {
-  Object.defineProperty(process, name, { value: refused(`process.${name}`), writable: false, configurable: false });
+  const why = 'a Design Automation program may not signal other processes';
+  Object.defineProperty(process, name, { value: refused(`process.${name}`, why), writable: false, configurable: false });
 }
 
 // Settings flagged `isEnvironmentVariable` arrive here rather than in the process's environment, so
