@@ -46,8 +46,11 @@ function onDemand(name, file, options = {}) {
       if (!text.includes('\x03') && !text.includes('\n')) return;
       process.stdin.off('data', answer);
       process.stdin.pause();
+      // A paused pipe still holds the process open: the program decides when it ends, not its stdin.
+      if (typeof process.stdin.unref === 'function') process.stdin.unref();
       resolve(text.includes('\x03'));
     };
+    if (typeof process.stdin.ref === 'function') process.stdin.ref();
     process.stdin.on('data', answer);
     process.stdout.write(`!ACESAPI:acesHttpOperation(${name},${options.suffix || ''},${headers},${options.body || ''},file://${file})\n`);
   });
