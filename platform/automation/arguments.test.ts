@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createWorkitemEngine } from './engine';
 import type { RunPlan, WorkitemEngine } from './engine-types';
 import { startFileServer, type FileServer } from './testing/file-server';
-import { parameter, plan, recordingHooks, scratch } from './testing/run-harness';
+import { parameter, plan, recordingHooks, scratch, waitFor } from './testing/run-harness';
 
 const never = new AbortController().signal;
 const text = (value: string) => new TextEncoder().encode(value);
@@ -113,6 +113,21 @@ describe('Design Automation engine: arguments as the real service takes them', (
     expect(hooks.progressBodies).toEqual([{ percent: 50 }, 'halfway']);
     expect(server.files.get('copy.txt')?.toString()).toBe('fetched on demand');
     expect(hooks.bytesMoved.downloaded).toBe('fetched on demand'.length);
+  });
+
+  it("calls onProgress on the engine's own tick while the workitem runs, with the workitem's id", async () => {
+    const ticking = createWorkitemEngine({ progressTickMs: 20 });
+    try {
+      const hooks = recordingHooks();
+      const controller = new AbortController();
+      const done = ticking.run(plan(dirs.jobDir, { workitemId: 'f'.repeat(32), commandLine: ['$(engine.path)/test hang'] }), hooks, controller.signal);
+      await waitFor(() => hooks.progressBodies.length >= 2, 'two ticks');
+      controller.abort();
+      await done;
+      expect(hooks.progressBodies[0]).toEqual({ id: 'f'.repeat(32), status: 'inprogress' });
+    } finally {
+      await ticking.close();
+    }
   });
 
   it('masks URLs in the report when asked, and leaves a zip of the job folder for adskDebug', async () => {

@@ -27,6 +27,8 @@ export interface WorkitemEngineOptions {
   pollMs?: number;
   /** Bytes of a program's output kept in the report. */
   maxLogBytes?: number;
+  /** How often a running workitem's `onProgress` is called without the program asking (Design Automation's 30 s). */
+  progressTickMs?: number;
 }
 
 export type EngineSettings = Required<Omit<WorkitemEngineOptions, 'workDir' | 'platformUrl'>> & Pick<WorkitemEngineOptions, 'workDir' | 'platformUrl'>;
@@ -46,6 +48,7 @@ export function engineSettings(options: WorkitemEngineOptions): EngineSettings {
     maxZipEntries: 20_000,
     pollMs: 250,
     maxLogBytes: 4 * MB,
+    progressTickMs: 30_000,
     ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
   };
 }

@@ -65,6 +65,8 @@ export async function runWorkitem(plan: RunPlan, hooks: RunHooks, signal: AbortS
     if (phase) hooks.phase(phase, 'start', deps.settings.clock.now());
   };
   let outcome: RunOutcome;
+  // Design Automation calls onProgress about every 30 s once processing starts; its body holds the id.
+  const tick = setInterval(() => hooks.progress({ id: plan.workitemId, status: 'inprogress' }), deps.settings.progressTickMs);
   try {
     if (signal.aborted) throw new RunFailure('cancelled', 'The workitem was cancelled before it started.');
     await mkdir(runDir, { recursive: true });
@@ -74,6 +76,7 @@ export async function runWorkitem(plan: RunPlan, hooks: RunHooks, signal: AbortS
     hooks.log(`Error: ${outcome.message}`);
     enter(undefined);
   } finally {
+    clearInterval(tick);
     await rm(runDir, { recursive: true, force: true });
   }
   if (plan.uploadJobFolder) {
