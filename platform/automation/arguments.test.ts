@@ -1,42 +1,18 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { unzipSync, zipSync } from 'fflate';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWorkitemEngine } from './engine';
-import type { RunPlan, WorkitemEngine } from './engine-types';
-import { startFileServer, type FileServer } from './testing/file-server';
-import { parameter, plan, recordingHooks, scratch, waitFor } from './testing/run-harness';
-
-const never = new AbortController().signal;
+import { engineSuite } from './testing/engine-suite';
+import { parameter, plan, recordingHooks, waitFor } from './testing/run-harness';
 const text = (value: string) => new TextEncoder().encode(value);
 
 describe('Design Automation engine: arguments as the real service takes them', () => {
-  let server: FileServer;
-  let engine: WorkitemEngine;
-  let dirs: Awaited<ReturnType<typeof scratch>>;
-  beforeAll(async () => {
-    server = await startFileServer();
-    engine = createWorkitemEngine({ platformUrl: `${server.url}/platform` });
-  });
-  afterAll(async () => {
-    await engine.close();
-    await server.close();
-  });
-  beforeEach(async () => {
-    dirs = await scratch();
-  });
-  afterEach(async () => {
-    await dirs.remove();
-  });
+  const suite = engineSuite((url) => ({ platformUrl: `${url}/platform` }));
 
-  async function run(fields: Partial<RunPlan>) {
-    const hooks = recordingHooks();
-    const outcome = await engine.run(plan(dirs.jobDir, fields), hooks, never);
-    return { outcome, hooks, report: hooks.lines.join('\n') };
-  }
 
   it('writes {value} and data: URLs (base64 or not) to their localName', async () => {
-    const { outcome, hooks } = await run({
+    const { outcome, hooks } = await suite.run({
       commandLine: ['$(engine.path)/test echo params.json copy.json'],
       parameters: { params: parameter('read', { localName: 'params.json' }), raw: parameter('read', { localName: 'raw.json' }), b64: parameter('read') },
       arguments: {
@@ -46,72 +22,72 @@ describe('Design Automation engine: arguments as the real service takes them', (
       },
     });
     expect(outcome.status).toBe('success');
-    expect(await readFile(`${dirs.jobDir}/copy.json`, 'utf8')).toBe('{"width": 2}');
-    expect(await readFile(`${dirs.jobDir}/raw.json`, 'utf8')).toBe(" {'height':3}");
-    expect(await readFile(`${dirs.jobDir}/b64`, 'utf8')).toBe('héllo');
-    expect(hooks.lines).toContain(`Embedded resource [{"width": 2}] is saved as a file in 'UTF-8' at: '${dirs.jobDir}/params.json'.`);
+    expect(await readFile(`${suite.dirs.jobDir}/copy.json`, 'utf8')).toBe('{"width": 2}');
+    expect(await readFile(`${suite.dirs.jobDir}/raw.json`, 'utf8')).toBe(" {'height':3}");
+    expect(await readFile(`${suite.dirs.jobDir}/b64`, 'utf8')).toBe('héllo');
+    expect(hooks.lines).toContain(`Embedded resource [{"width": 2}] is saved as a file in 'UTF-8' at: '${suite.dirs.jobDir}/params.json'.`);
   });
 
   it('names an input after its URL without a localName, follows redirects, checks a head input, and sends OSS ids to the platform', async () => {
-    server.files.set('drawing%20one.dwg', Buffer.from('dwg'));
-    server.files.set('target.txt', Buffer.from('redirected'));
-    const { outcome, hooks } = await run({
+    suite.server.files.set('drawing%20one.dwg', Buffer.from('dwg'));
+    suite.server.files.set('target.txt', Buffer.from('redirected'));
+    const { outcome, hooks } = await suite.run({
       commandLine: ['$(engine.path)/test echo "$(args[byUrl].path)" a.txt echo "$(args[moved].path)" b.txt'],
       parameters: { byUrl: parameter('get'), moved: parameter('get', { localName: 'moved.txt' }), checked: parameter('head'), urn: parameter('get', { localName: 'urn.bin' }) },
       arguments: {
-        byUrl: { kind: 'url', url: `${server.url}/files/drawing%2520one.dwg?sig=1` },
-        moved: { kind: 'url', url: `${server.url}/redirect/target.txt` },
-        checked: { kind: 'url', url: `${server.url}/files/target.txt` },
+        byUrl: { kind: 'url', url: `${suite.server.url}/files/drawing%2520one.dwg?sig=1` },
+        moved: { kind: 'url', url: `${suite.server.url}/redirect/target.txt` },
+        checked: { kind: 'url', url: `${suite.server.url}/files/target.txt` },
         urn: { kind: 'url', url: 'urn:adsk.objects:os.object:my-bucket/folder/key one.bin', headers: { Authorization: 'Bearer t' }, optional: true },
       },
     });
     expect(outcome.status, hooks.lines.join('\n')).toBe('success');
-    expect(await readFile(`${dirs.jobDir}/a.txt`, 'utf8')).toBe('dwg');
-    expect(existsSync(`${dirs.jobDir}/drawing%20one.dwg`)).toBe(true);
-    expect(await readFile(`${dirs.jobDir}/b.txt`, 'utf8')).toBe('redirected');
-    expect(server.requests.find((request) => request.method === 'HEAD')?.path).toBe('/files/target.txt');
-    const oss = server.requests.find((request) => request.path.startsWith('/platform/'));
+    expect(await readFile(`${suite.dirs.jobDir}/a.txt`, 'utf8')).toBe('dwg');
+    expect(existsSync(`${suite.dirs.jobDir}/drawing%20one.dwg`)).toBe(true);
+    expect(await readFile(`${suite.dirs.jobDir}/b.txt`, 'utf8')).toBe('redirected');
+    expect(suite.server.requests.find((request) => request.method === 'HEAD')?.path).toBe('/files/target.txt');
+    const oss = suite.server.requests.find((request) => request.path.startsWith('/platform/'));
     expect(oss).toMatchObject({ path: '/platform/oss/v2/buckets/my-bucket/objects/folder%2Fkey%20one.bin', headers: { authorization: 'Bearer t' } });
   });
 
   it('extracts a zipped input into its localName folder and points $(args[x].path) at pathInZip; zips a folder output', async () => {
-    server.files.set('model.zip', Buffer.from(zipSync({ 'model/main.txt': text('root file'), 'model/part.txt': text('part') })));
-    const { outcome } = await run({
+    suite.server.files.set('model.zip', Buffer.from(zipSync({ 'model/main.txt': text('root file'), 'model/part.txt': text('part') })));
+    const { outcome } = await suite.run({
       commandLine: ['$(engine.path)/test echo "$(args[model].path)" "$(args[result].path)/copy.txt" echo "$(args[whole].path)/model/part.txt" "$(args[result].path)/part.txt"'],
       parameters: { model: parameter('get', { localName: 'unzipped' }), whole: parameter('get', { localName: 'whole', zip: true }), result: parameter('put', { localName: 'results', zip: true }) },
       arguments: {
-        model: { kind: 'url', url: `${server.url}/files/model.zip`, pathInZip: 'model/main.txt' },
-        whole: { kind: 'url', url: `${server.url}/files/model.zip` },
-        result: { kind: 'url', url: `${server.url}/files/results.zip`, verb: 'put' },
+        model: { kind: 'url', url: `${suite.server.url}/files/model.zip`, pathInZip: 'model/main.txt' },
+        whole: { kind: 'url', url: `${suite.server.url}/files/model.zip` },
+        result: { kind: 'url', url: `${suite.server.url}/files/results.zip`, verb: 'put' },
       },
     });
     expect(outcome.status).toBe('success');
-    const uploaded = unzipSync(new Uint8Array(server.files.get('results.zip') as Buffer));
+    const uploaded = unzipSync(new Uint8Array(suite.server.files.get('results.zip') as Buffer));
     expect(Object.keys(uploaded).sort()).toEqual(['copy.txt', 'part.txt']);
     expect(new TextDecoder().decode(uploaded['copy.txt'])).toBe('root file');
   });
 
   it('posts an output with its verb and headers', async () => {
-    const { outcome } = await run({
+    const { outcome } = await suite.run({
       commandLine: ['$(engine.path)/test write out.bin 1000'],
       parameters: { out: parameter('post', { localName: 'out.bin' }) },
-      arguments: { out: { kind: 'url', url: `${server.url}/files/posted.bin`, verb: 'post', headers: { 'x-ads-test': 'yes' } } },
+      arguments: { out: { kind: 'url', url: `${suite.server.url}/files/posted.bin`, verb: 'post', headers: { 'x-ads-test': 'yes' } } },
     });
     expect(outcome.status).toBe('success');
-    const request = server.requests.find((candidate) => candidate.path === '/files/posted.bin');
+    const request = suite.server.requests.find((candidate) => candidate.path === '/files/posted.bin');
     expect(request).toMatchObject({ method: 'POST', headers: { 'x-ads-test': 'yes', 'content-length': '1000' } });
   });
 
   it('hands !ACESAPI progress lines to the hooks and fetches an ondemand input when the program asks', async () => {
-    server.files.set('later.txt', Buffer.from('fetched on demand'));
-    const { outcome, hooks } = await run({
+    suite.server.files.set('later.txt', Buffer.from('fetched on demand'));
+    const { outcome, hooks } = await suite.run({
       commandLine: ['$(engine.path)/test progress "{""percent"": 50}" ondemand later fetched/later.txt progress halfway echo fetched/later.txt copy.txt'],
       parameters: { later: parameter('get', { ondemand: true }), copy: parameter('put', { localName: 'copy.txt' }) },
-      arguments: { later: { kind: 'url', url: `${server.url}/files/later.txt` }, copy: { kind: 'url', url: `${server.url}/files/copy.txt`, verb: 'put' } },
+      arguments: { later: { kind: 'url', url: `${suite.server.url}/files/later.txt` }, copy: { kind: 'url', url: `${suite.server.url}/files/copy.txt`, verb: 'put' } },
     });
     expect(outcome.status, hooks.lines.join('\n')).toBe('success');
     expect(hooks.progressBodies).toEqual([{ percent: 50 }, 'halfway']);
-    expect(server.files.get('copy.txt')?.toString()).toBe('fetched on demand');
+    expect(suite.server.files.get('copy.txt')?.toString()).toBe('fetched on demand');
     expect(hooks.bytesMoved.downloaded).toBe('fetched on demand'.length);
   });
 
@@ -120,7 +96,7 @@ describe('Design Automation engine: arguments as the real service takes them', (
     try {
       const hooks = recordingHooks();
       const controller = new AbortController();
-      const done = ticking.run(plan(dirs.jobDir, { workitemId: 'f'.repeat(32), commandLine: ['$(engine.path)/test hang'] }), hooks, controller.signal);
+      const done = ticking.run(plan(suite.dirs.jobDir, { workitemId: 'f'.repeat(32), commandLine: ['$(engine.path)/test hang'] }), hooks, controller.signal);
       await waitFor(() => hooks.progressBodies.length >= 2, 'two ticks');
       controller.abort();
       await done;
@@ -131,22 +107,22 @@ describe('Design Automation engine: arguments as the real service takes them', (
   });
 
   it('masks URLs in the report when asked, and leaves a zip of the job folder for adskDebug', async () => {
-    server.files.set('in.txt', Buffer.from('x'));
-    const { outcome, report } = await run({
+    suite.server.files.set('in.txt', Buffer.from('x'));
+    const { outcome, report } = await suite.run({
       mask: true,
       uploadJobFolder: true,
       commandLine: ['$(engine.path)/test echo in.txt left.txt'],
       parameters: { in: parameter('get', { localName: 'in.txt' }) },
-      arguments: { in: { kind: 'url', url: `${server.url}/files/in.txt?signature=secret` } },
+      arguments: { in: { kind: 'url', url: `${suite.server.url}/files/in.txt?signature=secret` } },
     });
-    expect(outcome).toEqual({ status: 'success', debugZipPath: `${dirs.root}/job-debug.zip` });
+    expect(outcome).toEqual({ status: 'success', debugZipPath: `${suite.dirs.root}/job-debug.zip` });
     expect(report).not.toContain('signature=secret');
     expect(report).toContain("url - '<masked>'");
-    expect(Object.keys(unzipSync(await readFile(`${dirs.root}/job-debug.zip`))).sort()).toEqual(['in.txt', 'left.txt']);
+    expect(Object.keys(unzipSync(await readFile(`${suite.dirs.root}/job-debug.zip`))).sort()).toEqual(['in.txt', 'left.txt']);
   });
 
   it('passes settings as files and environment variables', async () => {
-    const { outcome, hooks } = await run({
+    const { outcome, hooks } = await suite.run({
       engineId: 'Local.NodeJs+22',
       commandLine: ['$(engine.path)/node "$(settings[script].path)" "$(settings[script].path)"'],
       settings: { script: { value: 'console.log(process.env.MODE, process.argv.length);' }, MODE: { value: 'draft', isEnvironmentVariable: true } },

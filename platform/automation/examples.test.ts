@@ -3,20 +3,17 @@ import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as WebIFC from 'web-ifc';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { glbErrors, parseObj } from '../translation/testing/read-back';
-import { createWorkitemEngine } from './engine';
-import type { PlanArgument, RunPlan, WorkitemEngine } from './engine-types';
+import type { PlanArgument, RunPlan } from './engine-types';
 import { exampleBundles, type ExampleBundle } from './examples';
-import { startFileServer, type FileServer } from './testing/file-server';
-import { plan, recordingHooks, scratch } from './testing/run-harness';
+import { engineSuite } from './testing/engine-suite';
 
 // Beside the repository, as for the translation tests; FIXTURES_DIR points elsewhere (a git worktree's checkout).
 const FIXTURES = process.env['FIXTURES_DIR'] ?? path.resolve(import.meta.dirname, '../../../shared/fixtures');
 const haveFixtures = existsSync(FIXTURES);
 if (!haveFixtures) console.warn(`examples.test: ${FIXTURES} is absent, so the examples are not run on real files.`);
 const validator = createRequire(import.meta.url)('gltf-validator') as { validateBytes(data: Uint8Array): Promise<{ info: { totalTriangleCount: number } }> };
-const never = new AbortController().signal;
 
 /** Rows of a CSV with quoted fields. */
 function parseCsv(text: string): string[][] {
@@ -28,52 +25,37 @@ function parseCsv(text: string): string[][] {
 }
 
 describe.skipIf(!haveFixtures)('the examples that ship, run on real files', () => {
-  let server: FileServer;
-  let engine: WorkitemEngine;
+  const suite = engineSuite();
   let examples: Map<string, ExampleBundle>;
   let api: WebIFC.IfcAPI;
-  let dirs: Awaited<ReturnType<typeof scratch>>;
   beforeAll(async () => {
-    server = await startFileServer();
-    engine = createWorkitemEngine();
     examples = new Map((await exampleBundles()).map((example) => [example.name, example]));
     api = new WebIFC.IfcAPI();
     await api.Init(undefined, true);
   });
-  afterAll(async () => {
-    await engine.close();
-    await server.close();
-  });
-  beforeEach(async () => {
-    dirs = await scratch();
-  });
-  afterEach(async () => {
-    await dirs.remove();
-  });
 
-  /** Runs an example's activity as the service would bind it, with its output sent to the test server. */
+  /** Runs an example's activity as the service would bind it, with its output sent to the test suite.server. */
   async function runExample(name: string, args: Record<string, PlanArgument>): Promise<void> {
     const example = examples.get(name) as ExampleBundle;
     const activity = example.activity('Tester', 'prod');
-    const zipPath = path.join(dirs.root, `${name}.zip`);
+    const zipPath = path.join(suite.dirs.root, `${name}.zip`);
     await writeFile(zipPath, example.zip);
     const parameters: RunPlan['parameters'] = Object.fromEntries(
       Object.entries(activity.parameters).map(([key, value]) => [key, { zip: false, ondemand: false, required: false, ...value }]),
     );
-    const hooks = recordingHooks();
-    const outcome = await engine.run(plan(dirs.jobDir, { engineId: activity.engine, commandLine: activity.commandLine, parameters, arguments: args, appbundles: [{ name, zipPath }] }), hooks, never);
-    expect(outcome, hooks.lines.join('\n')).toEqual({ status: 'success' });
+    const { outcome, report } = await suite.run({ engineId: activity.engine, commandLine: activity.commandLine, parameters, arguments: args, appbundles: [{ name, zipPath }] });
+    expect(outcome, report).toEqual({ status: 'success' });
   }
 
   const serve = (relative: string) => {
-    server.files.set(path.basename(relative), readFileSync(path.join(FIXTURES, relative)));
-    return { kind: 'url' as const, url: `${server.url}/files/${path.basename(relative)}` };
+    suite.server.files.set(path.basename(relative), readFileSync(path.join(FIXTURES, relative)));
+    return { kind: 'url' as const, url: `${suite.server.url}/files/${path.basename(relative)}` };
   };
-  const output = (name: string) => ({ kind: 'url' as const, url: `${server.url}/files/${name}`, verb: 'put' });
+  const output = (name: string) => ({ kind: 'url' as const, url: `${suite.server.url}/files/${name}`, verb: 'put' });
 
   it('IfcPropertiesCsv writes every single-value property, as web-ifc reads them element by element', async () => {
     await runExample('IfcPropertiesCsv', { model: serve('ifc/AC20-FZK-Haus.ifc'), properties: output('properties.csv') });
-    const [header, ...rows] = parseCsv(server.files.get('properties.csv')?.toString('utf8') ?? '');
+    const [header, ...rows] = parseCsv(suite.server.files.get('properties.csv')?.toString('utf8') ?? '');
     expect(header).toEqual(['GlobalId', 'Class', 'Name', 'PropertySet', 'Property', 'Value']);
     const model = api.OpenModel(new Uint8Array(readFileSync(path.join(FIXTURES, 'ifc/AC20-FZK-Haus.ifc'))));
     const expected: string[] = [];
@@ -106,7 +88,7 @@ describe.skipIf(!haveFixtures)('the examples that ship, run on real files', () =
       api.CloseModel(model);
       return names;
     };
-    const renamed = new Uint8Array(server.files.get('renamed.ifc') as Buffer);
+    const renamed = new Uint8Array(suite.server.files.get('renamed.ifc') as Buffer);
     const original = new Uint8Array(readFileSync(path.join(FIXTURES, 'ifc/AC20-FZK-Haus.ifc')));
     const walls = namesOf(renamed, WebIFC.IFCWALLSTANDARDCASE);
     expect(walls.length).toBeGreaterThan(5);
@@ -121,7 +103,7 @@ describe.skipIf(!haveFixtures)('the examples that ship, run on real files', () =
     ['obj/hundred_cubes.obj', (bytes: Buffer) => parseObj(bytes.toString('utf8')).triangles],
   ])('MeshToGlb turns %s into a GLB that gltf-validator passes, with every triangle', async (relative, trianglesOf) => {
     await runExample('MeshToGlb', { source: serve(relative), glb: output('model.glb') });
-    const glb = new Uint8Array(server.files.get('model.glb') as Buffer);
+    const glb = new Uint8Array(suite.server.files.get('model.glb') as Buffer);
     expect(await glbErrors(glb)).toEqual([]);
     expect((await validator.validateBytes(glb)).info.totalTriangleCount).toBe(trianglesOf(readFileSync(path.join(FIXTURES, relative))));
   });

@@ -1,12 +1,9 @@
 import { readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWorkitemEngine } from './engine';
-import type { RunPlan, WorkitemEngine } from './engine-types';
-import { startFileServer, type FileServer } from './testing/file-server';
-import { bundle, plan, recordingHooks, scratch } from './testing/run-harness';
-
-const never = new AbortController().signal;
+import { describe, expect, it } from 'vitest';
+import type { RunPlan } from './engine-types';
+import { engineSuite } from './testing/engine-suite';
+import { bundle } from './testing/run-harness';
 
 /** Processes of this machine whose working folder is `dir`: none once a run is over. */
 async function processesIn(dir: string): Promise<number[]> {
@@ -20,34 +17,13 @@ async function processesIn(dir: string): Promise<number[]> {
 }
 
 describe('Design Automation engine: a hostile bundle fails its own workitem and harms nothing', () => {
-  let server: FileServer;
-  let engine: WorkitemEngine;
-  let dirs: Awaited<ReturnType<typeof scratch>>;
-  beforeAll(async () => {
-    server = await startFileServer();
-    engine = createWorkitemEngine({ workers: 2, memoryMb: 256, pollMs: 50 });
-  });
-  afterAll(async () => {
-    await engine.close();
-    await server.close();
-  });
-  beforeEach(async () => {
-    dirs = await scratch();
-  });
-  afterEach(async () => {
-    await dirs.remove();
-  });
+  const suite = engineSuite(() => ({ workers: 2, memoryMb: 256, pollMs: 50 }));
 
   async function runBundle(source: string, fields: Partial<RunPlan> = {}) {
-    const hostile = await bundle(dirs.root, 'Hostile', { 'main.mjs': source });
-    const hooks = recordingHooks();
-    const outcome = await engine.run(
-      plan(dirs.jobDir, { engineId: 'Local.NodeJs+22', commandLine: ['$(engine.path)/node "$(appbundles[Hostile].path)/main.mjs"'], appbundles: [hostile], ...fields }),
-      hooks,
-      never,
-    );
-    if (process.platform === 'linux') expect(await processesIn(dirs.jobDir), 'no process is left in the job folder').toEqual([]);
-    return { outcome, report: hooks.lines.join('\n') };
+    const hostile = await bundle(suite.dirs.root, 'Hostile', { 'main.mjs': source });
+    const ran = await suite.run({ engineId: 'Local.NodeJs+22', commandLine: ['$(engine.path)/node "$(appbundles[Hostile].path)/main.mjs"'], appbundles: [hostile], ...fields });
+    if (process.platform === 'linux') expect(await processesIn(suite.dirs.jobDir), 'no process is left in the job folder').toEqual([]);
+    return ran;
   }
 
   it('an infinite loop is stopped at the time limit', async () => {
@@ -62,7 +38,7 @@ describe('Design Automation engine: a hostile bundle fails its own workitem and 
   });
 
   it('writes outside its job folder are refused and the files there are untouched', async () => {
-    const sentinel = path.join(dirs.root, 'sentinel.txt');
+    const sentinel = path.join(suite.dirs.root, 'sentinel.txt');
     await writeFile(sentinel, 'untouched');
     const source = `
       import fs from 'node:fs';
@@ -85,18 +61,18 @@ describe('Design Automation engine: a hostile bundle fails its own workitem and 
     expect(report).not.toMatch(/ALLOWED/);
     expect(outcome).toMatchObject({ status: 'failedInstructions', message: 'The program exited with code 9.' });
     expect(await readFile(sentinel, 'utf8')).toBe('untouched');
-    expect(await readFile(path.join(dirs.jobDir, 'inside.txt'), 'utf8')).toBe('the job folder is writable');
+    expect(await readFile(path.join(suite.dirs.jobDir, 'inside.txt'), 'utf8')).toBe('the job folder is writable');
   });
 
   it('opening a socket, fetching or signalling another process is refused, and nothing reaches the server', async () => {
-    const port = new URL(server.url).port;
+    const port = new URL(suite.server.url).port;
     const source = `
       import net from 'node:net';
       import http from 'node:http';
       const attempts = {
         socket: () => new Promise((resolve, reject) => { const s = net.connect(${port}, '127.0.0.1', resolve); s.on('error', reject); }),
-        http: () => new Promise((resolve, reject) => http.get('${server.url}/files/x', resolve).on('error', reject)),
-        fetch: () => fetch('${server.url}/files/x'),
+        http: () => new Promise((resolve, reject) => http.get('${suite.server.url}/files/x', resolve).on('error', reject)),
+        fetch: () => fetch('${suite.server.url}/files/x'),
         server: () => net.createServer().listen(0),
         kill: () => process.kill(${process.pid}, 'SIGTERM'),
       };
@@ -108,7 +84,7 @@ describe('Design Automation engine: a hostile bundle fails its own workitem and 
     const { outcome, report } = await runBundle(source);
     expect(report).not.toMatch(/ALLOWED/);
     expect(outcome).toMatchObject({ status: 'failedInstructions', message: 'The program exited with code 9.' });
-    expect(server.connections()).toBe(0);
+    expect(suite.server.connections()).toBe(0);
   });
 
   it("the program's environment holds nothing of the platform's", async () => {

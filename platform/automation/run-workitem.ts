@@ -70,6 +70,7 @@ export async function runWorkitem(plan: RunPlan, hooks: RunHooks, signal: AbortS
   try {
     if (signal.aborted) throw new RunFailure('cancelled', 'The workitem was cancelled before it started.');
     await mkdir(runDir, { recursive: true });
+    await mkdir(plan.jobDir, { recursive: true });
     outcome = await runPhases(ctx, engine, deps, enter);
   } catch (error) {
     outcome = outcomeOf(error, ctx);
