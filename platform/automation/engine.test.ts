@@ -8,7 +8,8 @@ const echo = {
 };
 
 describe('Design Automation engine: a workitem from its inputs to its outputs', () => {
-  const suite = engineSuite((url) => ({ workers: 2, platformUrl: url }));
+  const clockTime = new Date('2024-05-06T07:08:09.000Z');
+  const suite = engineSuite((url) => ({ workers: 2, platformUrl: url, clock: { now: () => clockTime } }));
 
   it('downloads an input, runs the program in the sandbox and uploads its output', async () => {
     suite.server.files.set('in.txt', Buffer.from('hello from the input'));
@@ -24,6 +25,7 @@ describe('Design Automation engine: a workitem from its inputs to its outputs', 
     expect(suite.server.requests.find((request) => request.path === '/files/in.txt')?.headers.authorization).toBe('Bearer abc');
     expect(hooks.bytesMoved).toEqual({ downloaded: 20, uploaded: 20 });
     expect(hooks.phases.map(({ phase, edge }) => `${phase} ${edge}`)).toEqual(['download start', 'download end', 'instructions start', 'instructions end', 'upload start', 'upload end']);
+    expect(hooks.phases.every(({ at }) => at === clockTime), 'phase times come from the injected clock').toBe(true);
     expect(hooks.lines).toContain('done');
     expect(hooks.lines).toContain('End upload phase successfully.');
     expect(await readFile(`${suite.dirs.jobDir}/result.txt`, 'utf8')).toBe('hello from the input');

@@ -98,6 +98,7 @@ export async function instructionsPhase(ctx: RunContext, engine: LocalEngine, en
     const argv = [...isolation.prefix(settings.maxJobFolderBytes), process.execPath, ...flags, ...script, ...command.args];
     const limits = {
       timeMs: Math.max(1, deadline - performance.now()),
+      limitSec: plan.limitProcessingTimeSec,
       memoryMb: settings.memoryMb,
       maxFolderBytes: settings.maxJobFolderBytes,
       heartbeatMs: settings.heartbeatMs,

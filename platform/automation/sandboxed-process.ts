@@ -4,8 +4,10 @@ import { RunFailure } from './run-failure';
 import { folderBytes } from './zip-folder';
 
 export interface ProcessLimits {
-  /** Wall-clock time the process may take. */
+  /** Wall-clock time the process may take: what is left of the workitem's limit. */
   timeMs: number;
+  /** The workitem's limit, for the words of a failure. */
+  limitSec: number;
   /** Resident memory of the process (JS heap, wasm and the rest). */
   memoryMb: number;
   /** Bytes the job folder may hold. */
@@ -71,6 +73,34 @@ async function treeResidentMb(pid: number): Promise<number> {
   }
 }
 
+type Stop = (failure: RunFailure) => void;
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** Starts the clocks and the polling that stop a process at its limits; returns what clears them and the heartbeat to refresh on output. */
+function watchLimits(pid: number, spec: ProcessSpec, limits: ProcessLimits, stop: Stop): { heartbeat: NodeJS.Timeout; clear(): void } {
+  const timer = setTimeout(() => stop(new RunFailure('failedLimitProcessingTime', `The program ran past the workitem's limit of ${limits.limitSec} s and was stopped.`)), limits.timeMs);
+  const heartbeat = setTimeout(() => stop(new RunFailure('failedLimitProcessingTime', `The program printed nothing for ${seconds(limits.heartbeatMs)} and was stopped as hung (a program must print something at least that often).`)), limits.heartbeatMs);
+  let polling = false;
+  const poll = setInterval(() => {
+    if (polling) return;
+    polling = true;
+    void Promise.all([treeResidentMb(pid), folderBytes(spec.folder)])
+      .then(([mb, bytes]) => {
+        if (mb > limits.memoryMb) stop(new RunFailure('failedInstructions', `The program used more than ${limits.memoryMb} MB of memory and was stopped.`));
+        if (bytes > limits.maxFolderBytes) stop(new RunFailure('failedLimitDataSize', `The job folder grew past its limit of ${limits.maxFolderBytes} bytes and the program was stopped.`));
+      })
+      .finally(() => (polling = false));
+  }, limits.pollMs);
+  return {
+    heartbeat,
+    clear() {
+      clearTimeout(timer);
+      clearTimeout(heartbeat);
+      clearInterval(poll);
+    },
+  };
+}
+
 /**
  * Runs one sandboxed process to its end, in a process group of its own that is killed whole on any
  * limit or on abort. Resolves when it exited with code 0; otherwise throws the `RunFailure` that
@@ -81,9 +111,7 @@ export function runProcess(spec: ProcessSpec, limits: ProcessLimits, io: Process
     const [command, ...args] = spec.argv as [string, ...string[]];
     const child = spawn(command, args, { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     let stopped: RunFailure | undefined;
-    let logged = 0;
-    let heapExhausted = false;
-    const stop = (failure: RunFailure) => {
+    const stop: Stop = (failure) => {
       stopped ??= failure;
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL');
@@ -91,24 +119,13 @@ export function runProcess(spec: ProcessSpec, limits: ProcessLimits, io: Process
         // Already gone.
       }
     };
-    const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
-    const timer = setTimeout(() => stop(new RunFailure('failedLimitProcessingTime', `The program ran longer than its limit of ${seconds(limits.timeMs)} and was stopped.`)), limits.timeMs);
-    const heartbeat = setTimeout(() => stop(new RunFailure('failedLimitProcessingTime', `The program printed nothing for ${seconds(limits.heartbeatMs)} and was stopped as hung (a program must print something at least that often).`)), limits.heartbeatMs);
-    let polling = false;
-    const poll = setInterval(() => {
-      if (polling || !child.pid) return;
-      polling = true;
-      void Promise.all([treeResidentMb(child.pid), folderBytes(spec.folder)])
-        .then(([mb, bytes]) => {
-          if (mb > limits.memoryMb) stop(new RunFailure('failedInstructions', `The program used more than ${limits.memoryMb} MB of memory and was stopped.`));
-          if (bytes > limits.maxFolderBytes) stop(new RunFailure('failedLimitDataSize', `The job folder grew past its limit of ${limits.maxFolderBytes} bytes and the program was stopped.`));
-        })
-        .finally(() => (polling = false));
-    }, limits.pollMs);
+    const watch = child.pid ? watchLimits(child.pid, spec, limits, stop) : undefined;
     const onAbort = () => stop(new RunFailure('cancelled', 'The workitem was cancelled while its program ran.'));
     signal.addEventListener('abort', onAbort);
     if (signal.aborted) onAbort();
 
+    let logged = 0;
+    let heapExhausted = false;
     const keep = (line: string) => {
       if (logged > limits.maxLogBytes) return;
       logged += line.length + 1;
@@ -126,21 +143,17 @@ export function runProcess(spec: ProcessSpec, limits: ProcessLimits, io: Process
       keep(line);
     });
     child.stdin.on('error', () => undefined);
-    child.stdout.on('data', (chunk: Buffer) => {
-      heartbeat.refresh();
-      stdout.push(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      heartbeat.refresh();
-      stderr.push(chunk);
-    });
+    for (const [stream, reader] of [[child.stdout, stdout], [child.stderr, stderr]] as const) {
+      stream.on('data', (chunk: Buffer) => {
+        watch?.heartbeat.refresh();
+        reader.push(chunk);
+      });
+    }
     let settled = false;
     const settle = (failure?: RunFailure) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
-      clearTimeout(heartbeat);
-      clearInterval(poll);
+      watch?.clear();
       signal.removeEventListener('abort', onAbort);
       if (failure) reject(failure);
       else resolve();

@@ -91,7 +91,7 @@ describe('Design Automation engine: every final status, made to happen for real'
   it('failedLimitProcessingTime: the program runs past the workitem limit', async () => {
     const { outcome } = await suite.run(testPlan('print started sleep 30000', { limitProcessingTimeSec: 1 }));
     expect(outcome.status).toBe('failedLimitProcessingTime');
-    expect(outcome.message).toMatch(/ran longer than its limit of 1 s/);
+    expect(outcome.message).toMatch(/ran past the workitem's limit of 1 s/);
   });
 
   it('failedLimitProcessingTime: the program prints nothing for longer than the heartbeat allows', async () => {
