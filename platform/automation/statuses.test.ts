@@ -75,6 +75,11 @@ describe('Design Automation engine: every final status, made to happen for real'
     expect(outcome.status).toBe('failedLimitDataSize');
   });
 
+  it('failedLimitDataSize: the program fills the job folder with files each under the limit', async () => {
+    const { outcome } = await suite.run(testPlan('write a.bin 600000 write b.bin 600000'));
+    expect(outcome).toMatchObject({ status: 'failedLimitDataSize', message: expect.stringMatching(/job folder grew past its limit of 1000000 bytes/) });
+  });
+
   it('failedLimitDataSize: an input larger than the downloads may be', async () => {
     suite.server.files.set('large.bin', Buffer.alloc(200_000));
     const { outcome } = await suite.run(testPlan('print never', {}, `${suite.server.url}/files/large.bin`));
