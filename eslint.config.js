@@ -67,4 +67,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  // Plain JavaScript that Design Automation programs run with a bare `node` (no TypeScript there).
+  {
+    files: ['platform/automation/runtime/**/*.{cjs,mjs}', 'platform/automation/examples/**/*.{cjs,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
+    rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

@@ -3,6 +3,7 @@ import { appBundle } from './app-bundle';
 import { appTranslate } from './app-translate';
 import { appUpload } from './app-upload';
 import type { Benchmark } from './harness';
+import { daEngine } from './da-engine';
 import { dmFolderPage } from './dm-folder-page';
 import { gatewayUpload } from './gateway-upload';
 import { hubsList } from './hubs-list';
@@ -11,7 +12,7 @@ import { ossUpload } from './oss-upload';
 import { translateIfc } from './translate-ifc';
 
 /** Every benchmark, run one after another so they do not compete for the machine's cores. */
-const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, appUpload, translateIfc, appTranslate];
+const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, appUpload, translateIfc, appTranslate, daEngine];
 
 const only = process.argv.slice(2);
 let failed = false;

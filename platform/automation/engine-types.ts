@@ -77,7 +77,11 @@ export interface RunHooks {
   phase(phase: RunPhase, edge: 'start' | 'end', at: Date): void;
   /** Bytes moved so far, for the stats. */
   bytes(direction: 'downloaded' | 'uploaded', count: number): void;
-  /** An `onProgress` report (from `!ACESAPI:acesHttpOperation("onProgress",…)` or the 30-second tick). */
+  /**
+   * An `onProgress` report, its body to post: the program's data from `!ACESAPI:acesHttpOperation("onProgress",…)`
+   * (parsed when it is JSON, else the text), or the engine's own tick every 30 s while the workitem runs,
+   * `{ id, status: 'inprogress' }`.
+   */
   progress(body: unknown): void;
 }
 
