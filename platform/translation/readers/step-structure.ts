@@ -32,6 +32,12 @@ const refOf = (value: RawAttribute | undefined): number | undefined => (value &&
 const refsOf = (value: RawAttribute | undefined): number[] => (Array.isArray(value) ? value.map(refOf).filter((id): id is number => id !== undefined) : []);
 const textOf = (value: RawAttribute | undefined): string => (value && !Array.isArray(value) && value.type === STRING ? String(value.value) : '');
 
+function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 const SOLIDS = new Set(['MANIFOLD_SOLID_BREP', 'BREP_WITH_VOIDS', 'FACETED_BREP', 'TESSELLATED_SOLID']);
 const FACES = new Set(['ADVANCED_FACE', 'FACE_SURFACE', 'TRIANGULATED_FACE', 'COMPLEX_TRIANGULATED_FACE']);
 
@@ -57,8 +63,8 @@ export function readStepStructure(bytes: Uint8Array): StepOccurrence[] {
     const [, , one, two] = attributes(id);
     const a = refOf(one), b = refOf(two);
     if (a === undefined || b === undefined) continue;
-    linked.set(a, [...(linked.get(a) ?? []), b]);
-    linked.set(b, [...(linked.get(b) ?? []), a]);
+    append(linked, a, b);
+    append(linked, b, a);
   }
   // product definition → its shape representations
   const shapeOfDefinition = new Map<number, number>();
@@ -70,7 +76,7 @@ export function readStepStructure(bytes: Uint8Array): StepOccurrence[] {
   for (const id of ids('SHAPE_DEFINITION_REPRESENTATION')) {
     const [shape, representation] = attributes(id).map(refOf);
     const definition = shape === undefined ? undefined : shapeOfDefinition.get(shape);
-    if (definition !== undefined && representation !== undefined) representations.set(definition, [...(representations.get(definition) ?? []), representation]);
+    if (definition !== undefined && representation !== undefined) append(representations, definition, representation);
   }
 
   const ownerOf = new Map<number, number>();
@@ -120,7 +126,7 @@ export function readStepStructure(bytes: Uint8Array): StepOccurrence[] {
     const values = attributes(id);
     const parent = refOf(values[3]), child = refOf(values[4]);
     if (parent === undefined || child === undefined) continue;
-    usages.set(parent, [...(usages.get(parent) ?? []), { id: textOf(values[0]), name: textOf(values[1]), child }]);
+    append(usages, parent, { id: textOf(values[0]), name: textOf(values[1]), child });
     placed.add(child);
   }
 

@@ -119,14 +119,31 @@ const sameProduct = (name: string, occurrence: StepOccurrence) => !name || name 
  * structure's order; OCCT's nodes no occurrence names come back as `extra`.
  */
 function pair(nodes: OcctNode[], occurrences: StepOccurrence[]): { pairs: Array<[StepOccurrence, OcctNode | undefined]>; extra: OcctNode[] } {
-  const partner = new Map<StepOccurrence, OcctNode>();
-  const unpaired: OcctNode[] = [];
-  for (const node of nodes) {
-    const match = occurrences.find((occurrence) => !partner.has(occurrence) && sameProduct(node.name, occurrence));
-    if (match) partner.set(match, node);
-    else unpaired.push(node);
+  // Occurrences by product name and id, each list in order: a large assembly pairs in linear time.
+  const byName = new Map<string, StepOccurrence[]>();
+  for (const occurrence of occurrences) {
+    for (const key of new Set([occurrence.product.name, occurrence.product.id])) {
+      const list = byName.get(key);
+      if (list) list.push(occurrence);
+      else byName.set(key, [occurrence]);
+    }
   }
-  return { pairs: occurrences.map((occurrence) => [occurrence, partner.get(occurrence)]), extra: unpaired };
+  const partner = new Map<StepOccurrence, OcctNode>();
+  const cursor = new Map<string, number>();
+  const nextFree = (key: string, list: StepOccurrence[]) => {
+    let at = cursor.get(key) ?? 0;
+    while (at < list.length && partner.has(list[at] as StepOccurrence)) at++;
+    cursor.set(key, at);
+    return list[at];
+  };
+  const extra: OcctNode[] = [];
+  for (const node of nodes) {
+    // A nameless node takes the first occurrence still free, in the structure's order.
+    const match = node.name ? nextFree(node.name, byName.get(node.name) ?? []) : nextFree('', occurrences);
+    if (match) partner.set(match, node);
+    else extra.push(node);
+  }
+  return { pairs: occurrences.map((occurrence) => [occurrence, partner.get(occurrence)]), extra };
 }
 
 /**
@@ -150,7 +167,9 @@ export function splitFlattened(meshes: number[], top: StepOccurrence, meshName: 
   for (const [index, occurrence] of expected.entries()) {
     const mesh = meshes[index] as number;
     if (!sameProduct(meshName(mesh), occurrence)) return null;
-    share.set(occurrence, [...(share.get(occurrence) ?? []), mesh]);
+    const list = share.get(occurrence);
+    if (list) list.push(mesh);
+    else share.set(occurrence, [mesh]);
   }
   if (loose) share.set(top, [...(share.get(top) ?? []), meshes[meshes.length - 1] as number]);
   return share;
