@@ -70,8 +70,9 @@ export function SplitPane({ main, side, sideLabel, storageKey, defaultWidth = 44
   };
 
   return (
-    <div ref={containerRef} className="flex min-h-0 flex-1 flex-col gap-4 lg:flex-row lg:gap-0" style={{ '--side-width': `${clamped}px` } as CSSProperties}>
-      <div className="flex min-h-0 min-w-0 flex-1 flex-col">{main}</div>
+    // Below the breakpoint the panes stack at their own heights and the page scrolls; beside each other they share its height.
+    <div ref={containerRef} className="flex flex-1 flex-col gap-4 lg:min-h-0 lg:flex-row lg:gap-0" style={{ '--side-width': `${clamped}px` } as CSSProperties}>
+      <div className="flex min-w-0 flex-col lg:min-h-0 lg:flex-1">{main}</div>
       <div
         role="separator"
         tabIndex={0}
@@ -88,7 +89,7 @@ export function SplitPane({ main, side, sideLabel, storageKey, defaultWidth = 44
       >
         <span className="h-full w-px bg-neutral-200 group-hover:w-1 group-hover:bg-accent-400 group-focus-visible:w-1 group-focus-visible:bg-accent-500 dark:bg-neutral-800" />
       </div>
-      <div className="flex min-h-0 min-w-0 flex-col lg:w-(--side-width) lg:shrink-0">{side}</div>
+      <div className="flex h-[40rem] min-w-0 shrink-0 flex-col lg:h-auto lg:min-h-0 lg:w-(--side-width)">{side}</div>
     </div>
   );
 }
