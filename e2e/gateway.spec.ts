@@ -152,7 +152,7 @@ test('through the gateway: switch in Settings, sign in on the upstream page, bro
   const search = page.getByRole('searchbox', { name: 'Search the object tree' });
   await expect(search).toBeVisible({ timeout: 120_000 });
   await search.fill('South Wall Ground Floor');
-  await page.getByRole('treeitem', { name: /South Wall Ground Floor/ }).getByRole('button', { name: /South Wall Ground Floor/ }).click();
+  await page.getByRole('treeitem', { name: /South Wall Ground Floor/ }).click();
   const properties = page.getByRole('table', { name: /Properties of South Wall Ground Floor/ });
   await expect(properties.getByRole('row', { name: /FireRating/ })).toContainText('REI 90');
   await checkSecret();

@@ -22,3 +22,21 @@ export async function expectNoSeriousAxeViolations(page: Page) {
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
 }
+
+/** The access token the app holds after sign-in, for putting test files on the platform through its API. */
+async function accessToken(page: Page): Promise<string> {
+  const stored = await page.evaluate(() => sessionStorage.getItem('ddm.session'));
+  return (JSON.parse(stored ?? '{}') as { state: { session: { accessToken: string } } }).state.session.accessToken;
+}
+
+/** A temporary bucket holding one object, through OSS v2 as any client would put it there. */
+export async function putObject(page: Page, objectKey: string, bytes: Buffer): Promise<string> {
+  const platform = process.env['E2E_PLATFORM_URL'] ?? '';
+  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
+  const bucketKey = `e2e-${objectKey.replace(/[^a-z0-9]+/g, '-')}-${Date.now().toString(36)}`;
+  const created = await page.request.post(`${platform}/oss/v2/buckets`, { headers, data: { bucketKey, policyKey: 'temporary' } });
+  expect(created.status()).toBe(200);
+  const put = await page.request.put(`${platform}/oss/v2/buckets/${bucketKey}/objects/${objectKey}`, { headers: { ...headers, 'Content-Type': 'application/octet-stream' }, data: bytes });
+  expect(put.status()).toBe(200);
+  return bucketKey;
+}

@@ -5,6 +5,7 @@ import { decodeUrn } from '../../contracts/model-derivative';
 import { mdQueries } from '../api/model-derivative/queries';
 import { EmptyState } from '../components/ui/empty-state';
 import { FileIcon } from '../components/ui/icons';
+import { SplitPane } from '../components/ui/split-pane';
 import { cx } from '../lib/class-names';
 import { ManifestView } from '../features/manifest/manifest-view';
 import { ModelViews } from '../features/properties/model-views';
@@ -82,10 +83,12 @@ export function ModelPage() {
         {tab === 'properties' && (guid ? <PropertiesPanel urn={urn} guid={guid} name={name} selectedId={selectedId} onSelect={setSelectedId} /> : noViews)}
         {tab === 'preview' &&
           (guid && manifest.data ? (
-            <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
-              <ModelPreview urn={urn} manifest={manifest.data} viewGuid={guid} selectedId={selectedId} onSelect={setSelectedId} />
-              <PropertiesPanel urn={urn} guid={guid} name={name} selectedId={selectedId} onSelect={setSelectedId} />
-            </div>
+            <SplitPane
+              sideLabel="the objects and properties"
+              storageKey="ddm.preview.side-width"
+              main={<ModelPreview urn={urn} manifest={manifest.data} viewGuid={guid} selectedId={selectedId} onSelect={setSelectedId} />}
+              side={<PropertiesPanel urn={urn} guid={guid} name={name} selectedId={selectedId} onSelect={setSelectedId} />}
+            />
           ) : (
             noViews
           ))}

@@ -87,6 +87,8 @@ export class IfcDescriber {
       ...(parent !== undefined ? { parent } : {}),
     };
     if (own && Object.keys(own.units).length) object.propertyUnits = own.units;
+    // The elevation is converted to metres above, whatever the file's length unit.
+    if (elevation !== undefined) object.propertyUnits = { ...object.propertyUnits, 'Identity Data': { Elevation: 'm' } };
     this.objects.push(object);
     this.expressIds.push(expressId);
     return dbId;

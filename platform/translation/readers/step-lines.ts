@@ -18,6 +18,10 @@ const STRING = 1, TYPED = 2, ENUM = 3, REAL = 4, REF = 5, INTEGER = 10;
 const CODE_BY_NAME = new Map<string, number>();
 for (const [name, value] of Object.entries(WebIfc)) if (/^IFC[A-Z0-9]+$/.test(name) && typeof value === 'number') CODE_BY_NAME.set(name, value);
 
+/** A type name (upper case) to the code instances are indexed under; undefined leaves the type out of the index. */
+export type TypeCodes = (name: string) => number | undefined;
+const ifcTypeCode: TypeCodes = (name) => CODE_BY_NAME.get(name);
+
 const HASH = 0x23, EQUALS = 0x3d, OPEN = 0x28, CLOSE = 0x29, QUOTE = 0x27, SEMICOLON = 0x3b, COMMA = 0x2c, DOLLAR = 0x24, STAR = 0x2a, DOT = 0x2e, SLASH = 0x2f;
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 const isNameChar = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || isDigit(c) || c === 0x5f;
@@ -42,7 +46,11 @@ export class StepLines {
   /** Type names met so far by a hash of their bytes: making a string of every instance's name was most of the scan. */
   private readonly names = new Map<number, { bytes: Uint8Array; code: number | undefined }>();
 
-  constructor(private readonly bytes: Uint8Array) {
+  /** `typeCodes` defaults to web-ifc's IFC type codes; other STEP schemas (AP214, AP242) bring their own. */
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly typeCodes: TypeCodes = ifcTypeCode,
+  ) {
     this.latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.starts = new Int32Array(1024);
     this.codes = new Uint32Array(1024);
@@ -110,7 +118,7 @@ export class StepLines {
     const known = this.names.get(hash);
     if (known && sameName(known.bytes, bytes, begin, end)) return known.code;
     const name = bytes.subarray(begin, end);
-    const code = CODE_BY_NAME.get(String.fromCharCode(...name).toUpperCase());
+    const code = this.typeCodes(String.fromCharCode(...name).toUpperCase());
     if (!known) this.names.set(hash, { bytes: name, code });
     return code;
   }

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
-import type { ModelObject, ReadModel, Rgba, TriangleMesh } from '../model';
+import type { ReadModel, Rgba, TriangleMesh } from '../model';
 import { malformed, meshOrNothing, NEUTRAL_GREY, transformNormals, zUpToYUp } from './mesh-utils';
+import { readStepStructure, type StepOccurrence } from './step-structure';
+import { buildStepObjects, type OcctNode, type TreeSource } from './step-tree';
 
 interface OcctMesh {
   name?: string;
@@ -8,11 +10,6 @@ interface OcctMesh {
   attributes: { position: { array: number[] }; normal?: { array: number[] } };
   index: { array: number[] };
   brep_faces: Array<{ first: number; last: number; color: [number, number, number] | null }>;
-}
-interface OcctNode {
-  name: string;
-  meshes: number[];
-  children: OcctNode[];
 }
 interface OcctResult {
   success: boolean;
@@ -34,7 +31,7 @@ const occt = (): Promise<Occt> => (shared ??= occtFactory());
 const MM = 0.001;
 const Z_UP_TO_Y_UP = [1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1];
 
-/** STEP (AP203/214/242) and IGES through OCCT: the assembly tree with names, one mesh per face colour. */
+/** STEP (AP203/214/242) and IGES through OCCT: the assembly tree with names (a STEP file's from its own product structure), one mesh per face colour. */
 export async function readStep(bytes: Uint8Array, kind: 'STEP' | 'IGES'): Promise<ReadModel> {
   if (bytes.length === 0) throw malformed(kind, 'it is empty.');
   const api = await occt();
@@ -43,37 +40,30 @@ export async function readStep(bytes: Uint8Array, kind: 'STEP' | 'IGES'): Promis
   const meshes = result.meshes;
   const model: ReadModel = { sourceFormat: kind, objects: [], warnings: [] };
   let empty = 0;
-  const visit = (node: OcctNode, parent: number | undefined, path: string) => {
-    const own = node.meshes.flatMap((index) => {
-      const source = meshes[index];
-      const converted = source ? convert(source) : [];
+  const source: TreeSource = {
+    kind,
+    meshes: (index) => {
+      const mesh = meshes[index];
+      const converted = mesh ? convert(mesh) : [];
       if (converted.length === 0) empty++;
       return converted;
-    });
-    // OCCT's root is an unnamed shell around the top-level products: keep the tree as the file has it.
-    if (parent === undefined && !node.name && own.length === 0 && node.children.length > 0) {
-      node.children.forEach((child, index) => visit(child, undefined, String(index + 1)));
-      return;
-    }
-    const dbId = model.objects.length + 1;
-    const category = node.children.length > 0 ? 'Assembly' : 'Part';
-    const name = node.name || meshes[node.meshes[0] ?? -1]?.name || `${category} ${dbId}`;
-    const object: ModelObject = {
-      dbId,
-      name,
-      externalId: path,
-      category,
-      properties: { 'Identity Data': { Name: name, Type: category, 'Source Format': kind } },
-      meshes: own,
-      ...(parent !== undefined ? { parent } : {}),
-    };
-    model.objects.push(object);
-    node.children.forEach((child, index) => visit(child, dbId, `${path}/${index + 1}`));
+    },
+    meshName: (index) => meshes[index]?.name ?? '',
   };
-  visit(result.root, undefined, '1');
+  buildStepObjects(result.root, kind === 'STEP' ? structureOf(bytes, model) : [], source, model);
   if (model.objects.length === 0) throw malformed(kind, 'it holds no product or shape.');
   if (empty > 0) model.warnings.push({ type: 'warning', code: `${kind}-EmptyGeometry`, message: `${empty} shapes had no triangles and were skipped.` });
   return model;
+}
+
+/** The file's product structure; a file whose text defeats the reading keeps OCCT's own tree, with a warning. */
+function structureOf(bytes: Uint8Array, model: ReadModel): StepOccurrence[] {
+  try {
+    return readStepStructure(bytes);
+  } catch (error) {
+    model.warnings.push({ type: 'warning', code: 'STEP-ProductStructure', message: `The product structure could not be read (${error instanceof Error ? error.message : String(error)}); the tree is OCCT's.` });
+    return [];
+  }
 }
 
 /** One OCCT mesh → one TriangleMesh per colour its faces carry. */

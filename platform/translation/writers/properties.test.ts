@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelObject, ReadModel } from '../model';
-import { buildPropertyDatabase, PropertyPreparation, writePropertyDatabase } from './properties';
+import { buildPropertyDatabase, measureText, PropertyPreparation, writePropertyDatabase } from './properties';
 import { smallBuilding } from './test-models';
 
 describe('buildPropertyDatabase', () => {
@@ -14,6 +14,25 @@ describe('buildPropertyDatabase', () => {
       externalId: 'ext-5',
       properties: { Identity: { Name: 'Wall A', Category: 'Wall' }, Dimensions: { Volume: '5.000 m³' } },
     });
+  });
+
+  it('serves numbers whose unit the source states as Model Derivative does, "0.609 m", without float noise; others stay numbers', () => {
+    const door: ModelObject = {
+      dbId: 1, name: 'Door', externalId: 'd', category: 'IfcDoor', meshes: [],
+      properties: { 'Identity Data': { Name: 'Door', Elevation: 0.6090000000000002 }, BaseQuantities: { Width: 0.9, Area: 1.8900000000000001, Count: 2 }, Pset_DoorCommon: { FireRating: 'EI30', IsExternal: false } },
+      propertyUnits: { 'Identity Data': { Elevation: 'm' }, BaseQuantities: { Width: 'm', Area: 'm²' } },
+    };
+    const model: ReadModel = { sourceFormat: 'TEST', objects: [door], warnings: [] };
+    const [entry] = buildPropertyDatabase(model, ['v']).objects;
+    expect(entry?.properties).toEqual({
+      'Identity Data': { Name: 'Door', Elevation: '0.609 m' },
+      BaseQuantities: { Width: '0.9 m', Area: '1.89 m²', Count: 2 },
+      Pset_DoorCommon: { FireRating: 'EI30', IsExternal: false },
+    });
+    expect(door.properties['BaseQuantities']?.['Width']).toBe(0.9);
+    expect(measureText(123456.78901234567, 'mm')).toBe('123456.789012 mm');
+    expect(measureText(1e-9, 'm')).toBe('1e-9 m');
+    expect(JSON.parse(new TextDecoder().decode(writePropertyDatabase(model, ['v'])))).toEqual(buildPropertyDatabase(model, ['v']));
   });
 
   it('builds the tree from parent links, children in source order, the same for every view', () => {

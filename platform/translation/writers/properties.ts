@@ -1,5 +1,5 @@
 import type { ObjectProperties, ObjectTreeNode } from '../../../contracts/model-derivative';
-import type { ModelObject, ReadModel } from '../model';
+import type { ModelObject, PropertyGroups, ReadModel } from '../model';
 import type { PropertyDatabase } from '../properties-db';
 
 /**
@@ -17,7 +17,34 @@ function treesOf(model: ReadModel, viewGuids: string[]): PropertyDatabase['trees
   return Object.fromEntries(viewGuids.map((guid) => [guid, tree]));
 }
 
-const entryOf = (object: ModelObject): ObjectProperties => ({ objectid: object.dbId, name: object.name, externalId: object.externalId, properties: object.properties });
+const entryOf = (object: ModelObject): ObjectProperties => ({
+  objectid: object.dbId,
+  name: object.name,
+  externalId: object.externalId,
+  properties: object.propertyUnits ? withUnits(object.properties, object.propertyUnits) : object.properties,
+});
+
+/**
+ * A number with its unit as Model Derivative serves one ("0.609 m"): text, the number cut to 12
+ * significant digits, which drops binary noise (0.6090000000000002) and keeps every digit a source
+ * means. Numbers without a unit stay numbers, so databases written before units were kept read the same.
+ */
+export function measureText(value: number, unit: string): string {
+  return `${Number.isFinite(value) ? Number(value.toPrecision(12)) : value} ${unit}`;
+}
+
+function withUnits(properties: PropertyGroups, units: NonNullable<ModelObject['propertyUnits']>): PropertyGroups {
+  const result: PropertyGroups = {};
+  for (const [group, values] of Object.entries(properties)) {
+    const groupUnits = units[group];
+    if (!groupUnits) {
+      result[group] = values;
+      continue;
+    }
+    result[group] = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'number' && groupUnits[name] ? measureText(value, groupUnits[name]) : value]));
+  }
+  return result;
+}
 const encoder = new TextEncoder();
 const encodedEntry = (object: ModelObject) => encoder.encode(JSON.stringify(entryOf(object)));
 

@@ -6,6 +6,7 @@ import { cx } from '../../lib/class-names';
 import { formatCount } from '../../lib/format-bytes';
 import { saveUrl } from '../../lib/save-url';
 import { useRowWindow } from '../../lib/use-row-window';
+import { displayValue } from './format-value';
 import { filterRows, flattenObjects, toCsv, valueText } from './property-rows';
 
 const ROW_HEIGHT = 28;
@@ -72,7 +73,7 @@ export function AllObjectsTable({ collection, selectedId, onSelect, csvName }: P
                   <div role="cell" className={cx(CELL, 'tabular-nums')}>{row.objectid}</div>
                   <div role="rowheader" className={cx(CELL, 'font-medium')} title={row.name}>{row.name}</div>
                   {columns.map((column) => (
-                    <div role="cell" key={column} className={CELL} title={valueText(row.values[column])}>{valueText(row.values[column])}</div>
+                    <div role="cell" key={column} className={cx(CELL, 'tabular-nums')} title={valueText(row.values[column])}>{displayValue(row.values[column])}</div>
                   ))}
                 </div>
               );

@@ -48,10 +48,11 @@ describe('PropertiesPanel', () => {
     serve();
     const { user } = renderPanel();
     const tree = await screen.findByRole('tree', { name: 'Object tree' });
-    const names = () => within(tree).getAllByRole('treeitem').map((item) => item.getAttribute('aria-label'));
+    const names = () => within(tree).getAllByRole('treeitem').map((item) => item.textContent);
     // The top two levels start open.
     expect(names()).toEqual(['Demo House', 'Ground Floor', 'South Wall Ground Floor', 'Front Door Ground Floor']);
-    await user.click(within(tree).getByRole('button', { name: 'Collapse Ground Floor' }));
+    await user.click(within(tree).getByRole('treeitem', { name: 'Ground Floor' }));
+    await user.keyboard('{ArrowLeft}');
     expect(within(tree).getByRole('treeitem', { name: 'Ground Floor' })).toHaveAttribute('aria-expanded', 'false');
     expect(names()).toEqual(['Demo House', 'Ground Floor']);
 
@@ -74,7 +75,7 @@ describe('PropertiesPanel', () => {
     const table = await screen.findByRole('table', { name: 'Properties of South Wall Ground Floor' });
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['General', 'Pset_WallCommon', 'Dimensions']);
     expect(within(table).getByRole('row', { name: 'FireRating REI 90' })).toBeInTheDocument();
-    await user.click(within(tree).getByRole('button', { name: 'Front Door Ground Floor' }));
+    await user.click(within(tree).getByRole('treeitem', { name: 'Front Door Ground Floor' }));
     expect(onSelect).toHaveBeenCalledWith(4);
   });
 

@@ -34,7 +34,8 @@ export function PropertiesPanel({ urn, guid, name, selectedId, onSelect }: Prope
   );
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-3">
+    // A container, so the tree sits beside the properties where the panel is wide and above them where it is narrow (beside the 3D view).
+    <div className="@container flex min-h-0 flex-1 flex-col gap-3">
       <div role="group" aria-label="Properties view" className="flex gap-1">
         {modeButton('object', 'By object')}
         {modeButton('all', 'All objects')}
@@ -50,7 +51,7 @@ export function PropertiesPanel({ urn, guid, name, selectedId, onSelect }: Prope
           <AllObjectsTable collection={all.data.data.data.collection} selectedId={selectedId} onSelect={onSelect} csvName={`${name.replace(/\.[^.]+$/, '')}-properties.csv`} />
         )
       ) : (
-        <div className="grid min-h-0 flex-1 gap-4 md:grid-cols-[minmax(14rem,1fr)_minmax(0,2fr)]">
+        <div className="grid min-h-0 flex-1 grid-rows-[minmax(9rem,2fr)_minmax(12rem,3fr)] gap-3 @3xl:grid-cols-[minmax(14rem,1fr)_minmax(0,2fr)] @3xl:grid-rows-1 @3xl:gap-4">
           <section aria-label="Objects" className="flex min-h-0 flex-col">
             {tree.isPending ? (
               <Skeleton className="h-64 w-full" />

@@ -26,6 +26,8 @@ describe('the table across all objects', () => {
     expect(filterRows(rows, '', { 'General / IfcClass': 'ifcw' }).map((row) => row.objectid)).toEqual([3]);
     expect(filterRows(rows, 'floor', { 'Pset_DoorCommon / IsExternal': 'true' }).map((row) => row.objectid)).toEqual([4]);
     expect(filterRows(rows, '', { 'General / IfcClass': '  ' })).toHaveLength(2);
+    // What the table shows matches too: booleans read as yes and no.
+    expect(filterRows(rows, '', { 'Pset_WallCommon / IsExternal': 'yes' }).map((row) => row.objectid)).toEqual([3]);
   });
 
   it('writes CSV with quoting where a field needs it', () => {

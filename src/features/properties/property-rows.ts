@@ -1,4 +1,5 @@
 import type { ObjectProperties, PropertyValue } from '../../../contracts/model-derivative';
+import { displayValue } from './format-value';
 
 /** Properties without a category (a value at the top level) are shown under this one. */
 export const GENERAL = 'General';
@@ -46,6 +47,9 @@ export function flattenObjects(collection: ObjectProperties[]): { columns: strin
 
 export const valueText = (value: PropertyValue | undefined): string => (value === null || value === undefined ? '' : String(value));
 
+/** A value matches a filter through what is stored or what is shown ("true" or "Yes", "0.6090000000000002" or "0.609"). */
+const valueHas = (value: PropertyValue | undefined, text: string) => valueText(value).toLowerCase().includes(text) || displayValue(value).toLowerCase().includes(text);
+
 /**
  * Rows matching the search (any cell or the name) and every column filter (a substring of that
  * column's value), case-insensitive.
@@ -54,8 +58,8 @@ export function filterRows(rows: FlatRow[], search: string, filters: Record<stri
   const needle = search.trim().toLowerCase();
   const active = Object.entries(filters).filter(([, text]) => text.trim() !== '').map(([column, text]) => [column, text.trim().toLowerCase()] as const);
   return rows.filter((row) => {
-    if (needle && !row.name.toLowerCase().includes(needle) && !Object.values(row.values).some((value) => valueText(value).toLowerCase().includes(needle))) return false;
-    return active.every(([column, text]) => valueText(row.values[column]).toLowerCase().includes(text));
+    if (needle && !row.name.toLowerCase().includes(needle) && !Object.values(row.values).some((value) => valueHas(value, needle))) return false;
+    return active.every(([column, text]) => valueHas(row.values[column], text));
   });
 }
 

@@ -1,0 +1,31 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SplitPane } from './split-pane';
+
+const KEY = 'test.side-width';
+
+describe('SplitPane', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('widens and narrows the side pane from the keyboard, within its limits, and remembers the width', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<SplitPane main={<p>Model</p>} side={<p>Properties</p>} sideLabel="the properties" storageKey={KEY} defaultWidth={400} minWidth={300} />);
+    const separator = screen.getByRole('separator', { name: 'Resize the properties' });
+    expect(separator).toHaveAttribute('aria-valuenow', '400');
+    separator.focus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(separator).toHaveAttribute('aria-valuenow', '448');
+    await user.keyboard('{ArrowRight}');
+    expect(separator).toHaveAttribute('aria-valuenow', '424');
+    await user.keyboard('{End}');
+    expect(separator).toHaveAttribute('aria-valuenow', '300');
+    await user.keyboard('{ArrowRight}');
+    expect(separator).toHaveAttribute('aria-valuenow', '300');
+    await user.keyboard('{ArrowLeft}');
+    unmount();
+
+    render(<SplitPane main={<p>Model</p>} side={<p>Properties</p>} sideLabel="the properties" storageKey={KEY} defaultWidth={400} minWidth={300} />);
+    expect(screen.getByRole('separator', { name: 'Resize the properties' })).toHaveAttribute('aria-valuenow', '324');
+  });
+});

@@ -1,0 +1,63 @@
+import * as THREE from 'three';
+
+/**
+ * The preview's objects by dbId: what is highlighted, hidden or ghosted, what a ray may hit, and the
+ * boxes the camera fits to. Kept apart from the renderer so the rules read on their own.
+ */
+
+/** Others around the selection: hidden (isolate) or drawn faintly (ghost), until "Show all". */
+export interface Focus {
+  mode: 'isolate' | 'ghost';
+  ids: ReadonlySet<number>;
+}
+
+const HIGHLIGHT = new THREE.MeshStandardMaterial({ color: 0x2f7cf6, emissive: 0x1d4ed8, emissiveIntensity: 0.5 });
+// Faint and never hiding what is behind it: a ghost writes no depth.
+const GHOST = new THREE.MeshStandardMaterial({ color: 0x9ca3af, transparent: true, opacity: 0.12, depthWrite: false });
+
+/** The dbId of the node an object belongs to: GLTFLoader copies node extras into userData. */
+export function dbIdOf(object: THREE.Object3D | null): number | null {
+  for (let current = object; current; current = current.parent) {
+    const id: unknown = current.userData['dbId'];
+    if (typeof id === 'number') return id;
+  }
+  return null;
+}
+
+export class SceneObjects {
+  private readonly original: Map<THREE.Mesh, THREE.Material | THREE.Material[]>;
+  private readonly ids: Map<THREE.Mesh, number | null>;
+  /** What a click can pick: shown and not ghosted. */
+  pickable: THREE.Mesh[];
+
+  constructor(readonly meshes: THREE.Mesh[]) {
+    this.original = new Map(meshes.map((mesh) => [mesh, mesh.material]));
+    this.ids = new Map(meshes.map((mesh) => [mesh, dbIdOf(mesh)]));
+    this.pickable = meshes;
+  }
+
+  idOf(mesh: THREE.Object3D | undefined): number | null {
+    return mesh ? (this.ids.get(mesh as THREE.Mesh) ?? null) : null;
+  }
+
+  /** Highlights `selected`; hides or ghosts what is outside `focus`. */
+  show(selected: ReadonlySet<number>, focus: Focus | null): void {
+    for (const mesh of this.meshes) {
+      const id = this.ids.get(mesh) ?? null;
+      const inFocus = !focus || (id !== null && focus.ids.has(id));
+      mesh.visible = inFocus || focus.mode === 'ghost';
+      mesh.material = id !== null && selected.has(id) ? HIGHLIGHT : inFocus ? (this.original.get(mesh) ?? mesh.material) : GHOST;
+    }
+    this.pickable = this.meshes.filter((mesh) => mesh.visible && mesh.material !== GHOST);
+  }
+
+  /** The box of the given objects' meshes (every mesh when `ids` is absent); empty when none is drawn. */
+  box(ids?: ReadonlySet<number>): THREE.Box3 {
+    const box = new THREE.Box3();
+    for (const mesh of this.meshes) {
+      const id = this.ids.get(mesh) ?? null;
+      if (!ids || (id !== null && ids.has(id))) box.expandByObject(mesh);
+    }
+    return box;
+  }
+}
