@@ -21,6 +21,10 @@ button.primary { background: var(--accent); border-color: var(--accent); color: 
 ul { padding-left: 20px; margin: 8px 0 0; } li { margin: 4px 0; }
 .brand { font-size: .8rem; letter-spacing: .04em; text-transform: uppercase; color: var(--muted); margin-bottom: 16px; }
 code { font-family: ui-monospace, monospace; font-size: .85em; }
+a { color: var(--accent); }
+.note { font-size: .85rem; margin-top: 16px; }
+h2 { font-size: 1.05rem; margin: 0 0 4px; }
+.apps { list-style: none; padding: 0; } .app { border-top: 1px solid var(--border); padding-top: 12px; margin-top: 12px; }
 `;
 
 export interface Page {

@@ -27,3 +27,14 @@ export function sendPage(c: Context, page: Page, status: ContentfulStatusCode = 
 
 /** A page to throw, for refusals decided before a handler runs (rate limits). */
 export const pageError = (page: Page, status: ContentfulStatusCode): HttpError => new HttpError(status, page.html, pageHeaders(page));
+
+/**
+ * Whether a form post comes from one of the platform's own pages. A post that a page of another origin
+ * made is refused outright; our pages send `Origin: null` (their Referrer-Policy is no-referrer), and a
+ * browser that sends none is left to the form's token.
+ */
+export function fromOwnPage(c: Context, issuer: string): boolean {
+  const from = c.req.header('origin');
+  const ours = [new URL(c.req.url).origin, URL.canParse(issuer) ? new URL(issuer).origin : '', 'null'];
+  return from === undefined || ours.includes(from);
+}
