@@ -94,7 +94,9 @@ export function authorizeRoutes(deps: AppDeps) {
     await stores.oauth.saveAuthRequest(pending);
     setCookie(c, REQUEST_COOKIE, pending.id, { httpOnly: true, sameSite: 'Lax', path: REQUEST_COOKIE_PATH, maxAge: AUTH_REQUEST_TTL_SECONDS });
     if (sessionUser) return showConsent(c, pending, sessionUser);
-    return sendPage(c, signInPage({ requestId: pending.id, csrf: pending.csrfToken, appName: request.app.name }));
+    // The sign-in form may answer with the redirect back to the app (consent remembered): CSP's
+    // form-action covers redirects, so the app's origin is allowed as on the consent page.
+    return sendPage(c, signInPage({ requestId: pending.id, csrf: pending.csrfToken, appName: request.app.name }), 200, origin(request.redirectUri));
   });
 
   router.post('/signin', async (c) => {
@@ -108,7 +110,7 @@ export function authorizeRoutes(deps: AppDeps) {
     if (!user || !ok) {
       const app = await stores.apps.find(request.clientId);
       const page = signInPage({ requestId, csrf: request.csrfToken, appName: app?.name ?? '', email, error: 'The email or password is not right. Check them and try again.' });
-      return sendPage(c, page, 401);
+      return sendPage(c, page, 401, origin(request.redirectUri));
     }
     await sessions.start(c, user.id);
     if (!request.promptConsent && (await consentCovers(deps, user.id, request.clientId, request.scopes))) return finish(c, request, user.id);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '../../../contracts/authentication';
 import { browserOf as browserFor, cookieOf, outcome } from '../../testing/browser-flow';
-import { authorizeQuery, exchangeCode, TEST_CALLBACK } from '../../testing/oauth-flow';
-import { createTestPlatform, type TestPlatform } from '../../testing/test-platform';
+import { authorizeQuery, exchangeCode, openSignIn, TEST_CALLBACK } from '../../testing/oauth-flow';
+import { createTestPlatform, TEST_APP_ORIGIN, type TestPlatform } from '../../testing/test-platform';
 
 // One platform per file: every test makes its own apps and users, so they do not meet.
 let platform: TestPlatform;
@@ -30,6 +30,9 @@ describe('remembered consent', () => {
     await browser.logout();
     expect(await outcome(await browser.authorize(clientId))).toEqual({ page: 'Sign in' });
     expect(await browser.signIn(clientId)).toMatchObject({ consentAsked: false, result: { back: { code: expect.any(String) } } });
+    // So the password form may answer with the redirect to the app, which its CSP must allow (form-action covers redirects).
+    const form = await openSignIn(platform, authorizeQuery(clientId));
+    expect(form.response.headers.get('content-security-policy')).toContain(`form-action 'self' ${TEST_APP_ORIGIN};`);
   });
 
   it('asks again when the app wants more, for the whole set, marking what is new; the answer covers both sets after', async () => {
