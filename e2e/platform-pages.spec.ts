@@ -1,17 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { startStack, type Stack } from './stack';
+import { ownStack } from './stack';
 
 // A stack of its own, so the consent page comes: the platform asks once per person and app.
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack([]);
-});
-test.afterAll(async () => {
-  await stack.stop();
-});
-const email = () => stack.email;
-const password = () => stack.password;
+const stack = ownStack();
+const email = () => stack().email;
+const password = () => stack().password;
 
 /** No axe violation at all, in the light theme and the dark one: the pages follow the system's. */
 async function expectNoAxeViolations(page: Page) {
@@ -24,9 +18,9 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test('the platform’s sign-in and consent pages work from the keyboard alone and pass axe', async ({ page }) => {
-  await page.goto(`${stack.appUrl}/`);
+  await page.goto(`${stack().appUrl}/`);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${stack.platformUrl}/authentication/v2/authorize`));
+  await expect(page).toHaveURL(new RegExp(`^${stack().platformUrl}/authentication/v2/authorize`));
 
   // The email field has focus on arrival; Tab and Enter do the rest.
   await expect(page.getByLabel('Email')).toBeFocused();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startStack, type Stack } from './stack';
-import { allowIfAsked } from './steps';
+import { isTokenActive, startStack, type Stack } from './stack';
+import { allowIfAsked, storedSession } from './steps';
 
 // Access tokens that live 10 seconds, so a test can watch one run out. The app renews at 7.5 s.
 const TOKEN_TTL_SECONDS = 10;
@@ -37,24 +37,11 @@ async function signIn(page: Page) {
   await expect(page.getByRole('rowheader', { name: 'Demo Company' })).toBeVisible();
 }
 
-async function storedSession(page: Page): Promise<{ accessToken?: string; refreshToken?: string }> {
-  const stored = await page.evaluate(() => sessionStorage.getItem('ddm.session'));
-  return (JSON.parse(stored ?? '{}') as { state?: { session?: { accessToken?: string; refreshToken?: string } } }).state?.session ?? {};
-}
-
 async function accessToken(page: Page): Promise<string> {
-  return (await storedSession(page)).accessToken ?? '';
+  return (await storedSession(page)).accessToken;
 }
 
-/** Asks the platform itself whether a token still works (the app's own client may introspect its tokens). */
-async function isActive(token: string): Promise<boolean> {
-  const response = await fetch(`${stack.platformUrl}/authentication/v2/introspect`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token, client_id: stack.clientId }),
-  });
-  return ((await response.json()) as { active: boolean }).active;
-}
+const isActive = (token: string) => isTokenActive(stack, token);
 
 const signInPages = (urls: string[]) => urls.filter((url) => url.includes('/sign-in') || url.includes('/authentication/v2/authorize'));
 
@@ -140,9 +127,9 @@ test('two tabs renew their own tokens side by side, and neither trips the otherâ
     await expect.poll(async () => (await storedSession(tab)).refreshToken, EXPIRY).not.toBe(before[index]?.refreshToken);
   }
   for (const tab of [page, second]) {
-    const { accessToken: access = '', refreshToken: refresh = '' } = await storedSession(tab);
-    expect(await isActive(refresh)).toBe(true);
-    expect(await isActive(access)).toBe(true);
+    const tokens = await storedSession(tab);
+    expect(await isActive(tokens.refreshToken)).toBe(true);
+    expect(await isActive(tokens.accessToken)).toBe(true);
     await expect(tab.getByRole('rowheader', { name: 'Demo Company' })).toBeVisible();
   }
   await second.close();

@@ -1,16 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { startStack, type Stack } from './stack';
-import { allowIfAsked, expectNoSeriousAxeViolations } from './steps';
+import { isTokenActive, ownStack } from './stack';
+import { allowIfAsked, expectNoSeriousAxeViolations, storedSession } from './steps';
 
 // A stack of its own: what the platform remembers (consent, browser sessions) starts empty here.
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack([]);
-});
-test.afterAll(async () => {
-  await stack.stop();
-});
+const stack = ownStack();
 
 /** Every page the tab showed (redirects that showed nothing are not navigations). */
 function pagesShown(page: Page): string[] {
@@ -20,14 +14,14 @@ function pagesShown(page: Page): string[] {
   });
   return shown;
 }
-const signInPages = (urls: string[]) => urls.filter((url) => new URL(url).pathname === '/sign-in' || url.startsWith(stack.platformUrl));
+const signInPages = (urls: string[]) => urls.filter((url) => new URL(url).pathname === '/sign-in' || url.startsWith(stack().platformUrl));
 
 /** From the app's sign-in page: the platform's password form, then whatever the platform asks next. */
 async function signInWithPassword(page: Page) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByLabel('Password')).toBeVisible();
-  await page.getByLabel('Email').fill(stack.email);
-  await page.getByLabel('Password').fill(stack.password);
+  await page.getByLabel('Email').fill(stack().email);
+  await page.getByLabel('Password').fill(stack().password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
@@ -36,20 +30,7 @@ async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
 }
 
-async function tokensOf(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
-  const stored = await page.evaluate(() => sessionStorage.getItem('ddm.session'));
-  const session = (JSON.parse(stored ?? '{}') as { state?: { session?: { accessToken: string; refreshToken: string } } }).state?.session;
-  return session ?? { accessToken: '', refreshToken: '' };
-}
-
-async function isActive(token: string): Promise<boolean> {
-  const response = await fetch(`${stack.platformUrl}/authentication/v2/introspect`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token, client_id: stack.clientId }),
-  });
-  return ((await response.json()) as { active: boolean }).active;
-}
+const isActive = (token: string) => isTokenActive(stack(), token);
 
 /** The issues' bar on a page, in the light theme and the dark one (both the app and the platform follow the system's). */
 async function axeInLightAndDark(page: Page, check: (page: Page) => Promise<void> = expectNoSeriousAxeViolations) {
@@ -66,18 +47,18 @@ async function noAxeViolations(page: Page) {
 }
 
 test('signing in again after signing out asks for the password, and the consent only the first time', async ({ page }) => {
-  await page.goto(`${stack.appUrl}/hubs`);
+  await page.goto(`${stack().appUrl}/hubs`);
   await signInWithPassword(page);
   await expect(page.getByRole('heading', { name: 'Allow access?' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Apps you allowed' })).toBeVisible();
   await axeInLightAndDark(page, noAxeViolations);
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page.getByRole('rowheader', { name: 'Demo Company' })).toBeVisible();
-  const first = await tokensOf(page);
+  const first = await storedSession(page);
 
-  const logout = page.waitForRequest((request) => request.url().startsWith(`${stack.platformUrl}/authentication/v2/logout?`));
+  const logout = page.waitForRequest((request) => request.url().startsWith(`${stack().platformUrl}/authentication/v2/logout?`));
   await signOut(page);
-  expect(new URL((await logout).url()).searchParams.get('post_logout_redirect_uri')).toBe(`${stack.appUrl}/auth/callback`);
+  expect(new URL((await logout).url()).searchParams.get('post_logout_redirect_uri')).toBe(`${stack().appUrl}/auth/callback`);
   await expect(page.getByRole('status').filter({ hasText: 'You signed out' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/sign-in');
   await axeInLightAndDark(page);
@@ -92,7 +73,7 @@ test('signing in again after signing out asks for the password, and the consent 
 });
 
 test('a deep link opened in a second tab lands there without a sign-in, with tokens of its own', async ({ page }) => {
-  await page.goto(`${stack.appUrl}/hubs`);
+  await page.goto(`${stack().appUrl}/hubs`);
   await signInWithPassword(page);
   await allowIfAsked(page);
   await page.getByRole('table', { name: 'Hubs' }).getByRole('link', { name: 'Demo Company' }).click();
@@ -108,7 +89,7 @@ test('a deep link opened in a second tab lands there without a sign-in, with tok
   expect(signInPages(shown)).toEqual([]);
 
   // Tokens of its own: a second refresh-token family, so the two tabs never refresh with one token.
-  const [mine, theirs] = [await tokensOf(page), await tokensOf(second)];
+  const [mine, theirs] = [await storedSession(page), await storedSession(second)];
   expect(theirs.refreshToken).not.toBe(mine.refreshToken);
   expect(await isActive(mine.refreshToken)).toBe(true);
   expect(await isActive(theirs.refreshToken)).toBe(true);
@@ -116,14 +97,14 @@ test('a deep link opened in a second tab lands there without a sign-in, with tok
 });
 
 test('signing out in one tab signs out the other, whose tokens are revoked too', async ({ page }) => {
-  await page.goto(`${stack.appUrl}/hubs`);
+  await page.goto(`${stack().appUrl}/hubs`);
   await signInWithPassword(page);
   await allowIfAsked(page);
   await expect(page.getByRole('rowheader', { name: 'Demo Company' })).toBeVisible();
   const second = await page.context().newPage();
-  await second.goto(`${stack.appUrl}/buckets`);
+  await second.goto(`${stack().appUrl}/buckets`);
   await expect(second.getByRole('heading', { name: 'Buckets', level: 1 })).toBeVisible();
-  const theirs = await tokensOf(second);
+  const theirs = await storedSession(second);
 
   await signOut(page);
   await expect(second.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -136,12 +117,12 @@ test('signing out in one tab signs out the other, whose tokens are revoked too',
 });
 
 test('withdrawing the app’s access on the platform signs it out, and the next sign-in asks for consent again', async ({ page }) => {
-  await page.goto(`${stack.appUrl}/hubs`);
+  await page.goto(`${stack().appUrl}/hubs`);
   await signInWithPassword(page);
   await allowIfAsked(page);
   await expect(page.getByRole('rowheader', { name: 'Demo Company' })).toBeVisible();
 
-  await page.goto(`${stack.platformUrl}/authentication/account/apps`);
+  await page.goto(`${stack().platformUrl}/authentication/account/apps`);
   await expect(page.getByRole('heading', { name: 'Design Data Manager', level: 2 })).toBeVisible();
   await axeInLightAndDark(page, noAxeViolations);
   await page.getByRole('button', { name: 'Withdraw access for Design Data Manager' }).click();
@@ -149,7 +130,7 @@ test('withdrawing the app’s access on the platform signs it out, and the next 
   await expect(page.getByText('You have not allowed any app yet.')).toBeVisible();
 
   // Back in the app (a reload of its tab): its tokens no longer work, so it asks to sign in again.
-  await page.goto(`${stack.appUrl}/hubs`);
+  await page.goto(`${stack().appUrl}/hubs`);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign in' }).click();
   // The platform still knows the person (no password), but asks for consent again.

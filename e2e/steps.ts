@@ -36,3 +36,10 @@ export async function expectNoSeriousAxeViolations(page: Page) {
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
 }
+
+/** The tokens the app keeps for this tab (empty when it has none). */
+export async function storedSession(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
+  const stored = await page.evaluate(() => sessionStorage.getItem('ddm.session'));
+  const session = (JSON.parse(stored ?? '{}') as { state?: { session?: { accessToken?: string; refreshToken?: string | null } } }).state?.session;
+  return { accessToken: session?.accessToken ?? '', refreshToken: session?.refreshToken ?? '' };
+}

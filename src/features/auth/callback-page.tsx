@@ -5,9 +5,8 @@ import { exchangeCode } from '../../api/authentication/requests';
 import { describeError } from '../../api/describe-error';
 import { Button } from '../../components/ui/button';
 import { ErrorState, type ErrorDetail } from '../../components/ui/error-state';
-import { Spinner } from '../../components/ui/spinner';
 import { useRuntimeConfig } from '../../lib/runtime-config-context';
-import { AuthCard } from './auth-card';
+import { AuthCard, SigningInCard } from './auth-card';
 import { readCallback } from './callback-result';
 import { useSessionActions } from './session-store';
 import { clearPendingSignIn, readPendingSignIn, SIGN_IN_PATH, signInPathFor, type PendingSignIn } from './sign-in-flow';
@@ -61,15 +60,7 @@ export function CallbackPage() {
     const { message, details, raw } = describeError(exchange.error);
     return <SignInProblem title="Sign-in did not complete" message={message} details={details} raw={raw} returnTo={returnTo} />;
   }
-  return (
-    <AuthCard>
-      <h1 className="sr-only">Signing in</h1>
-      <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-neutral-600 dark:text-neutral-300">
-        <Spinner />
-        Signing you in…
-      </p>
-    </AuthCard>
-  );
+  return <SigningInCard />;
 }
 
 interface SignInProblemProps {

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { getOpenIdConfiguration } from '../../api/authentication/requests';
-import { Spinner } from '../../components/ui/spinner';
 import { leaveTo } from '../../lib/browser-location';
 import { useRuntimeConfig } from '../../lib/runtime-config-context';
-import { AuthCard } from './auth-card';
+import { SigningInCard } from './auth-card';
 import { markSilentSignInTried, prepareSignIn, signInPathFor } from './sign-in-flow';
 
 /**
@@ -40,13 +39,5 @@ export function JoinSession({ returnTo }: { returnTo: string }) {
   }, [config, returnTo]);
 
   if (cannotJoin) return <Navigate to={signInPathFor(returnTo)} replace />;
-  return (
-    <AuthCard>
-      <h1 className="sr-only">Signing in</h1>
-      <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-neutral-600 dark:text-neutral-300">
-        <Spinner />
-        Signing you in…
-      </p>
-    </AuthCard>
-  );
+  return <SigningInCard />;
 }
