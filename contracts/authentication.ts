@@ -101,4 +101,10 @@ export interface OpenIdConfiguration {
   token_endpoint_auth_methods_supported: string[];
   code_challenge_methods_supported: string[];
   claims_supported: string[];
+  /**
+   * The `prompt` values `/authorize` honours (discovery metadata from OpenID Connect's "Initiating User
+   * Registration"). APS documents only `login` and does not list them, so an app tries `prompt=none`
+   * only where this names it.
+   */
+  prompt_values_supported?: string[];
 }

@@ -155,5 +155,13 @@ test('through the gateway: switch in Settings, sign in on the upstream page, bro
   await page.getByRole('treeitem', { name: /South Wall Ground Floor/ }).click();
   const properties = page.getByRole('table', { name: /Properties of South Wall Ground Floor/ });
   await expect(properties.getByRole('row', { name: /FireRating/ })).toContainText('REI 90');
+
+  // Sign-out goes through the gateway to the upstream's logout, ending its session: the next sign-in asks for the password.
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'You signed out' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stack.upstream.url}/`));
+  await expect(page.getByLabel('Password')).toBeVisible();
   await checkSecret();
 });

@@ -1,18 +1,26 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { ownStack } from './stack';
 
-const email = () => process.env['E2E_DEMO_EMAIL'] ?? '';
-const password = () => process.env['E2E_DEMO_PASSWORD'] ?? '';
+// A stack of its own, so the consent page comes: the platform asks once per person and app.
+const stack = ownStack();
+const email = () => stack().email;
+const password = () => stack().password;
 
+/** No axe violation at all, in the light theme and the dark one: the pages follow the system's. */
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.map((violation) => `${colorScheme}: ${violation.id}: ${violation.help}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: null });
 }
 
 test('the platform’s sign-in and consent pages work from the keyboard alone and pass axe', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(`${stack().appUrl}/`);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${process.env['E2E_PLATFORM_URL']}/authentication/v2/authorize`));
+  await expect(page).toHaveURL(new RegExp(`^${stack().platformUrl}/authentication/v2/authorize`));
 
   // The email field has focus on arrival; Tab and Enter do the rest.
   await expect(page.getByLabel('Email')).toBeFocused();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startStack, type Stack } from './stack';
+import { isTokenActive, startStack, type Stack } from './stack';
+import { allowIfAsked, storedSession } from './steps';
 
 // Access tokens that live 10 seconds, so a test can watch one run out. The app renews at 7.5 s.
 const TOKEN_TTL_SECONDS = 10;
@@ -32,24 +33,15 @@ async function signIn(page: Page) {
   await page.getByLabel('Email').fill(stack.email);
   await page.getByLabel('Password').fill(stack.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Allow' }).click();
+  await allowIfAsked(page);
   await expect(page.getByRole('rowheader', { name: 'Demo Company' })).toBeVisible();
 }
 
 async function accessToken(page: Page): Promise<string> {
-  const stored = await page.evaluate(() => sessionStorage.getItem('ddm.session'));
-  return (JSON.parse(stored ?? '{}') as { state?: { session?: { accessToken?: string } } }).state?.session?.accessToken ?? '';
+  return (await storedSession(page)).accessToken;
 }
 
-/** Asks the platform itself whether a token still works (the app's own client may introspect its tokens). */
-async function isActive(token: string): Promise<boolean> {
-  const response = await fetch(`${stack.platformUrl}/authentication/v2/introspect`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token, client_id: stack.clientId }),
-  });
-  return ((await response.json()) as { active: boolean }).active;
-}
+const isActive = (token: string) => isTokenActive(stack, token);
 
 const signInPages = (urls: string[]) => urls.filter((url) => url.includes('/sign-in') || url.includes('/authentication/v2/authorize'));
 
@@ -115,9 +107,30 @@ test('a session the platform ended goes to sign-in, and back to the same place a
   await expect(page.getByText('Your session expired')).toBeVisible();
   expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/hubs');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  // The platform still knows this browser: no password, only the consent.
-  await page.getByRole('button', { name: 'Allow' }).click();
+  // The platform still knows this browser, and the person allowed the app before: no page at all.
   await expect(page.getByRole('rowheader', { name: 'Demo Company' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/hubs');
-  expect(seen.navigations.some((url) => url.includes('/authentication/v2/authorize'))).toBe(true);
+  expect(seen.navigations.some((url) => new URL(url).pathname === '/auth/callback')).toBe(true);
+  expect(seen.navigations.filter((url) => url.startsWith(stack.platformUrl))).toEqual([]);
+});
+
+test('two tabs renew their own tokens side by side, and neither trips the other’s replay detection', async ({ page }) => {
+  await signIn(page);
+  const second = await page.context().newPage();
+  await second.goto(`${stack.appUrl}/hubs`);
+  await expect(second.getByRole('rowheader', { name: 'Demo Company' })).toBeVisible();
+  const before = [await storedSession(page), await storedSession(second)];
+  expect(before[0]?.refreshToken).not.toBe(before[1]?.refreshToken);
+
+  // Each tab rotates its own refresh token before its access token runs out.
+  for (const [index, tab] of [page, second].entries()) {
+    await expect.poll(async () => (await storedSession(tab)).refreshToken, EXPIRY).not.toBe(before[index]?.refreshToken);
+  }
+  for (const tab of [page, second]) {
+    const tokens = await storedSession(tab);
+    expect(await isActive(tokens.refreshToken)).toBe(true);
+    expect(await isActive(tokens.accessToken)).toBe(true);
+    await expect(tab.getByRole('rowheader', { name: 'Demo Company' })).toBeVisible();
+  }
+  await second.close();
 });

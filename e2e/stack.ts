@@ -1,3 +1,4 @@
+import { test } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,4 +36,32 @@ export async function startStack(platformFlags: string[]): Promise<Stack> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A stack for the spec file that calls this (at its top level): started before its first test,
+ * stopped after its last. The returned function gives it to the tests.
+ */
+export function ownStack(platformFlags: string[] = []): () => Stack {
+  let stack: Stack | undefined;
+  test.beforeAll(async () => {
+    stack = await startStack(platformFlags);
+  });
+  test.afterAll(async () => {
+    await stack?.stop();
+  });
+  return () => {
+    if (!stack) throw new Error('The stack starts in beforeAll; call this from a test.');
+    return stack;
+  };
+}
+
+/** Asks the platform itself whether a token still works (an app may introspect its own tokens). */
+export async function isTokenActive(stack: Stack, token: string): Promise<boolean> {
+  const response = await fetch(`${stack.platformUrl}/authentication/v2/introspect`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token, client_id: stack.clientId }),
+  });
+  return ((await response.json()) as { active: boolean }).active;
 }

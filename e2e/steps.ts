@@ -6,14 +6,28 @@ import { expect, type Page } from '@playwright/test';
 export const demoEmail = () => process.env['E2E_DEMO_EMAIL'] ?? '';
 export const demoPassword = () => process.env['E2E_DEMO_PASSWORD'] ?? '';
 
-/** Opens `start`, signs in as the demo user on the platform's pages and allows access. */
-export async function signIn(page: Page, start = '/') {
+/** Opens `start`, signs in as the demo user on the platform's pages and allows access if asked. */
+export async function signIn(page: Page, start = '/', who = { email: demoEmail(), password: demoPassword() }) {
   await page.goto(start);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Email').fill(demoEmail());
-  await page.getByLabel('Password').fill(demoPassword());
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Allow' }).click();
+  await allowIfAsked(page);
+}
+
+/**
+ * The platform asks for consent once per person, app and scope set: the first sign-in in a suite
+ * answers it, later ones come straight back to the app. Waits for whichever comes, and allows.
+ */
+export async function allowIfAsked(page: Page): Promise<'asked' | 'not asked'> {
+  const allow = page.getByRole('button', { name: 'Allow' });
+  // The platform's pages all live under /authentication/; the app has no such path.
+  const onPlatform = () => new URL(page.url()).pathname.startsWith('/authentication/');
+  await expect.poll(async () => !onPlatform() || (await allow.isVisible()), { intervals: [100] }).toBe(true);
+  if (!onPlatform()) return 'not asked';
+  await allow.click();
+  return 'asked';
 }
 
 /** The issues' bar: no serious or critical axe violation. Lesser ones are in the report, not failed on. */
@@ -23,10 +37,16 @@ export async function expectNoSeriousAxeViolations(page: Page) {
   expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
+/** The tokens the app keeps for this tab (empty when it has none). */
+export async function storedSession(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
+  const stored = await page.evaluate(() => sessionStorage.getItem('ddm.session'));
+  const session = (JSON.parse(stored ?? '{}') as { state?: { session?: { accessToken?: string; refreshToken?: string | null } } }).state?.session;
+  return { accessToken: session?.accessToken ?? '', refreshToken: session?.refreshToken ?? '' };
+}
+
 /** The access token the app holds after sign-in, for putting test files on the platform through its API. */
 async function accessToken(page: Page): Promise<string> {
-  const stored = await page.evaluate(() => sessionStorage.getItem('ddm.session'));
-  return (JSON.parse(stored ?? '{}') as { state: { session: { accessToken: string } } }).state.session.accessToken;
+  return (await storedSession(page)).accessToken;
 }
 
 /** A temporary bucket holding one object, through OSS v2 as any client would put it there. */

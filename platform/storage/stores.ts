@@ -1,5 +1,6 @@
 import type { Db } from './db/db';
 import { appsRepo } from './repos/apps';
+import { consentsRepo } from './repos/consents';
 import { dmFoldersRepo } from './repos/dm-folders';
 import { dmItemsRepo } from './repos/dm-items';
 import { dmStorageRepo } from './repos/dm-storage';
@@ -20,6 +21,7 @@ export function createStores(db: Db) {
     apps: appsRepo(db),
     hubs: hubsRepo(db),
     oauth: oauthRepo(db),
+    consents: consentsRepo(db),
     oss: ossRepo(db),
     ossSignedResources: ossSignedResourcesRepo(db),
     ossResumable: ossResumableRepo(db),

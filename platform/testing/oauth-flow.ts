@@ -64,7 +64,7 @@ export async function submitSignIn(platform: TestPlatform, page: Awaited<ReturnT
     formPost({ ...page.fields, username: email, password }, { Cookie: page.cookie }));
 }
 
-/** Walks the browser half of the 3-legged flow (authorize, sign in, allow) and returns the code. */
+/** Walks the browser half of the 3-legged flow (authorize, sign in, allow if asked) and returns the code. */
 export async function authorizeCode(platform: TestPlatform, options: AuthorizeOptions): Promise<string> {
   const query = authorizeQuery(options.clientId, {
     redirect_uri: options.redirectUri ?? TEST_CALLBACK,
@@ -77,8 +77,9 @@ export async function authorizeCode(platform: TestPlatform, options: AuthorizeOp
   });
   const page = await openSignIn(platform, query);
   const signIn = await submitSignIn(platform, page, options.email, options.password);
-  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
-  const consent = await platform.request('/authentication/v2/authorize/consent',
+  if (signIn.status !== 200 && signIn.status !== 303) throw new Error(`sign-in answered ${signIn.status}`);
+  // A person who allowed these scopes before is sent straight back; anyone else sees the consent page.
+  const consent = signIn.status === 303 ? signIn : await platform.request('/authentication/v2/authorize/consent',
     formPost({ ...page.fields, decision: 'allow' }, { Cookie: page.cookie }));
   const location = new URL(consent.headers.get('location') ?? '');
   const code = location.searchParams.get('code');

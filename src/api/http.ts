@@ -38,6 +38,8 @@ export interface RequestOptions {
   form?: Record<string, string | undefined>;
   /** False for calls that carry their own credentials, such as the OAuth token endpoint. */
   authenticated?: boolean;
+  /** Lets the request finish after the page is left (a revoke sent as the app leaves for sign-out). */
+  keepalive?: boolean;
 }
 
 export interface ApiErrorInit {
@@ -165,7 +167,7 @@ async function send(current: ResolvedConfig, url: string, method: string, option
   }
   if (token) headers.set('Authorization', `Bearer ${token}`);
   try {
-    return await current.fetch(url, { method, headers, body, signal: options.signal });
+    return await current.fetch(url, { method, headers, body, signal: options.signal, ...(options.keepalive ? { keepalive: true } : {}) });
   } catch (cause) {
     if (options.signal.aborted) throw cause;
     const init = { status: 0, code: null, message: describeStatus(0), requestId: null, body: '', method, url };

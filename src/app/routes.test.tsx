@@ -3,13 +3,16 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, sessionActions } from '../features/auth/session-store';
+import { leaveTo } from '../lib/browser-location';
 import { RuntimeConfigProvider } from '../lib/runtime-config-context';
 import { jsonResponse, mockFetch } from '../testing/fetch-mock';
 import { createTestQueryClient, testConfig } from '../testing/render';
 import { wireHttp } from './http-wiring';
 import { createRoutes } from './routes';
+
+vi.mock('../lib/browser-location', () => ({ leaveTo: vi.fn() }));
 
 const hubs = {
   jsonapi: { version: '1.0' },
@@ -87,6 +90,8 @@ describe('the app routes', () => {
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(getSession()).toBeNull();
     expect(platform.calls.some((call) => call.url.pathname === '/authentication/v2/revoke')).toBe(true);
+    // And on to the platform's logout, which ends its own session and comes back to the callback.
+    expect(leaveTo).toHaveBeenCalledWith(expect.stringMatching(/^http:\/\/platform\.test\/authentication\/v2\/logout\?post_logout_redirect_uri=/));
   });
 
   it('shows a page that does not exist as such, inside the layout', async () => {

@@ -5,6 +5,7 @@ export interface RecordedCall {
   method: string;
   headers: Headers;
   body: string | null;
+  keepalive: boolean;
 }
 
 type Responder = (call: RecordedCall) => Response | Promise<Response>;
@@ -18,6 +19,7 @@ export function mockFetch(respond: Responder) {
       method: init?.method ?? 'GET',
       headers: new Headers(init?.headers),
       body: typeof init?.body === 'string' ? init.body : null,
+      keepalive: init?.keepalive === true,
     };
     calls.push(call);
     return respond(call);

@@ -10,7 +10,18 @@ export interface ValidAuthorize {
   state: string | null;
   nonce: string | null;
   codeChallenge: string | null;
-  forceLogin: boolean;
+  prompt: Prompt;
+}
+
+/**
+ * OpenID Connect's `prompt` (Core §3.1.2.1): `login` asks for the password even when this browser is
+ * signed in, `consent` shows the consent page even when the person allowed these scopes before, and
+ * `none` shows no page at all: the app gets a code, or `login_required` / `consent_required`.
+ */
+export interface Prompt {
+  none: boolean;
+  login: boolean;
+  consent: boolean;
 }
 
 /**
@@ -83,8 +94,8 @@ export async function checkAuthorize(
     if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256.');
     if (!isValidChallenge(challenge)) return fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters).');
   }
-  const prompt = query.get('prompt');
-  if (prompt !== null && prompt !== 'login') return fail('invalid_request', 'Only prompt=login is supported.');
+  const prompt = parsePrompt(query.get('prompt'));
+  if (typeof prompt === 'string') return fail('invalid_request', prompt);
 
   return {
     kind: 'ok',
@@ -95,9 +106,25 @@ export async function checkAuthorize(
       state,
       nonce: query.get('nonce'),
       codeChallenge: challenge,
-      forceLogin: prompt === 'login',
+      prompt,
     },
   };
+}
+
+const PROMPT_VALUES = ['none', 'login', 'consent'] as const;
+
+/** The prompt values asked for, or why they cannot be honoured. */
+function parsePrompt(value: string | null): Prompt | string {
+  const values = (value ?? '').split(' ').filter(Boolean);
+  const unknown = values.find((item) => !(PROMPT_VALUES as readonly string[]).includes(item));
+  if (unknown !== undefined) {
+    return unknown === 'select_account'
+      ? 'prompt=select_account is not supported: the platform has no account chooser; prompt=login lets another person sign in.'
+      : 'prompt may hold only none, login and consent.';
+  }
+  const has = (item: string) => values.includes(item);
+  if (has('none') && values.some((item) => item !== 'none')) return 'prompt=none cannot be combined with other values.';
+  return { none: has('none'), login: has('login'), consent: has('consent') };
 }
 
 function page(message: string): AuthorizeCheck {

@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { AUTH_CODE_TTL_SECONDS, AUTH_REQUEST_TTL_SECONDS, type AppDeps } from '../../config';
-import { controlTextProblem } from '../../http/text-rules';
-import { hashSecret, newSecret } from '../../storage/ids';
+import { AUTH_REQUEST_TTL_SECONDS, type AppDeps } from '../../config';
+import { newSecret } from '../../storage/ids';
 import type { AuthRequest } from '../../storage/repos/oauth';
 import { checkAuthorize, redirectWith } from './authorize-request';
 import { browserSessions } from './browser-session';
+import { consentCovers, issueCode } from './code-issuer';
 import { authLimit } from './limits';
-import { badPageRequest, pageError, sendPage } from './page-response';
+import { fromOwnPage, pageError, readPageForm, sendPage } from './page-response';
 import { consentPage, errorPage, rateLimitedPage, signInPage } from './pages';
 import { verifyPassword } from './passwords';
 
@@ -22,34 +22,20 @@ const field = (form: Record<string, unknown>, name: string): string => {
   return typeof value === 'string' ? value : '';
 };
 
-/** The sign-in and consent forms, with nothing in them that a person could not have typed. */
-async function readPageForm(c: Context): Promise<Record<string, unknown>> {
-  const form = await c.req.parseBody().catch(() => {
-    throw badPageRequest('The form could not be read.');
-  });
-  for (const [name, value] of Object.entries(form)) {
-    const problem = controlTextProblem(name) ?? (typeof value === 'string' ? controlTextProblem(value) : undefined);
-    if (problem) throw badPageRequest(`A field of the form ${problem}.`);
-  }
-  return form;
-}
-
-/** The browser-facing half of the 3-legged flow: sign-in, consent and the redirect with a code. */
+/**
+ * The browser-facing half of the 3-legged flow: sign-in, consent and the redirect with a code. The
+ * password is asked when this browser has no platform session (or the app sent `prompt=login`);
+ * consent when the person never allowed the app all the requested scopes (or it sent `prompt=consent`).
+ */
 export function authorizeRoutes(deps: AppDeps) {
   const { stores, clock } = deps;
   const router = new Hono();
   const sessions = browserSessions(deps);
   const origin = (uri: string) => new URL(uri).origin;
 
-  /**
-   * The pending request this browser started, checked against the form's CSRF token. A post that a
-   * page of another origin made is refused outright. (Our pages send `Origin: null`: their
-   * Referrer-Policy is no-referrer.)
-   */
+  /** The pending request this browser started, from one of our pages, checked against the form's CSRF token. */
   async function pendingRequest(c: Context, requestId: string | undefined, csrf: string): Promise<AuthRequest | undefined> {
-    const from = c.req.header('origin');
-    const ours = [new URL(c.req.url).origin, URL.canParse(deps.config.issuer) ? new URL(deps.config.issuer).origin : '', 'null'];
-    if (from !== undefined && !ours.includes(from)) return undefined;
+    if (!fromOwnPage(c, deps.config.issuer)) return undefined;
     if (!requestId || getCookie(c, REQUEST_COOKIE) !== requestId) return undefined;
     const request = await stores.oauth.findAuthRequest(requestId, clock.now());
     return request && csrf === request.csrfToken ? request : undefined;
@@ -58,10 +44,20 @@ export function authorizeRoutes(deps: AppDeps) {
     sendPage(c, errorPage('This sign-in has expired', 'The sign-in page was open too long, or it was opened in another browser.'), 400);
 
   async function showConsent(c: Context, request: AuthRequest, userId: string) {
-    const [app, user] = await Promise.all([stores.apps.find(request.clientId), stores.users.findById(userId)]);
+    const [app, user, allowed] = await Promise.all([
+      stores.apps.find(request.clientId),
+      stores.users.findById(userId),
+      stores.consents.grantedScopes(userId, request.clientId),
+    ]);
     if (!app || !user) return expiredPage(c);
-    const page = consentPage({ requestId: request.id, csrf: request.csrfToken, appName: app.name, userName: user.name, scopes: request.scopes });
-    return sendPage(c, page, 200, origin(request.redirectUri));
+    const input = { requestId: request.id, csrf: request.csrfToken, appName: app.name, userName: user.name, scopes: request.scopes, allowed };
+    return sendPage(c, consentPage(input), 200, origin(request.redirectUri));
+  }
+  /** Ends a pending request with the redirect that carries its code; a second submission finds it gone. */
+  async function finish(c: Context, request: AuthRequest, userId: string) {
+    if (!(await stores.oauth.takeAuthRequest(request.id))) return expiredPage(c);
+    deleteCookie(c, REQUEST_COOKIE, { path: REQUEST_COOKIE_PATH });
+    return c.redirect(await issueCode(deps, { ...request, userId }), 303);
   }
 
   router.get('/', authLimit(deps, 'authorize', (retryAfter) => pageError(rateLimitedPage(retryAfter), 429)), async (c) => {
@@ -71,7 +67,17 @@ export function authorizeRoutes(deps: AppDeps) {
       return c.redirect(redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }), 302);
     }
     const { request } = check;
-    const sessionUser = request.forceLogin ? undefined : await sessions.currentUser(c);
+    const sessionUser = request.prompt.login ? undefined : await sessions.currentUser(c);
+    const asksConsent = sessionUser !== undefined && (request.prompt.consent || !(await consentCovers(deps, sessionUser, request.app.clientId, request.scopes)));
+    const fail = (error: string, description: string) =>
+      c.redirect(redirectWith(request.redirectUri, { error, error_description: description, state: request.state }), 302);
+    // OpenID Connect Core §3.1.2.6: with prompt=none no page is shown; the app learns why it got no code.
+    if (request.prompt.none && !sessionUser) return fail('login_required', 'This browser is not signed in to the platform.');
+    if (request.prompt.none && asksConsent) return fail('consent_required', 'The user has not allowed this app every scope it asks for.');
+    if (sessionUser && !asksConsent) {
+      const grant = { ...request, clientId: request.app.clientId, userId: sessionUser };
+      return c.redirect(await issueCode(deps, grant), 302);
+    }
     const pending: AuthRequest = {
       id: newSecret(),
       clientId: request.app.clientId,
@@ -82,12 +88,15 @@ export function authorizeRoutes(deps: AppDeps) {
       codeChallenge: request.codeChallenge,
       csrfToken: newSecret(),
       userId: sessionUser ?? null,
+      promptConsent: request.prompt.consent,
       expiresAt: new Date(clock.now().getTime() + secs(AUTH_REQUEST_TTL_SECONDS)),
     };
     await stores.oauth.saveAuthRequest(pending);
     setCookie(c, REQUEST_COOKIE, pending.id, { httpOnly: true, sameSite: 'Lax', path: REQUEST_COOKIE_PATH, maxAge: AUTH_REQUEST_TTL_SECONDS });
     if (sessionUser) return showConsent(c, pending, sessionUser);
-    return sendPage(c, signInPage({ requestId: pending.id, csrf: pending.csrfToken, appName: request.app.name }));
+    // The sign-in form may answer with the redirect back to the app (consent remembered): CSP's
+    // form-action covers redirects, so the app's origin is allowed as on the consent page.
+    return sendPage(c, signInPage({ requestId: pending.id, csrf: pending.csrfToken, appName: request.app.name }), 200, origin(request.redirectUri));
   });
 
   router.post('/signin', async (c) => {
@@ -101,9 +110,10 @@ export function authorizeRoutes(deps: AppDeps) {
     if (!user || !ok) {
       const app = await stores.apps.find(request.clientId);
       const page = signInPage({ requestId, csrf: request.csrfToken, appName: app?.name ?? '', email, error: 'The email or password is not right. Check them and try again.' });
-      return sendPage(c, page, 401);
+      return sendPage(c, page, 401, origin(request.redirectUri));
     }
     await sessions.start(c, user.id);
+    if (!request.promptConsent && (await consentCovers(deps, user.id, request.clientId, request.scopes))) return finish(c, request, user.id);
     await stores.oauth.setAuthRequestUser(request.id, user.id);
     return showConsent(c, request, user.id);
   });
@@ -111,22 +121,15 @@ export function authorizeRoutes(deps: AppDeps) {
   router.post('/consent', async (c) => {
     const form = await readPageForm(c);
     const request = await pendingRequest(c, field(form, 'request_id'), field(form, 'csrf'));
-    if (!request?.userId || !(await stores.oauth.takeAuthRequest(request.id))) return expiredPage(c);
-    deleteCookie(c, REQUEST_COOKIE, { path: REQUEST_COOKIE_PATH });
-    if (form['decision'] !== 'allow') {
-      return c.redirect(redirectWith(request.redirectUri, { error: 'access_denied', error_description: 'The user denied access.', state: request.state }), 303);
+    if (!request?.userId) return expiredPage(c);
+    if (form['decision'] === 'allow') {
+      // Remembered before the code is issued: the consent is the person's, whatever the app does next.
+      await stores.consents.remember(request.userId, request.clientId, request.scopes, clock.now());
+      return finish(c, request, request.userId);
     }
-    const code = newSecret();
-    await stores.oauth.saveCode(hashSecret(code), {
-      clientId: request.clientId,
-      userId: request.userId,
-      redirectUri: request.redirectUri,
-      scopes: request.scopes,
-      codeChallenge: request.codeChallenge,
-      nonce: request.nonce,
-      expiresAt: new Date(clock.now().getTime() + secs(AUTH_CODE_TTL_SECONDS)),
-    });
-    return c.redirect(redirectWith(request.redirectUri, { code, state: request.state }), 303);
+    if (!(await stores.oauth.takeAuthRequest(request.id))) return expiredPage(c);
+    deleteCookie(c, REQUEST_COOKIE, { path: REQUEST_COOKIE_PATH });
+    return c.redirect(redirectWith(request.redirectUri, { error: 'access_denied', error_description: 'The user denied access.', state: request.state }), 303);
   });
 
   return router;

@@ -22,6 +22,14 @@ export function browserSessions({ stores, clock }: Pick<AppDeps, 'stores' | 'clo
       await stores.oauth.saveBrowserSession(hashSecret(sessionId), userId, expiresAt);
       setCookie(c, SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: 'Lax', path: COOKIE_PATH, maxAge: BROWSER_SESSION_TTL_SECONDS });
     },
+    /**
+     * A form token for pages that act for the signed-in person: derived from the session id, which
+     * only this browser knows, so another site cannot forge it and the platform stores nothing more.
+     */
+    formToken(c: Context): string | undefined {
+      const sessionId = getCookie(c, SESSION_COOKIE);
+      return sessionId ? hashSecret(`form:${sessionId}`) : undefined;
+    },
     /** Forgets the sign-in both here and in the browser; a browser without one is left as it is. */
     async end(c: Context): Promise<void> {
       const sessionId = getCookie(c, SESSION_COOKIE);

@@ -2,6 +2,8 @@ import { escapeHtml, renderPage, type Page } from './page-layout';
 import { describeScope } from './scopes';
 
 const FORM_ACTION = '/authentication/v2/authorize';
+/** The person's own page of the apps they allowed (account-routes.ts); under the session cookie's path. */
+export const ACCOUNT_APPS_PATH = '/authentication/account/apps';
 
 export function signInPage(input: { requestId: string; csrf: string; appName: string; email?: string; error?: string }): Page {
   const error = input.error ? `<div class="error" role="alert" id="signin-error">${escapeHtml(input.error)}</div>` : '';
@@ -21,13 +23,22 @@ export function signInPage(input: { requestId: string; csrf: string; appName: st
   );
 }
 
-export function consentPage(input: { requestId: string; csrf: string; appName: string; userName: string; scopes: string[] }): Page {
-  const items = input.scopes.map((scope) => `<li>${escapeHtml(describeScope(scope))} <code>${escapeHtml(scope)}</code></li>`).join('');
+/**
+ * The consent page. When the person allowed the app some scopes before, the ones it asks for now
+ * are marked new, so they see what changed rather than the whole list again, unexplained.
+ */
+export function consentPage(input: { requestId: string; csrf: string; appName: string; userName: string; scopes: string[]; allowed: string[] }): Page {
+  const isNew = (scope: string) => input.allowed.length > 0 && !input.allowed.includes(scope);
+  const items = input.scopes
+    .map((scope) => `<li>${isNew(scope) ? '<strong>New:</strong> ' : ''}${escapeHtml(describeScope(scope))} <code>${escapeHtml(scope)}</code></li>`)
+    .join('');
+  const before = input.scopes.some(isNew) ? '<p>You allowed this app some of this before; it now asks for more.</p>' : '';
   return renderPage(
     'Allow access',
     `<h1>Allow access?</h1><p><strong>${escapeHtml(input.appName)}</strong> wants to act as
-<strong>${escapeHtml(input.userName)}</strong> and be able to:</p>
+<strong>${escapeHtml(input.userName)}</strong> and be able to:</p>${before}
 <ul aria-label="Requested permissions">${items}</ul>
+<p class="note">Once allowed, the app is not asked about these again. <a href="${ACCOUNT_APPS_PATH}">Apps you allowed</a> lets you withdraw access.</p>
 <form method="post" action="${FORM_ACTION}/consent">
 <input type="hidden" name="request_id" value="${escapeHtml(input.requestId)}">
 <input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">

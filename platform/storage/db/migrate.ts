@@ -3,6 +3,7 @@ import { foundations } from './migrations/001-foundations';
 import { oss } from './migrations/003-oss';
 import { dataManagement } from './migrations/004-data-management';
 import { modelDerivative } from './migrations/005-model-derivative';
+import { consents } from './migrations/006-consents';
 import { ossSignedResources } from './migrations/007-oss-signed-resources';
 
 interface Migration {
@@ -13,7 +14,7 @@ interface Migration {
 
 /** Append only: a released migration is never edited, a change is a new entry. */
 export const MIGRATIONS: readonly Migration[] = [{ id: 1, name: 'foundations', sql: foundations }, { id: 3, name: 'oss', sql: oss }, { id: 4, name: 'data-management', sql: dataManagement },
-  { id: 5, name: 'model-derivative', sql: modelDerivative },
+  { id: 5, name: 'model-derivative', sql: modelDerivative }, { id: 6, name: 'consents', sql: consents },
   { id: 7, name: 'oss-signed-resources', sql: ossSignedResources }];
 
 // Any constant works; it only keeps two platforms starting on one server from migrating at once.

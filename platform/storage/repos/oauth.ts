@@ -11,6 +11,8 @@ export interface AuthRequest {
   codeChallenge: string | null;
   csrfToken: string;
   userId: string | null;
+  /** The app asked for the consent page even if the person allowed these scopes before (`prompt=consent`). */
+  promptConsent: boolean;
   expiresAt: Date;
 }
 
@@ -38,7 +40,7 @@ export interface RefreshFamily {
 }
 
 const REQUEST_COLUMNS = `id, client_id AS "clientId", redirect_uri AS "redirectUri", scopes, state, nonce,
-  code_challenge AS "codeChallenge", csrf_token AS "csrfToken", user_id AS "userId", expires_at AS "expiresAt"`;
+  code_challenge AS "codeChallenge", csrf_token AS "csrfToken", user_id AS "userId", prompt_consent AS "promptConsent", expires_at AS "expiresAt"`;
 const CODE_COLUMNS = `client_id AS "clientId", user_id AS "userId", redirect_uri AS "redirectUri", scopes,
   code_challenge AS "codeChallenge", nonce, expires_at AS "expiresAt", used_at AS "usedAt", family_id AS "familyId"`;
 
@@ -46,10 +48,10 @@ export function oauthRepo(db: Queryable) {
   return {
     async saveAuthRequest(request: AuthRequest): Promise<void> {
       await db.query(
-        `INSERT INTO auth_requests (id, client_id, redirect_uri, scopes, state, nonce, code_challenge, csrf_token, user_id, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        `INSERT INTO auth_requests (id, client_id, redirect_uri, scopes, state, nonce, code_challenge, csrf_token, user_id, prompt_consent, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [request.id, request.clientId, request.redirectUri, request.scopes, request.state, request.nonce,
-          request.codeChallenge, request.csrfToken, request.userId, request.expiresAt],
+          request.codeChallenge, request.csrfToken, request.userId, request.promptConsent, request.expiresAt],
       );
     },
     async findAuthRequest(id: string, now: Date): Promise<AuthRequest | undefined> {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../testing/fetch-mock';
 import { configureHttp } from '../http';
-import { exchangeCode, refreshToken, revokeToken } from './requests';
+import { exchangeCode, getOpenIdConfiguration, refreshToken, revokeToken } from './requests';
 
 const tokens = { access_token: 'a', token_type: 'Bearer', expires_in: 3600, refresh_token: 'r' };
 let mock: ReturnType<typeof mockFetch>;
@@ -60,5 +60,19 @@ describe('authentication requests', () => {
       path: '/authentication/v2/revoke',
       form: { token: 'r1', token_type_hint: 'refresh_token', client_id: 'spa' },
     });
+    expect(mock.calls[0]?.keepalive).toBe(false);
+  });
+
+  it('revokes with keepalive when asked, so leaving the page does not cancel it', async () => {
+    useFetch(() => new Response(null, { status: 200 }));
+    await revokeToken({ clientId: 'spa', token: 'a1', tokenTypeHint: 'access_token', keepalive: true }, signal);
+    expect(mock.calls[0]?.keepalive).toBe(true);
+  });
+
+  it('reads the discovery document without a token', async () => {
+    useFetch(() => jsonResponse({ issuer: 'http://platform.test', prompt_values_supported: ['none', 'login'] }));
+    await expect(getOpenIdConfiguration(signal)).resolves.toMatchObject({ prompt_values_supported: ['none', 'login'] });
+    expect(mock.calls[0]?.url.pathname).toBe('/.well-known/openid-configuration');
+    expect(mock.calls[0]?.headers.get('Authorization')).toBeNull();
   });
 });

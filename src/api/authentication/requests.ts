@@ -1,4 +1,4 @@
-import type { TokenResponse } from '../../../contracts/authentication';
+import type { OpenIdConfiguration, TokenResponse } from '../../../contracts/authentication';
 import { requestJson, requestVoid } from '../http';
 
 /**
@@ -8,6 +8,7 @@ import { requestJson, requestVoid } from '../http';
 
 const TOKEN_PATH = '/authentication/v2/token';
 const REVOKE_PATH = '/authentication/v2/revoke';
+const DISCOVERY_PATH = '/.well-known/openid-configuration';
 
 export interface ExchangeCodeInput {
   clientId: string;
@@ -56,6 +57,8 @@ export interface RevokeTokenInput {
   clientId: string;
   token: string;
   tokenTypeHint: 'access_token' | 'refresh_token';
+  /** Sent with keepalive, so it reaches the platform even when the app leaves the page at once. */
+  keepalive?: boolean;
 }
 
 export function revokeToken(input: RevokeTokenInput, signal: AbortSignal): Promise<void> {
@@ -63,6 +66,12 @@ export function revokeToken(input: RevokeTokenInput, signal: AbortSignal): Promi
     signal,
     method: 'POST',
     authenticated: false,
+    keepalive: input.keepalive,
     form: { token: input.token, token_type_hint: input.tokenTypeHint, client_id: input.clientId },
   });
+}
+
+/** The platform's OpenID Connect discovery document (on the issuer; the gateway forwards APS's). */
+export function getOpenIdConfiguration(signal: AbortSignal): Promise<Partial<OpenIdConfiguration>> {
+  return requestJson<Partial<OpenIdConfiguration>>(DISCOVERY_PATH, { signal, authenticated: false });
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Brand } from '../../components/ui/brand';
+import { Spinner } from '../../components/ui/spinner';
 
 /** The full-page frame of the sign-in and callback screens. */
 export function AuthCard({ children }: { children: ReactNode }) {
@@ -12,5 +13,18 @@ export function AuthCard({ children }: { children: ReactNode }) {
         {children}
       </div>
     </main>
+  );
+}
+
+/** What a tab shows while a sign-in goes on without the person: the callback's exchange, a silent join. */
+export function SigningInCard() {
+  return (
+    <AuthCard>
+      <h1 className="sr-only">Signing in</h1>
+      <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-neutral-600 dark:text-neutral-300">
+        <Spinner />
+        Signing you in…
+      </p>
+    </AuthCard>
   );
 }

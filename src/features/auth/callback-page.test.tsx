@@ -74,6 +74,30 @@ describe('CallbackPage', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  it('sends a silent sign-in the platform refused to the sign-in page, keeping the way back, without a word of error', async () => {
+    sessionStorage.setItem('ddm.pending-sign-in', JSON.stringify({ ...pending, silent: true }));
+    const mock = serve(() => jsonResponse({}));
+    visit('error=login_required&error_description=Not+signed+in.&state=state-1');
+    expect(await screen.findByText(`At /sign-in?returnTo=${encodeURIComponent(pending.returnTo)}`)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(mock.calls).toHaveLength(0);
+    expect(readPendingSignIn()).toBeNull();
+  });
+
+  it('treats a refusal whose state does not match the silent sign-in as any other error', async () => {
+    sessionStorage.setItem('ddm.pending-sign-in', JSON.stringify({ ...pending, silent: true }));
+    serve(() => jsonResponse({}));
+    visit('error=login_required&state=forged');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in did not complete');
+  });
+
+  it('shows the sign-in page on the way back from the platform’s logout, which adds nothing to the URL', async () => {
+    const mock = serve(() => jsonResponse({}));
+    renderWithProviders(<CallbackPage />, { path: '/auth/callback', url: '/auth/callback' });
+    expect(await screen.findByText('At /sign-in')).toBeInTheDocument();
+    expect(mock.calls).toHaveLength(0);
+  });
+
   it('shows why the code exchange failed', async () => {
     serve(() => jsonResponse({ error: 'invalid_grant', error_description: 'The authorization code has expired.' }, { status: 400 }));
     visit('code=old&state=state-1');

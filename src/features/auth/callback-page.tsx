@@ -1,19 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { exchangeCode } from '../../api/authentication/requests';
 import { describeError } from '../../api/describe-error';
 import { Button } from '../../components/ui/button';
 import { ErrorState, type ErrorDetail } from '../../components/ui/error-state';
-import { Spinner } from '../../components/ui/spinner';
 import { useRuntimeConfig } from '../../lib/runtime-config-context';
-import { AuthCard } from './auth-card';
+import { AuthCard, SigningInCard } from './auth-card';
 import { readCallback } from './callback-result';
 import { useSessionActions } from './session-store';
-import { clearPendingSignIn, readPendingSignIn, SIGN_IN_PATH, type PendingSignIn } from './sign-in-flow';
+import { clearPendingSignIn, readPendingSignIn, SIGN_IN_PATH, signInPathFor, type PendingSignIn } from './sign-in-flow';
 import { useStartSignIn } from './use-start-sign-in';
 
-/** Where the platform sends the person back: check `state`, trade the code for tokens, go on. */
+/**
+ * Where the platform sends the person back: check `state`, trade the code for tokens, go on. The
+ * platform's logout comes back here too (the one address registered for the app everywhere).
+ */
 export function CallbackPage() {
   const config = useRuntimeConfig();
   const navigate = useNavigate();
@@ -46,6 +48,8 @@ export function CallbackPage() {
     if (result.kind === 'code') exchange.mutate({ code: result.code, pending: result.pending });
   }, [result, exchange]);
 
+  if (result.kind === 'signed-out') return <Navigate to={SIGN_IN_PATH} replace />;
+  if (result.kind === 'sign-in') return <Navigate to={signInPathFor(result.returnTo)} replace />;
   const returnTo = result.kind === 'code' ? result.pending.returnTo : '/';
 
   if (result.kind === 'problem') {
@@ -56,15 +60,7 @@ export function CallbackPage() {
     const { message, details, raw } = describeError(exchange.error);
     return <SignInProblem title="Sign-in did not complete" message={message} details={details} raw={raw} returnTo={returnTo} />;
   }
-  return (
-    <AuthCard>
-      <h1 className="sr-only">Signing in</h1>
-      <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-neutral-600 dark:text-neutral-300">
-        <Spinner />
-        Signing you in…
-      </p>
-    </AuthCard>
-  );
+  return <SigningInCard />;
 }
 
 interface SignInProblemProps {

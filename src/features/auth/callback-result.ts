@@ -3,7 +3,11 @@ import type { PendingSignIn } from './sign-in-flow';
 /** What the platform's redirect to the callback route means, before any request is made. */
 export type CallbackResult =
   | { kind: 'code'; code: string; pending: PendingSignIn }
-  | { kind: 'problem'; title: string; message: string; code: string | null };
+  | { kind: 'problem'; title: string; message: string; code: string | null }
+  /** A silent sign-in (`prompt=none`) the platform could not grant: the person signs in as usual. */
+  | { kind: 'sign-in'; returnTo: string }
+  /** Back from the platform's logout, which adds nothing to the URL. */
+  | { kind: 'signed-out' };
 
 const AUTHORIZE_ERRORS: Record<string, string> = {
   access_denied: 'Access was not granted, so the app cannot show your data.',
@@ -15,7 +19,10 @@ const AUTHORIZE_ERRORS: Record<string, string> = {
 };
 
 export function readCallback(params: URLSearchParams, pending: PendingSignIn | null): CallbackResult {
+  if (!params.has('code') && !params.has('error') && !params.has('state')) return { kind: 'signed-out' };
   const error = params.get('error');
+  // login_required, consent_required, or anything else: a silent attempt only ever falls back to the page.
+  if (error && pending?.silent && params.get('state') === pending.state) return { kind: 'sign-in', returnTo: pending.returnTo };
   if (error) {
     const description = params.get('error_description');
     const known = AUTHORIZE_ERRORS[error];

@@ -1,27 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { revokeToken } from '../../api/authentication/requests';
+import { leaveTo } from '../../lib/browser-location';
 import { useRuntimeConfig } from '../../lib/runtime-config-context';
-import { getSession, useSessionActions } from './session-store';
+import { endSessionHere } from './end-session';
+import { announce } from './session-channel';
+import { signOutUrl } from './sign-in-flow';
 
 /**
- * Ends the session here at once, then asks the platform to revoke the tokens in the background: the
- * person should not wait on the network to be signed out, and a failed revoke changes nothing for them.
+ * Signs out everywhere this browser is signed in: the app's other tabs (told through the channel,
+ * each revokes its own tokens), this tab (its tokens revoked), and the platform's own browser
+ * session, through its logout page, so the next sign-in asks for the password again. The logout
+ * comes back to the app's callback URL, which shows the sign-in page.
  */
 export function useSignOut() {
-  const { clientId } = useRuntimeConfig();
+  const config = useRuntimeConfig();
   const queryClient = useQueryClient();
-  const { signedOut } = useSessionActions();
 
   return useCallback(() => {
-    const session = getSession();
-    signedOut();
-    // Server data belongs to the person who fetched it; the next one starts from nothing.
-    queryClient.clear();
-    if (!session) return;
-    const signal = new AbortController().signal;
-    const revokes = [revokeToken({ clientId, token: session.accessToken, tokenTypeHint: 'access_token' }, signal)];
-    if (session.refreshToken) revokes.push(revokeToken({ clientId, token: session.refreshToken, tokenTypeHint: 'refresh_token' }, signal));
-    void Promise.allSettled(revokes);
-  }, [clientId, queryClient, signedOut]);
+    announce({ type: 'signed-out' });
+    endSessionHere(config.clientId, queryClient, { keepalive: true });
+    leaveTo(signOutUrl(config));
+  }, [config, queryClient]);
 }
