@@ -1,3 +1,5 @@
+import { isBrowserPagePath } from '../services/authentication/page-response';
+
 /**
  * Whether an error response is in the format of the service that owns its path, decided by the path
  * prefix alone so that routes added later are held to the same rule. Returns what is wrong, or undefined.
@@ -22,11 +24,8 @@ const FORMATS: { prefix: RegExp; name: string; accepts: (body: Body, status: num
   { prefix: /^/, name: 'APS gateway {developerMessage, errorCode}', accepts: gatewayBody },
 ];
 
-/** The pages a browser opens answer with HTML. */
-const PAGE_PATH = /^\/authentication\/v2\/(authorize|logout)(\/|$)/;
-
 export function errorFormatProblem(path: string, status: number, contentType: string, raw: string): string | undefined {
-  if (PAGE_PATH.test(path) && contentType.startsWith('text/html')) return raw.includes('<html') ? undefined : 'an HTML error page without <html>';
+  if (isBrowserPagePath(path) && contentType.startsWith('text/html')) return raw.includes('<html') ? undefined : 'an HTML error page without <html>';
   let body: unknown;
   try {
     body = JSON.parse(raw);
