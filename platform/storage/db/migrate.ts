@@ -3,6 +3,7 @@ import { foundations } from './migrations/001-foundations';
 import { oss } from './migrations/003-oss';
 import { dataManagement } from './migrations/004-data-management';
 import { modelDerivative } from './migrations/005-model-derivative';
+import { designAutomation } from './migrations/008-design-automation';
 
 interface Migration {
   id: number;
@@ -12,7 +13,8 @@ interface Migration {
 
 /** Append only: a released migration is never edited, a change is a new entry. */
 export const MIGRATIONS: readonly Migration[] = [{ id: 1, name: 'foundations', sql: foundations }, { id: 3, name: 'oss', sql: oss }, { id: 4, name: 'data-management', sql: dataManagement },
-  { id: 5, name: 'model-derivative', sql: modelDerivative }];
+  { id: 5, name: 'model-derivative', sql: modelDerivative },
+  { id: 8, name: 'design-automation', sql: designAutomation }];
 
 // Any constant works; it only keeps two platforms starting on one server from migrating at once.
 const MIGRATION_LOCK = 4_242_001;
