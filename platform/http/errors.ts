@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApsAuthErrorBody, OAuthErrorBody } from '../../contracts/authentication';
+import type { DaFieldErrors } from '../../contracts/design-automation';
 import type { JsonApiErrorBody } from '../../contracts/json-api';
 import type { ModelDerivativeErrorBody } from '../../contracts/model-derivative';
 import type { OssErrorBody } from '../../contracts/oss';
@@ -60,12 +61,22 @@ export const ossError = (status: ContentfulStatusCode, reason: string): HttpErro
 export const modelDerivativeError = (status: ContentfulStatusCode, diagnostic: string): HttpError =>
   new HttpError(status, { diagnostic } satisfies ModelDerivativeErrorBody);
 
+/**
+ * Design Automation's bodies: a bare JSON string (404, 409, 403) or, for validation, a map from
+ * field to messages. The string is sent as JSON, quotes and all, as the real service does.
+ */
+export const designAutomationError = (status: ContentfulStatusCode, body: string | DaFieldErrors): HttpError =>
+  typeof body === 'string'
+    ? new HttpError(status, JSON.stringify(body), { 'Content-Type': 'application/json; charset=utf-8' })
+    : new HttpError(status, body);
+
 /** A 404 in the error format of the service that owns the path. */
 export function notFoundFor(path: string): HttpError {
   const message = `No route for ${path.slice(0, 200)}.`;
   if (path.startsWith('/oss/')) return ossError(404, message);
   if (path.startsWith('/modelderivative/')) return modelDerivativeError(404, message);
   if (path.startsWith('/data/') || path.startsWith('/project/')) return jsonApiError(404, 'NOT_FOUND', 'Not found', message);
+  if (path.startsWith('/da/')) return designAutomationError(404, message);
   return new HttpError(404, { developerMessage: message, userMessage: '', errorCode: 'NOT_FOUND', 'more info': MORE_INFO });
 }
 
@@ -75,5 +86,6 @@ export function internalErrorFor(path: string, requestId: string): HttpError {
   if (path.startsWith('/oss/')) return ossError(500, message);
   if (path.startsWith('/modelderivative/')) return modelDerivativeError(500, message);
   if (path.startsWith('/data/') || path.startsWith('/project/')) return jsonApiError(500, 'INTERNAL_ERROR', 'Internal error', message);
+  if (path.startsWith('/da/')) return designAutomationError(500, message);
   return new HttpError(500, { developerMessage: message, userMessage: '', errorCode: 'INTERNAL_ERROR', 'more info': MORE_INFO });
 }

@@ -30,6 +30,11 @@ export function daAppsRepo(db: Db) {
     async ownerOf(clientId: string): Promise<string> {
       return (await find(clientId))?.nickname ?? clientId;
     },
+    /** The receivers an owner's shares match: the owner's name, its client id, and `everyone`. */
+    async receiversOf(owner: string): Promise<string[]> {
+      const [app] = await db.query<{ clientId: string }>(`SELECT client_id AS "clientId" FROM da_apps WHERE nickname = $1`, [owner]);
+      return [...new Set([owner, app?.clientId ?? owner, 'everyone'])];
+    },
     /** Whether `name` names an app: a registered client id or a nickname. */
     async appExists(name: string): Promise<boolean> {
       const rows = await db.query(

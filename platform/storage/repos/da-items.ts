@@ -136,6 +136,8 @@ export function daItemsRepo(db: Db) {
     async updateAlias(key: DaItemKey, alias: string, change: { version: number; receiver: string | null | undefined }): Promise<AliasChange> {
       return db.transaction(async (tx) => {
         if (!(await lockItem(tx, key))) return 'missing';
+        const [exists] = await tx.query(`SELECT 1 FROM da_aliases WHERE ${KEY} AND alias = $4`, [...keyParams(key), alias]);
+        if (!exists) return 'missing';
         if (!(await version(key, change.version, tx))) return 'no-version';
         const keepReceiver = change.receiver === undefined;
         const updated = await tx.query(

@@ -13,20 +13,22 @@ export interface DaWorkitemRecord {
   spec: unknown;
   stats: WorkItemStats;
   reportBlobId: string | null;
+  reportSize: number | null;
   debugBlobId: string | null;
+  debugSize: number | null;
   createdAt: Date;
   finishedAt: Date | null;
 }
 
 const COLUMNS = `id, client_id AS "clientId", owner, activity_id AS "activityId", status, attempts, spec, stats,
-  report_blob_id AS "reportBlobId", debug_blob_id AS "debugBlobId", created_at AS "createdAt", finished_at AS "finishedAt"`;
+  report_blob_id AS "reportBlobId", report_size::float8 AS "reportSize", debug_blob_id AS "debugBlobId", debug_size::float8 AS "debugSize", created_at AS "createdAt", finished_at AS "finishedAt"`;
 const LIVE = `status IN ('pending', 'inprogress')`;
 
 export interface WorkitemEnd {
   status: FinalWorkItemStatus;
   stats: WorkItemStats;
-  reportBlobId: string | null;
-  debugBlobId: string | null;
+  report: { id: string; size: number } | null;
+  debug: { id: string; size: number } | null;
   at: Date;
 }
 
@@ -66,9 +68,9 @@ export function daWorkitemsRepo(db: Db) {
     /** Ends a live workitem; false when it had already ended (its report and debug blobs are then the caller's to free). */
     async finish(id: string, end: WorkitemEnd): Promise<boolean> {
       const rows = await db.query(
-        `UPDATE da_workitems SET status = $2, stats = $3, report_blob_id = $4, debug_blob_id = $5, finished_at = $6
+        `UPDATE da_workitems SET status = $2, stats = $3, report_blob_id = $4, report_size = $5, debug_blob_id = $6, debug_size = $7, finished_at = $8
          WHERE id = $1 AND ${LIVE} RETURNING id`,
-        [id, end.status, JSON.stringify(end.stats), end.reportBlobId, end.debugBlobId, end.at]);
+        [id, end.status, JSON.stringify(end.stats), end.report?.id ?? null, end.report?.size ?? null, end.debug?.id ?? null, end.debug?.size ?? null, end.at]);
       return rows.length > 0;
     },
     /** Retention: workitems that ended before `cutoff`, at most `limit`; returns their blobs to free. */

@@ -95,11 +95,12 @@ describe.each(dbBackends)('Design Automation metadata on $name', ({ open }) => {
     await workitems.insert([{ id: 'w1', clientId: 'client-a', owner: 'Charlie', activityId: 'Charlie.Act+prod', spec: { a: 1 }, stats, createdAt: at(0) }]);
     expect(await workitems.allLive()).toMatchObject([{ id: 'w1', status: 'pending', attempts: 0, spec: { a: 1 } }]);
     expect(await workitems.start('w1', stats)).toMatchObject({ status: 'inprogress', attempts: 1 });
-    const end = { status: 'success' as const, stats, reportBlobId: 'report-1', debugBlobId: null, at: at(10) };
+    const end = { status: 'success' as const, stats, report: { id: 'report-1', size: 10 }, debug: null, at: at(10) };
     expect(await workitems.finish('w1', end)).toBe(true);
     expect(await workitems.finish('w1', { ...end, status: 'cancelled' })).toBe(false);
     expect(await workitems.start('w1', stats)).toBeUndefined();
     expect(await ossRepo(db).unreferencedBlobs(['report-1'])).toEqual([]);
+    expect(await workitems.find('w1')).toMatchObject({ status: 'success', reportBlobId: 'report-1', reportSize: 10, debugBlobId: null, finishedAt: at(10) });
     expect(await workitems.deleteFinishedBefore(at(5), 10)).toEqual({ count: 0, blobs: [] });
     expect(await workitems.deleteFinishedBefore(at(11), 10)).toEqual({ count: 1, blobs: ['report-1'] });
   });

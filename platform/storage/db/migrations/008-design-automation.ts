@@ -66,7 +66,9 @@ CREATE TABLE da_workitems (
   spec jsonb NOT NULL,
   stats jsonb NOT NULL,
   report_blob_id text,
+  report_size bigint,
   debug_blob_id text,
+  debug_size bigint,
   created_at timestamptz NOT NULL,
   finished_at timestamptz
 );
