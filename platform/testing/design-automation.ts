@@ -1,5 +1,7 @@
 import { zipSync } from 'fflate';
 import type { DaUploadParameters, WorkItemStatus } from '../../contracts/design-automation';
+import { createApp, type PlatformApp } from '../app';
+import type { WorkitemEngine } from '../automation/engine-types';
 import { serverApp } from './oss';
 import type { TestPlatform } from './test-platform';
 
@@ -41,3 +43,28 @@ export const postUpload = (platform: TestPlatform, parameters: DaUploadParameter
 /** Reads a workitem's status through the API. */
 export const workitemOf = (platform: TestPlatform, bearer: Record<string, string>, id: string) =>
   daJson<WorkItemStatus>(platform, bearer, 'GET', `/workitems/${id}`);
+
+/** An activity with an alias `prod`, on the fake engine unless told; returns its qualified id. */
+export async function defineActivity(platform: TestPlatform, bearer: Record<string, string>, owner: string, definition: Record<string, unknown>): Promise<string> {
+  const name = definition['id'] as string;
+  await daJson(platform, bearer, 'POST', '/activities', { engine: 'Local.Fake+1', ...definition });
+  await daJson(platform, bearer, 'POST', `/activities/${name}/aliases`, { id: 'prod', version: 1 });
+  return `${owner}.${name}+prod`;
+}
+
+/** A signed download URL of an OSS object, as `signeds3download` hands it out. */
+export async function signedDownloadUrl(platform: TestPlatform, bearer: Record<string, string>, bucketKey: string, objectKey: string): Promise<string> {
+  const response = await platform.request(`/oss/v2/buckets/${bucketKey}/objects/${encodeURIComponent(objectKey)}/signeds3download`, { headers: bearer });
+  if (response.status !== 200) throw new Error(`signeds3download answered ${response.status}`);
+  return ((await response.json()) as { url: string }).url;
+}
+
+/**
+ * What `main.ts` does when the process starts again: a new app over the same database, blobs and
+ * work folder, with a new engine, resuming the workitems a stop left live. The caller closes its runner.
+ */
+export async function restartedWithEngine(platform: TestPlatform, automation: WorkitemEngine): Promise<PlatformApp> {
+  const app = createApp({ ...platform.deps, automation }, { error: () => undefined });
+  await app.workitems.resume();
+  return app;
+}

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FinalWorkItemStatus, WorkItemStats } from '../../../contracts/design-automation';
-import type { RunHooks, RunOutcome, RunPhase, WorkitemEngine } from '../../automation/engine-types';
+import type { RunHooks, RunOutcome, RunPhase, RunPlan, WorkitemEngine } from '../../automation/engine-types';
 import type { Clock } from '../../config';
 import type { BlobStore } from '../../storage/blobs/blob-store';
 import type { DaWorkitemRecord } from '../../storage/repos/da-workitems';
@@ -81,7 +81,10 @@ export async function runWorkitem(deps: RunDeps, id: string, signal: AbortSignal
   report.line(`Starting work item ${id}`);
   try {
     const prepared = await prepareRunDir(deps.blobs, dir, spec);
-    outcome = await deps.engine.run(runPlan(record, spec, { ...prepared, base: deps.base() }), hooks, signal);
+    outcome = signal.aborted
+      ? { status: 'cancelled', message: 'The workitem was cancelled before it started.' }
+      : await watched(deps.engine.run.bind(deps.engine), runPlan(record, spec, { ...prepared, base: deps.base() }), hooks, signal);
+    if (outcome.message === OVERDUE) report.line(`Error: ${OVERDUE}`);
   } catch (error) {
     outcome = { status: signal.aborted ? 'cancelled' : 'failedInstructions', message: `The platform could not run the workitem: ${(error as Error).message}` };
     report.line(`Error: ${outcome.message}`);
@@ -93,6 +96,28 @@ export async function runWorkitem(deps: RunDeps, id: string, signal: AbortSignal
     await finishWorkitem(deps, record, status, { ...stats }, report, outcome.debugZipPath);
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+// The engine enforces each run's limit; this only guards the state machine against an engine that fails to.
+const GRACE_SECONDS = 120;
+const OVERDUE = 'The engine did not end the run within its processing-time limit, so the platform stopped waiting for it.';
+
+/** The engine's run, given up `GRACE_SECONDS` past the workitem's limit (aborted, then left) so that no workitem stays live for ever. */
+async function watched(run: WorkitemEngine['run'], plan: RunPlan, hooks: RunHooks, signal: AbortSignal): Promise<RunOutcome> {
+  const overdue = new AbortController();
+  const timers: NodeJS.Timeout[] = [];
+  const late = new Promise<RunOutcome>((resolve) => {
+    timers.push(setTimeout(() => {
+      overdue.abort();
+      timers.push(setTimeout(() => resolve({ status: 'failedLimitProcessingTime', message: OVERDUE }), GRACE_SECONDS * 1000));
+    }, (Math.max(plan.limitProcessingTimeSec, 1) + GRACE_SECONDS) * 1000));
+  });
+  try {
+    const outcome = await Promise.race([run(plan, hooks, AbortSignal.any([signal, overdue.signal])), late]);
+    return overdue.signal.aborted && !signal.aborted && outcome.status === 'cancelled' ? { status: 'failedLimitProcessingTime', message: OVERDUE } : outcome;
+  } finally {
+    for (const timer of timers) clearTimeout(timer);
   }
 }
 
