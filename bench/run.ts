@@ -1,5 +1,6 @@
 import { appBrowse } from './app-browse';
 import { appBundle } from './app-bundle';
+import { automationWorkitem } from './automation-workitem';
 import { appTranslate } from './app-translate';
 import { appUpload } from './app-upload';
 import type { Benchmark } from './harness';
@@ -12,7 +13,7 @@ import { ossUpload } from './oss-upload';
 import { translateIfc } from './translate-ifc';
 
 /** Every benchmark, run one after another so they do not compete for the machine's cores. */
-const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, appUpload, translateIfc, appTranslate, daEngine];
+const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, appUpload, translateIfc, appTranslate, daEngine, automationWorkitem];
 
 const only = process.argv.slice(2);
 let failed = false;

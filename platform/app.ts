@@ -8,6 +8,7 @@ import { requestTextCheck, type TextRefusal } from './http/request-text';
 import { badPageRequest, isBrowserPagePath } from './services/authentication/page-response';
 import { authenticationRoutes } from './services/authentication/routes';
 import { dataManagementRoutes } from './services/data-management/routes';
+import { designAutomation } from './services/design-automation/routes';
 import { createJobRunner } from './services/model-derivative/job-runner';
 import { modelDerivativeRoutes } from './services/model-derivative/routes';
 import { ossRoutes } from './services/oss/routes';
@@ -45,10 +46,14 @@ export function createApp(deps: AppDeps, logger: Logger = console) {
   // Jobs outlive requests: the runner is the app's, and `main.ts` resumes the ones a stop left behind.
   const jobs = createJobRunner({ ...deps, logger });
   app.route('/modelderivative/v2', modelDerivativeRoutes(deps, tokens, jobs));
+  // Workitems reach the platform's own URLs (OSS inputs and outputs) in-process, through app.fetch.
+  const automation = designAutomation({ ...deps, logger, platformFetch: (request) => Promise.resolve(app.fetch(request)) }, tokens);
+  app.route('/da', automation.routes);
 
   app.notFound((c) => {
     const error = notFoundFor(c.req.path);
-    return c.json(error.body, error.status);
+    // Design Automation's 404 is a JSON string, already encoded, with its own Content-Type.
+    return typeof error.body === 'string' ? c.body(error.body, error.status, error.headers) : c.json(error.body, error.status);
   });
   app.onError((error, c) => {
     // The storage layer's last line: text it cannot hold that a handler let through is still the client's mistake.
@@ -63,7 +68,7 @@ export function createApp(deps: AppDeps, logger: Logger = console) {
     // A string body that names its own type (an HTML page) keeps it; any other is plain text.
     return 'Content-Type' in reply.headers ? c.body(reply.body, reply.status) : c.text(reply.body, reply.status);
   });
-  return Object.assign(app, { jobs });
+  return Object.assign(app, { jobs, workitems: automation.workitems });
 }
 
 export type PlatformApp = ReturnType<typeof createApp>;

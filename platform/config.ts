@@ -1,6 +1,7 @@
 import type { Signer } from './services/authentication/signing';
 import type { BlobStore } from './storage/blobs/blob-store';
 import type { Stores } from './storage/stores';
+import type { WorkitemEngine } from './automation/engine-types';
 import type { Translator } from './translation/engine-types';
 
 /**
@@ -15,6 +16,10 @@ export interface RateLimits {
   logout: number;
   'data-management': number;
   oss: number;
+  /** Design Automation: every route but the workitem status read. */
+  'design-automation': number;
+  /** Design Automation's `GET /workitems/{id}`, which has a budget of its own. */
+  'design-automation-status': number;
 }
 
 export const SPEC_RATE_LIMITS: Readonly<RateLimits> = {
@@ -25,6 +30,8 @@ export const SPEC_RATE_LIMITS: Readonly<RateLimits> = {
   logout: 500,
   'data-management': 100,
   oss: 500,
+  'design-automation': 100,
+  'design-automation-status': 150,
 };
 
 export const NO_RATE_LIMITS: Readonly<RateLimits> = {
@@ -35,6 +42,8 @@ export const NO_RATE_LIMITS: Readonly<RateLimits> = {
   logout: 0,
   'data-management': 0,
   oss: 0,
+  'design-automation': 0,
+  'design-automation-status': 0,
 };
 
 export interface PlatformConfig {
@@ -50,6 +59,16 @@ export interface PlatformConfig {
   ossLimits?: Partial<OssLimits>;
   /** Model Derivative: pending and running jobs an app may have at once (spec part 8: 20). */
   modelDerivative?: { concurrentJobsPerApp?: number };
+  /** Design Automation: which hosts a workitem's inputs, outputs and callbacks may reach. */
+  automation?: AutomationConfig;
+}
+
+export interface AutomationConfig {
+  /**
+   * Host names (or `host:port`) besides the loopback ones and the platform's own that a workitem may
+   * fetch from, upload to and call back; `*` allows any.
+   */
+  allowHosts?: string[];
 }
 
 export interface OssLimits {
@@ -77,6 +96,8 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Runs Model Derivative jobs: the worker pool in `serve`, a controllable fake in tests. */
   translator: Translator;
+  /** Runs Design Automation workitems: the sandboxed engines in `serve`, a controllable fake in tests. */
+  automation: WorkitemEngine;
   /** Where jobs keep their temporary files (a folder per job, removed when it ends). */
   workDir: string;
 }

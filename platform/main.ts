@@ -10,6 +10,7 @@ import { openStorage } from './cli/storage';
 import { USAGE } from './cli/usage';
 import { systemClock, type PlatformConfig } from './config';
 import { loadSigner } from './services/authentication/signing';
+import { NO_ENGINES } from './services/design-automation/no-engines';
 import { scheduleOssSweeps } from './services/oss/sweepers';
 import { openFileBlobStore } from './storage/blobs/file-blob-store';
 import { DataDirLockedError } from './storage/data-dir';
@@ -24,6 +25,7 @@ async function runServe(options: ServeOptions): Promise<void> {
     appOrigins: options.appOrigins,
     accessTokenTtlSeconds: options.tokenTtlSeconds,
     rateLimits: options.rateLimits,
+    automation: { allowHosts: options.automation.allowHosts },
   };
   const signer = await loadSigner(storage.stores.oauth, () => config.issuer);
   const blobs = await openFileBlobStore(path.join(storage.dataDir, 'blobs'), systemClock);
@@ -32,8 +34,12 @@ async function runServe(options: ServeOptions): Promise<void> {
   // Job work files are scratch: whatever a stop left in them is started again from the source.
   const workDir = path.join(storage.dataDir, 'jobs');
   await rm(workDir, { recursive: true, force: true });
-  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock, blobs, translator, workDir });
+  // Design Automation's engines. LEAD: once platform/automation/engine.ts is merged, this one line becomes
+  // `const automation = createWorkitemEngine({ workers: options.automation.workers, workDir: path.join(storage.dataDir, 'automation'), clock: systemClock });`
+  const automation = NO_ENGINES;
+  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock, blobs, translator, automation, workDir });
   await app.jobs.resume();
+  await app.workitems.resume();
 
   const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host });
   await new Promise<void>((resolve, reject) => {
@@ -46,6 +52,9 @@ async function runServe(options: ServeOptions): Promise<void> {
   console.log(`platform listening on http://${host}:${port}`);
   // Expired uploads, retention and orphaned bytes: once at start (a crash may have left some), then every minute.
   const stopSweeps = scheduleOssSweeps({ stores: storage.stores, blobs, clock: systemClock }, 60, (error) => console.error('oss sweep failed', error));
+  // Workitems past their retention (3 days after they ended) go every minute, with their reports.
+  const workitemSweep = setInterval(() => void app.workitems.sweep().catch((error: unknown) => console.error('workitem sweep failed', error)), 60_000);
+  workitemSweep.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -53,9 +62,12 @@ async function runServe(options: ServeOptions): Promise<void> {
     stopping = true;
     console.log(`platform stopping (${signal})`);
     stopSweeps();
+    clearInterval(workitemSweep);
     // Running jobs stay `inprogress` in the database and start again at the next start.
     await app.jobs.close();
+    await app.workitems.close();
     await translator.close();
+    await automation.close();
     server.close();
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     await storage.close();

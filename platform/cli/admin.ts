@@ -36,6 +36,7 @@ export async function runAdmin(args: string[]): Promise<object> {
       const origins = list(flags['app-origin']).map((value) => url(value, '--app-origin', true));
       return withStores(flags['data-dir'], async (stores, dataDir) => {
         const blobs = await openFileBlobStore(path.join(dataDir, 'blobs'), systemClock);
+        // LEAD: once platform/automation/examples.ts is merged, pass `await exampleBundles()` as the third argument.
         return ensureDemo({ stores, blobs, clock: systemClock }, origins);
       });
     }

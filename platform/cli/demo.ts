@@ -4,6 +4,7 @@ import { hashPassword } from '../services/authentication/passwords';
 import { newClientId } from '../storage/ids';
 import { createProject } from '../storage/projects';
 import { seedDemoContent } from '../demo/demo-content';
+import { registerAutomationExamples, type AutomationExample } from '../demo/automation-examples';
 import type { SeedContext } from '../demo/store-file';
 
 export const DEMO_EMAIL = 'demo@example.com';
@@ -24,7 +25,7 @@ export interface DemoAccount {
  * Makes sure the demo account exists: a user, a `spa` app that returns to each app origin, and a
  * hub with projects. Safe to run on every start; it only adds what is missing.
  */
-export async function ensureDemo(ctx: SeedContext, appOrigins: string[]): Promise<DemoAccount> {
+export async function ensureDemo(ctx: SeedContext, appOrigins: string[], automationExamples: readonly AutomationExample[] = []): Promise<DemoAccount> {
   const { stores } = ctx;
   const user =
     (await stores.users.findByEmail(DEMO_EMAIL)) ??
@@ -51,5 +52,7 @@ export async function ensureDemo(ctx: SeedContext, appOrigins: string[]): Promis
   const first = (await stores.hubs.listProjects(hub.id)).find((project) => project.name === DEMO_PROJECTS[0]);
   const top = first?.rootFolderId ? (await stores.folders.children(first.rootFolderId, true, 0, 1))[0] : undefined;
   if (first && top) await seedDemoContent(ctx, first.id, top.id, { id: user.id, name: user.name });
+  // Design Automation: appbundles and activities the app can run at once.
+  await registerAutomationExamples(ctx, app.clientId, automationExamples);
   return { client_id: app.clientId, email: DEMO_EMAIL, password: DEMO_PASSWORD, hub_id: hub.id };
 }

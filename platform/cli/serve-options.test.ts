@@ -7,7 +7,9 @@ describe('serve flags for tokens and rate limits', () => {
   it('defaults to the spec: one-hour tokens and the published per-minute limits', () => {
     const options = parseServeOptions([]);
     expect(options.tokenTtlSeconds).toBe(3600);
-    expect(options.rateLimits).toEqual({ authorize: 100, token: 500, revoke: 100, introspect: 500, logout: 500, 'data-management': 100, oss: 500 });
+    expect(options.rateLimits).toEqual({
+      authorize: 100, token: 500, revoke: 100, introspect: 500, logout: 500, 'data-management': 100, oss: 500, 'design-automation': 100, 'design-automation-status': 150,
+    });
     expect(options.rateLimits).toEqual(SPEC_RATE_LIMITS);
   });
 
@@ -24,5 +26,14 @@ describe('serve flags for tokens and rate limits', () => {
     expect(() => parseServeOptions(['--rate-limit', 'tokens=5'])).toThrow(/NAME one of authorize, token/);
     expect(() => parseServeOptions(['--rate-limit', 'token=-1'])).toThrow(UsageError);
     expect(() => parseServeOptions(['--token-ttl', '0'])).toThrow(UsageError);
+  });
+
+  it('takes Design Automation workers and the hosts a workitem may reach', () => {
+    expect(parseServeOptions([]).automation).toEqual({ workers: 2, allowHosts: [] });
+    const options = parseServeOptions(['--automation-workers', '4', '--automation-allow-host', 'Files.Example.com', '--automation-allow-host', 'hooks.test:8443', '--automation-allow-host', '*']);
+    expect(options.automation).toEqual({ workers: 4, allowHosts: ['files.example.com', 'hooks.test:8443', '*'] });
+    expect(parseServeOptions(['--rate-limit', 'design-automation-status=10']).rateLimits).toMatchObject({ 'design-automation-status': 10, 'design-automation': 100 });
+    expect(() => parseServeOptions(['--automation-allow-host', 'http://x.test/'])).toThrow(UsageError);
+    expect(() => parseServeOptions(['--automation-workers', '0'])).toThrow(UsageError);
   });
 });

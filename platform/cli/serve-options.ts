@@ -11,6 +11,8 @@ export interface ServeOptions {
   rateLimits: RateLimits;
   /** Model Derivative's worker pool: processes, and each job's time and memory limits. */
   translation: { workers: number; timeoutSeconds: number; memoryMb: number };
+  /** Design Automation: workitems run at once, and the hosts besides loopback and the platform a workitem may reach. */
+  automation: { workers: number; allowHosts: string[] };
 }
 
 export function parseServeOptions(args: string[]): ServeOptions {
@@ -26,6 +28,8 @@ export function parseServeOptions(args: string[]): ServeOptions {
     'translation-workers': { type: 'string' },
     'job-timeout': { type: 'string' },
     'job-memory': { type: 'string' },
+    'automation-workers': { type: 'string' },
+    'automation-allow-host': { type: 'string', multiple: true },
   });
   const publicUrl = flags['public-url'];
   return {
@@ -41,7 +45,18 @@ export function parseServeOptions(args: string[]): ServeOptions {
       timeoutSeconds: positiveInt(flags['job-timeout'], '--job-timeout', 600),
       memoryMb: positiveInt(flags['job-memory'], '--job-memory', 2048),
     },
+    automation: {
+      workers: positiveInt(flags['automation-workers'], '--automation-workers', 2),
+      allowHosts: list(flags['automation-allow-host']).map(allowedHost),
+    },
   };
+}
+
+/** `HOST`, `HOST:PORT` or `*`; an IPv6 address in brackets. */
+function allowedHost(value: string): string {
+  const host = value.trim().toLowerCase();
+  if (host === '*' || /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/.test(host)) return host;
+  throw new UsageError(`--automation-allow-host must be a host name, HOST:PORT or *, not "${value}".`);
 }
 
 const LIMIT_NAMES = Object.keys(SPEC_RATE_LIMITS) as (keyof RateLimits)[];

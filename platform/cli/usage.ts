@@ -7,19 +7,27 @@ Commands:
         [--public-url URL] [--token-ttl SECONDS]
         [--rate-limits spec|off] [--rate-limit NAME=N|off]...
         [--translation-workers 2] [--job-timeout 600] [--job-memory 2048]
+        [--automation-workers 2] [--automation-allow-host HOST]...
       Run the platform in the foreground until SIGINT or SIGTERM.
       --token-ttl      lifetime of access tokens (default 3600, as APS); a short one lets
                        tests watch a token expire.
       --rate-limits    spec (default): the published per-minute limits; off: no limits.
       --rate-limit     override one limit, in requests per minute per app (off or 0: none).
                        NAME and its spec value: authorize 100, token 500, revoke 100,
-                       introspect 500, logout 500, data-management 100, oss 500.
+                       introspect 500, logout 500, data-management 100, oss 500,
+                       design-automation 100, design-automation-status 150 (GET workitem).
                        Example: --rate-limit token=5 --rate-limit authorize=off
                        A request over a limit gets 429 with Retry-After and changes nothing.
       --translation-workers
                        Model Derivative jobs run at once, one worker process each.
       --job-timeout    seconds a translation job may run before it ends as timeout.
       --job-memory     megabytes a translation worker may use before it is killed.
+      --automation-workers
+                       Design Automation workitems run at once; more wait, pending.
+      --automation-allow-host
+                       a host (or HOST:PORT; * for any) besides loopback and the platform
+                       itself that workitems may download from, upload to and call back.
+                       Repeatable.
 
   gateway --client-id ID [--upstream https://developer.api.autodesk.com]
           [--port 8090] [--host 127.0.0.1] [--app-origin URL]... [--public-url URL]

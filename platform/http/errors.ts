@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApsAuthErrorBody, OAuthErrorBody } from '../../contracts/authentication';
+import type { DaFieldErrors } from '../../contracts/design-automation';
 import type { JsonApiErrorBody } from '../../contracts/json-api';
 import type { ModelDerivativeErrorBody } from '../../contracts/model-derivative';
 import type { OssErrorBody } from '../../contracts/oss';
@@ -60,11 +61,21 @@ export const ossError = (status: ContentfulStatusCode, reason: string): HttpErro
 export const modelDerivativeError = (status: ContentfulStatusCode, diagnostic: string): HttpError =>
   new HttpError(status, { diagnostic } satisfies ModelDerivativeErrorBody);
 
+/**
+ * Design Automation's bodies: a bare JSON string (404, 409, 403) or, for validation, a map from
+ * field to messages. The string is sent as JSON, quotes and all, as the real service does.
+ */
+export const designAutomationError = (status: ContentfulStatusCode, body: string | DaFieldErrors): HttpError =>
+  typeof body === 'string'
+    ? new HttpError(status, JSON.stringify(body), { 'Content-Type': 'application/json; charset=utf-8' })
+    : new HttpError(status, body);
+
 /** An error in the format of the service that owns `path`; other paths get the APS gateway's body. */
 function errorFor(path: string, status: ContentfulStatusCode, code: string, title: string, message: string): HttpError {
   if (path.startsWith('/oss/')) return ossError(status, message);
   if (path.startsWith('/modelderivative/')) return modelDerivativeError(status, message);
   if (path.startsWith('/data/') || path.startsWith('/project/')) return jsonApiError(status, code, title, message);
+  if (path.startsWith('/da/')) return designAutomationError(status, message);
   return new HttpError(status, { developerMessage: message, userMessage: '', errorCode: code, 'more info': MORE_INFO });
 }
 

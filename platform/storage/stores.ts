@@ -1,6 +1,9 @@
 import type { Db } from './db/db';
 import { appsRepo } from './repos/apps';
 import { consentsRepo } from './repos/consents';
+import { daAppsRepo } from './repos/da-apps';
+import { daItemsRepo } from './repos/da-items';
+import { daWorkitemsRepo } from './repos/da-workitems';
 import { dmFoldersRepo } from './repos/dm-folders';
 import { dmItemsRepo } from './repos/dm-items';
 import { dmStorageRepo } from './repos/dm-storage';
@@ -30,6 +33,9 @@ export function createStores(db: Db) {
     storage: dmStorageRepo(db),
     mdManifests: mdManifestsRepo(db),
     mdJobs: mdJobsRepo(db),
+    daApps: daAppsRepo(db),
+    daItems: daItemsRepo(db),
+    daWorkitems: daWorkitemsRepo(db),
   };
 }
 

@@ -8,7 +8,9 @@ import { createApp as registerApp, createHub, createProject, createUser } from '
 import { loadSigner } from '../services/authentication/signing';
 import { openFileBlobStore } from '../storage/blobs/file-blob-store';
 import { createStores } from '../storage/stores';
+import type { WorkitemEngine } from '../automation/engine-types';
 import type { Translator } from '../translation/engine-types';
+import { FakeAutomationEngine } from './fake-automation-engine';
 import { FakeTranslator } from './fake-translator';
 import { freshDb } from './memory-db';
 
@@ -28,7 +30,7 @@ export class TestClock implements Clock {
  * The whole platform in memory for `app.request()` tests: no socket, a fresh database, a clock
  * the test controls, and helpers that register what the admin commands would.
  */
-export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}, options: { translator?: Translator; logger?: Logger } = {}) {
+export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}, options: { translator?: Translator; automation?: WorkitemEngine; logger?: Logger } = {}) {
   const db = await freshDb();
   const stores = createStores(db);
   const clock = new TestClock();
@@ -46,7 +48,9 @@ export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}
   // Model Derivative jobs: the fake translator unless the test brings one, work files in their own folder.
   const translator = options.translator ?? new FakeTranslator();
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-test-jobs-'));
-  const deps: AppDeps = { config, stores, signer, clock, blobs, translator, workDir };
+  // Design Automation workitems: the fake engine on the test clock unless the test brings one.
+  const automation = options.automation ?? new FakeAutomationEngine(clock);
+  const deps: AppDeps = { config, stores, signer, clock, blobs, translator, automation, workDir };
   // Silent unless the test listens: a failure is asserted through the response, not read from a log.
   const app = createApp(deps, options.logger ?? { error: () => undefined });
   let users = 0;
@@ -58,6 +62,7 @@ export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}
     blobs,
     blobDir,
     translator,
+    automation,
     /** Calls the platform as a client on `TEST_ISSUER` would. */
     request: (path: string, init?: RequestInit) => app.request(`${TEST_ISSUER}${path}`, init),
     registerApp: (flags: Parameters<typeof registerApp>[1]) => registerApp(stores, flags),
@@ -71,6 +76,7 @@ export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}
     addProject: (hubId: string, name: string) => createProject(stores, { hub: hubId, name }),
     close: async () => {
       await app.jobs.close();
+      await app.workitems.close();
       await db.close();
       await rm(blobDir, { recursive: true, force: true });
       await rm(workDir, { recursive: true, force: true });

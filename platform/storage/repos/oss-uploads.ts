@@ -84,11 +84,14 @@ export function ossUploadsRepo(db: Db) {
     async unreferencedBlobs(blobIds: readonly string[]): Promise<string[]> {
       if (!blobIds.length) return [];
       const ids = [...new Set(blobIds)];
-      // Model Derivative's files live in the same blob store.
+      // Model Derivative's files and Design Automation's zips and reports live in the same blob store.
       const used = await db.query<{ blobId: string }>(
         `SELECT blob_id AS "blobId" FROM oss_object_blobs WHERE blob_id = ANY($1)
          UNION SELECT blob_id FROM oss_parts WHERE blob_id = ANY($1)
-         UNION SELECT blob_id FROM md_files WHERE blob_id = ANY($1)`, [ids]);
+         UNION SELECT blob_id FROM md_files WHERE blob_id = ANY($1)
+         UNION SELECT blob_id FROM da_versions WHERE blob_id = ANY($1)
+         UNION SELECT report_blob_id FROM da_workitems WHERE report_blob_id = ANY($1)
+         UNION SELECT debug_blob_id FROM da_workitems WHERE debug_blob_id = ANY($1)`, [ids]);
       const referenced = new Set(used.map((row) => row.blobId));
       return ids.filter((id) => !referenced.has(id));
     },

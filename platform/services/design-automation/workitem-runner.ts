@@ -1,0 +1,97 @@
+import { Report } from './report';
+import type { CallbackDeps } from './callbacks';
+import { finishWorkitem, runWorkitem, type RunDeps } from './workitem-run';
+import { isLive } from './workitem-status';
+
+export interface WorkitemRunner {
+  /** Starts a pending workitem (the engine queues it while its workers are busy). */
+  enqueue(id: string): void;
+  /** DELETE: a pending workitem ends `cancelled` at once; a running one once its run has stopped. */
+  cancel(id: string): Promise<void>;
+  /** At start: runs again the workitems a stop left live, and fails those interrupted twice. */
+  resume(): Promise<void>;
+  /** Resolves when no run and no callback is under way. */
+  idle(): Promise<void>;
+  /** Stops every run without recording an end (they run again at the next start) and every callback. */
+  close(): Promise<void>;
+  /** Retention: workitems that ended more than three days ago go, with their reports. */
+  sweep(): Promise<number>;
+}
+
+/** A stop interrupted the workitem this many times: it fails instead of running again. */
+export const MAX_ATTEMPTS = 2;
+/** The real service keeps a workitem's status for 3 days after it ends. */
+export const RETENTION_SECONDS = 3 * 24 * 3600;
+
+export function createWorkitemRunner(deps: Omit<RunDeps, 'callbacks'>): WorkitemRunner {
+  const runs = new Map<string, { controller: AbortController; done: Promise<void>; cancelled: boolean }>();
+  const calls = new Map<Promise<void>, AbortController>();
+  let closed = false;
+  const callbacks: CallbackDeps = {
+    fetch: deps.fetch,
+    logger: deps.logger,
+    track(done, controller) {
+      calls.set(done, controller);
+      void done.finally(() => calls.delete(done));
+      if (closed) controller.abort();
+    },
+  };
+  const runDeps: RunDeps = { ...deps, callbacks };
+
+  const enqueue = (id: string) => {
+    if (closed || runs.has(id)) return;
+    const run = { controller: new AbortController(), done: Promise.resolve(), cancelled: false };
+    run.done = runWorkitem(runDeps, id, run.controller.signal, { cancelled: () => run.cancelled, stopping: () => closed })
+      .catch((error: unknown) => deps.logger.error(`workitem ${id} could not be recorded`, error))
+      .finally(() => runs.delete(id));
+    runs.set(id, run);
+  };
+  const idle = async () => {
+    while (runs.size || calls.size) await Promise.allSettled([...[...runs.values()].map((run) => run.done), ...calls.keys()]);
+  };
+  const endNow = async (id: string, status: 'cancelled' | 'failedInstructions', words: string) => {
+    const record = await deps.stores.daWorkitems.find(id);
+    if (!record || !isLive(record.status)) return;
+    const report = new Report(deps.clock);
+    report.line(words);
+    await finishWorkitem(runDeps, record, status, record.stats, report);
+  };
+
+  return {
+    enqueue,
+    async cancel(id) {
+      const run = runs.get(id);
+      if (run) {
+        run.cancelled = true;
+        run.controller.abort(new Error('The workitem was cancelled.'));
+        await run.done;
+      }
+      await endNow(id, 'cancelled', 'The workitem was cancelled before it started.');
+    },
+    async resume() {
+      for (const record of await deps.stores.daWorkitems.allLive()) {
+        if (record.status === 'inprogress' && record.attempts >= MAX_ATTEMPTS) {
+          await endNow(record.id, 'failedInstructions',
+            `Error: the platform stopped ${record.attempts} times while this workitem ran, so it was not started again. Post it again.`);
+        } else enqueue(record.id);
+      }
+    },
+    idle,
+    async close() {
+      closed = true;
+      for (const run of runs.values()) run.controller.abort(new Error('The platform is stopping.'));
+      for (const controller of calls.values()) controller.abort(new Error('The platform is stopping.'));
+      await idle();
+    },
+    async sweep() {
+      const cutoff = new Date(deps.clock.now().getTime() - RETENTION_SECONDS * 1000);
+      let total = 0;
+      for (;;) {
+        const { count, blobs } = await deps.stores.daWorkitems.deleteFinishedBefore(cutoff, 500);
+        for (const blob of blobs) await deps.blobs.delete(blob).catch(() => undefined);
+        total += count;
+        if (count < 500) return total;
+      }
+    },
+  };
+}
