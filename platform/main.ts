@@ -10,7 +10,7 @@ import { openStorage } from './cli/storage';
 import { USAGE } from './cli/usage';
 import { systemClock, type PlatformConfig } from './config';
 import { loadSigner } from './services/authentication/signing';
-import { NO_ENGINES } from './services/design-automation/no-engines';
+import { createWorkitemEngine } from './automation/engine';
 import { scheduleOssSweeps } from './services/oss/sweepers';
 import { openFileBlobStore } from './storage/blobs/file-blob-store';
 import { DataDirLockedError } from './storage/data-dir';
@@ -34,9 +34,7 @@ async function runServe(options: ServeOptions): Promise<void> {
   // Job work files are scratch: whatever a stop left in them is started again from the source.
   const workDir = path.join(storage.dataDir, 'jobs');
   await rm(workDir, { recursive: true, force: true });
-  // Design Automation's engines. LEAD: once platform/automation/engine.ts is merged, this one line becomes
-  // `const automation = createWorkitemEngine({ workers: options.automation.workers, workDir: path.join(storage.dataDir, 'automation'), clock: systemClock });`
-  const automation = NO_ENGINES;
+  const automation = createWorkitemEngine({ workers: options.automation.workers, workDir: path.join(storage.dataDir, 'automation'), clock: systemClock });
   const app = createApp({ config, stores: storage.stores, signer, clock: systemClock, blobs, translator, automation, workDir });
   await app.jobs.resume();
   await app.workitems.resume();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { exampleBundles } from '../automation/examples';
 import { systemClock } from '../config';
 import { openFileBlobStore } from '../storage/blobs/file-blob-store';
 import type { Stores } from '../storage/stores';
@@ -36,8 +37,7 @@ export async function runAdmin(args: string[]): Promise<object> {
       const origins = list(flags['app-origin']).map((value) => url(value, '--app-origin', true));
       return withStores(flags['data-dir'], async (stores, dataDir) => {
         const blobs = await openFileBlobStore(path.join(dataDir, 'blobs'), systemClock);
-        // LEAD: once platform/automation/examples.ts is merged, pass `await exampleBundles()` as the third argument.
-        return ensureDemo({ stores, blobs, clock: systemClock }, origins);
+        return ensureDemo({ stores, blobs, clock: systemClock }, origins, await exampleBundles());
       });
     }
     default:
