@@ -57,7 +57,7 @@ describe('Design Automation with the local engines', () => {
     await api.createActivity(example.activity('RealEngine', 'prod'));
     await api.createActivityAlias(example.name, { id: 'prod', version: 1 });
 
-    const ifc = new TextEncoder().encode(demoBuildingIfc({ storeys: 1 })) as Uint8Array<ArrayBuffer>;
+    const ifc = new TextEncoder().encode(demoBuildingIfc({ storeys: 1 }));
     expect((await putObject(platform, oss.bearer, bucketKey, 'building.ifc', ifc)).status).toBe(200);
     const auth = { Authorization: `Bearer ${oss.token}` };
     const created = (await api.createWorkItem({
