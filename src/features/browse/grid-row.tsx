@@ -4,9 +4,9 @@ import { useThumbnailUrl } from '../../api/model-derivative/use-thumbnail-url';
 import { CONTENTS_PAGE_SIZE } from '../../api/data-management/queries';
 import { FileThumbnail } from '../../components/ui/file-icon';
 import { Skeleton } from '../../components/ui/spinner';
+import { TimeAgo } from '../../components/ui/time-ago';
 import { cx } from '../../lib/class-names';
 import { formatBytes } from '../../lib/format-bytes';
-import { formatDateTime, formatRelativeTime } from '../../lib/time';
 import type { ContentRow } from './content-rows';
 import { CELL, GRID_TEMPLATE, NARROW_HIDDEN } from './grid-columns';
 
@@ -93,13 +93,7 @@ export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus
         {row.size === null ? <span aria-label="No size">—</span> : formatBytes(row.size)}
       </div>
       <div role="gridcell" {...cell(4, 'text-neutral-600 tabular-nums dark:text-neutral-300')}>
-        {Number.isFinite(row.modifiedAt) ? (
-          <time dateTime={new Date(row.modifiedAt).toISOString()} title={formatDateTime(row.modifiedAt)} className="truncate">
-            {formatRelativeTime(row.modifiedAt, now)}
-          </time>
-        ) : (
-          '—'
-        )}
+        <TimeAgo at={row.modifiedAt} now={now} className="truncate" />
       </div>
       <div role="gridcell" {...cell(5, cx(NARROW_HIDDEN, 'text-neutral-600 dark:text-neutral-300'))}>
         <span className="truncate">{row.modifiedBy}</span>

@@ -3,7 +3,8 @@ import type { BucketSummary } from '../../../contracts/oss';
 import { CopyButton } from '../../components/ui/copy-button';
 import { BoxIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/spinner';
-import { formatDateTime, formatRelativeTime, useNow } from '../../lib/time';
+import { useNow } from '../../lib/time';
+import { TimeAgo } from '../../components/ui/time-ago';
 import { bucketPath } from './bucket-paths';
 import { POLICY_LABELS } from './bucket-policies';
 
@@ -46,9 +47,7 @@ export function BucketsTable({ buckets, onDelete }: { buckets: BucketSummary[]; 
               {POLICY_LABELS[bucket.policyKey].title}
             </td>
             <td className={`${CELL} text-neutral-600 tabular-nums dark:text-neutral-300`}>
-              <time dateTime={new Date(bucket.createdDate).toISOString()} title={formatDateTime(bucket.createdDate)}>
-                {formatRelativeTime(bucket.createdDate, now)}
-              </time>
+              <TimeAgo at={bucket.createdDate} now={now} />
             </td>
             <td className={`${CELL} pr-6 text-right`}>
               <button
