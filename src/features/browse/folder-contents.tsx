@@ -44,7 +44,7 @@ export function FolderContents({ hubId, projectId, folderId, folderName, estimat
     !row ? null : row.kind === 'folder' ? folderPath(hubId, projectId, row.id) : itemPath(hubId, projectId, row.id);
 
   if (pages.first.isPending) return <FolderGridSkeleton />;
-  if (pages.first.isError) {
+  if (pages.first.isLoadingError) {
     const { message, details, raw } = describeError(pages.first.error);
     return <ErrorState title="Couldn't load this folder" message={message} details={details} raw={raw} onRetry={() => pages.retryPage(0)} retrying={pages.first.isFetching} />;
   }

@@ -27,7 +27,7 @@ export function HubPage() {
 
   let body;
   if (!first || first.isPending) body = <HubsTableSkeleton label="Loading projects…" />;
-  else if (first.isError) {
+  else if (first.isLoadingError) {
     const { message, details, raw } = describeError(first.error);
     body = <ErrorState title="Couldn't load projects" message={message} details={details} raw={raw} onRetry={() => void first.refetch()} retrying={first.isFetching} />;
   } else if (projects.length === 0) {

@@ -29,7 +29,7 @@ export function ProjectPage() {
 
   let body;
   if (topFolders.isPending) body = <FolderGridSkeleton rows={3} label="Loading top folders…" />;
-  else if (topFolders.isError) {
+  else if (topFolders.isLoadingError) {
     const { message, details, raw } = describeError(topFolders.error);
     body = <ErrorState title="Couldn't load this project's folders" message={message} details={details} raw={raw} onRetry={() => void topFolders.refetch()} retrying={topFolders.isFetching} />;
   } else if (rows.length === 0) {

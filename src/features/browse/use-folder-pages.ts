@@ -24,7 +24,7 @@ export interface FolderPages {
   pageCount: number;
   loadedPages: number;
   /** The first page, which decides between skeleton, error and empty. */
-  first: { isPending: boolean; isError: boolean; error: Error | null; isFetching: boolean };
+  first: { isPending: boolean; isLoadingError: boolean; error: Error | null; isFetching: boolean };
   failedPages: number[];
   retryPage: (page: number) => void;
 }
@@ -80,7 +80,7 @@ export function useFolderPages({ projectId, folderId, includeHidden, estimate, v
     loadedPages: pages.filter(Boolean).length,
     first: {
       isPending: firstResult?.isPending ?? true,
-      isError: firstResult?.isError ?? false,
+      isLoadingError: firstResult?.isLoadingError ?? false,
       error: firstResult?.error ?? null,
       isFetching: firstResult?.isFetching ?? false,
     },

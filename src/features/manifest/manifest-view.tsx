@@ -37,8 +37,10 @@ export function ManifestView({ urn, name, pollWhileRunning, onTranslate }: Manif
   const [confirming, setConfirming] = useState(false);
 
   if (manifest.isPending) return <Skeleton className="h-40 w-full" />;
-  if (manifest.isError) {
-    if (manifest.error instanceof ApiError && manifest.error.status === 404) {
+  const gone = manifest.error instanceof ApiError && manifest.error.status === 404;
+  // A poll that fails behind a manifest on screen keeps it there (the toast says why); a 404 means it is gone.
+  if (manifest.isLoadingError || (manifest.isError && gone)) {
+    if (gone) {
       return (
         <EmptyState
           icon={<FileIcon className="size-5" />}
