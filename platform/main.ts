@@ -24,6 +24,7 @@ async function runServe(options: ServeOptions): Promise<void> {
     appOrigins: options.appOrigins,
     accessTokenTtlSeconds: options.tokenTtlSeconds,
     rateLimits: options.rateLimits,
+    rateLimitWindowSeconds: options.rateLimitWindowSeconds,
   };
   const signer = await loadSigner(storage.stores.oauth, () => config.issuer);
   const blobs = await openFileBlobStore(path.join(storage.dataDir, 'blobs'), systemClock);
