@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { useSessionRenewal } from '../../features/auth/use-session-renewal';
 import { UploadHost } from '../../features/upload/upload-host';
+import { RateLimitBanner } from './rate-limit-banner';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -21,6 +22,7 @@ export function AppLayout() {
         <div className="flex min-h-0 flex-1">
           <Sidebar />
           <main id="main" className="flex min-w-0 flex-1 flex-col">
+            <RateLimitBanner />
             <Outlet />
           </main>
         </div>
