@@ -8,7 +8,7 @@ const LINK = 'inline-flex h-8 items-center rounded-md px-3 text-sm font-medium f
 /** "Translate" and "View derivatives" for one version, with its thumbnail when a translation made one. */
 export function DerivativeLinks({ versionId, name }: { versionId: string; name: string }) {
   const urn = encodeUrn(versionId);
-  // One request on this page only: folder rows ask on hover, so a folder of 200 files costs nothing.
+  // The larger picture for this page; folder rows ask for the small one.
   const src = useThumbnailUrl(urn, true, 200);
   return (
     <div className="flex items-center gap-2">

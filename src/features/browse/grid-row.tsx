@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { useThumbnailUrl } from '../../api/model-derivative/use-thumbnail-url';
 import { CONTENTS_PAGE_SIZE } from '../../api/data-management/queries';
@@ -24,13 +24,25 @@ interface RowProps {
   onRetry: (page: number) => void;
 }
 
+const THUMBNAIL_DELAY_MS = 150;
+
+/** True once the component has stayed mounted for `delayMs`. */
+function useSettled(delayMs: number): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  return settled;
+}
+
 const ROW = cx(GRID_TEMPLATE, 'absolute inset-x-0 top-0 border-b border-neutral-100 dark:border-neutral-800/70');
 const focusable = (active: boolean) => ({ tabIndex: active ? 0 : -1, className: 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-500' });
 
 export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus, onRetry }: RowProps) {
-  // A thumbnail is asked for only once the row is pointed at: most rows were never translated.
-  const [pointed, setPointed] = useState(false);
-  const thumbnail = useThumbnailUrl(entry.state === 'ready' ? (entry.row.thumbnail?.urn ?? null) : null, pointed);
+  // Rows on screen show their thumbnails; rows that fly past while scrolling ask for none.
+  const settled = useSettled(THUMBNAIL_DELAY_MS);
+  const thumbnail = useThumbnailUrl(entry.state === 'ready' ? (entry.row.thumbnail?.urn ?? null) : null, settled);
   const cell = (col: number, className?: string) => ({
     'data-cell': `${index}:${col}`,
     onFocus: () => onCellFocus(col),
@@ -69,7 +81,6 @@ export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus
       role="row"
       aria-rowindex={index + 2}
       style={style}
-      onPointerEnter={() => setPointed(true)}
       className={cx(ROW, 'group hover:bg-neutral-50 focus-within:bg-accent-50/60 dark:hover:bg-neutral-900 dark:focus-within:bg-accent-950/40', row.hidden && 'opacity-70')}
     >
       <div role="rowheader" {...cell(0, 'gap-2 pl-4 font-medium text-neutral-900 dark:text-neutral-100')}>
