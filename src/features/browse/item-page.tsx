@@ -84,7 +84,7 @@ export function ItemPage() {
           <aside aria-label="Version details" className="min-w-0">
             {data && selected ? (
               <div className="space-y-3">
-                <DerivativeLinks versionId={selected.id} name={selected.attributes.name} />
+                <DerivativeLinks versionId={selected.id} name={selected.attributes.name} item={{ hubId, projectId, itemId }} />
                 <VersionFacts item={data} version={selected} />
               </div>
             ) : asked !== null && versions.isSuccess ? (
