@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSessionRenewal } from '../../features/auth/use-session-renewal';
 import { UploadHost } from '../../features/upload/upload-host';
@@ -5,7 +6,8 @@ import { RateLimitBanner } from './rate-limit-banner';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
-export function AppLayout() {
+/** The shell of every signed-in page: the routes inside it, or `children` for a page outside the route tree's shell (Settings). */
+export function AppLayout({ children }: { children?: ReactNode } = {}) {
   // Everything inside the layout needs the session, so this is where it is kept alive.
   useSessionRenewal();
   // Uploads are hosted here, above the routes, so they go on while the person moves around the app.
@@ -23,7 +25,7 @@ export function AppLayout() {
           <Sidebar />
           <main id="main" className="flex min-w-0 flex-1 flex-col">
             <RateLimitBanner />
-            <Outlet />
+            {children ?? <Outlet />}
           </main>
         </div>
       </div>
