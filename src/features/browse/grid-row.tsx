@@ -8,7 +8,7 @@ import { TimeAgo } from '../../components/ui/time-ago';
 import { cx } from '../../lib/class-names';
 import { formatBytes } from '../../lib/format-bytes';
 import type { ContentRow } from './content-rows';
-import { CELL, GRID_TEMPLATE, NARROW_HIDDEN } from './grid-columns';
+import { CELL, GRID_TEMPLATE, NARROW_HIDDEN, PHONE_HIDDEN } from './grid-columns';
 
 export type GridEntry = { state: 'ready'; row: ContentRow } | { state: 'loading' } | { state: 'failed'; page: number; first: boolean };
 
@@ -97,7 +97,7 @@ export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus
       <div role="gridcell" {...cell(1, cx(NARROW_HIDDEN, 'text-neutral-600 dark:text-neutral-300'))}>
         <span className="truncate" title={row.extensionType}>{row.typeLabel}</span>
       </div>
-      <div role="gridcell" {...cell(2, 'justify-end text-neutral-600 tabular-nums dark:text-neutral-300')}>
+      <div role="gridcell" {...cell(2, cx(PHONE_HIDDEN, 'justify-end text-neutral-600 tabular-nums dark:text-neutral-300'))}>
         {row.versionNumber === null ? <span aria-label="No version">—</span> : `v${row.versionNumber}`}
       </div>
       <div role="gridcell" {...cell(3, 'justify-end text-neutral-600 tabular-nums dark:text-neutral-300')}>

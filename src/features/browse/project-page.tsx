@@ -11,6 +11,7 @@ import { compareRows, folderRow } from './content-rows';
 import { FolderGrid } from './folder-grid';
 import { FolderGridSkeleton } from './folder-grid-skeleton';
 import type { SortState } from './grid-columns';
+import { IdWithCopy } from './id-with-copy';
 import { PageHeader } from './page-header';
 import { folderPath, hubPath, requireParam } from './places';
 import { projectTypeLabel } from './project-labels';
@@ -64,7 +65,14 @@ export function ProjectPage() {
         icon={<BriefcaseIcon className="size-4 text-neutral-400" />}
         title={attributes?.name ?? (project.isError ? 'Project' : null)}
         titleId="project-heading"
-        subtitle={attributes ? projectTypeLabel(attributes.extension.type, attributes.extension.data) : undefined}
+        subtitle={
+          attributes ? (
+            <>
+              {`${projectTypeLabel(attributes.extension.type, attributes.extension.data)} · `}
+              <IdWithCopy id={projectId} label={`ID of ${attributes.name}`} />
+            </>
+          ) : undefined
+        }
       />
       {body}
     </section>

@@ -40,7 +40,7 @@ export function BucketsTable({ buckets, onDelete }: { buckets: BucketSummary[]; 
                 <Link to={bucketPath(bucket.bucketKey)} className="truncate font-mono hover:underline focus-visible:outline-2 focus-visible:outline-accent-500">
                   {bucket.bucketKey}
                 </Link>
-                <CopyButton value={bucket.bucketKey} label={`name of ${bucket.bucketKey}`} className="opacity-0 group-hover:opacity-100 focus-visible:opacity-100" />
+                <CopyButton value={bucket.bucketKey} label={`name of ${bucket.bucketKey}`} />
               </span>
             </th>
             <td className={`${CELL} text-neutral-600 dark:text-neutral-300`} title={POLICY_LABELS[bucket.policyKey].description}>
