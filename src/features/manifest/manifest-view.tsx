@@ -13,6 +13,8 @@ import { ErrorState } from '../../components/ui/error-state';
 import { FileIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/spinner';
 import { DerivativeTree } from './derivative-tree';
+import { ManifestMessages } from './manifest-messages';
+import { sharedMessages } from './message-text';
 import { NodeStatus } from './node-status';
 
 export interface ManifestViewProps {
@@ -56,6 +58,7 @@ export function ManifestView({ urn, name, pollWhileRunning, onTranslate }: Manif
 
   const data = manifest.data;
   const json = JSON.stringify(data, null, 2);
+  const shared = sharedMessages(data.derivatives);
   return (
     <section aria-label="Manifest" className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -67,7 +70,8 @@ export function ManifestView({ urn, name, pollWhileRunning, onTranslate }: Manif
           <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>Delete manifest</Button>
         </div>
       </div>
-      <DerivativeTree urn={urn} derivatives={data.derivatives} sourceName={name} />
+      <ManifestMessages messages={shared.shared} label="Messages for several outputs" />
+      <DerivativeTree urn={urn} derivatives={data.derivatives} sourceName={name} isShared={shared.isShared} />
       <details className="rounded-lg border border-neutral-200 dark:border-neutral-800">
         <summary className="cursor-pointer px-3 py-2 text-sm font-medium">Raw JSON</summary>
         <div className="relative border-t border-neutral-200 dark:border-neutral-800">
