@@ -84,6 +84,9 @@ test('an outage keeps the rows and says so once; a missing folder offers the way
 
   await page.goto(archive);
   await expect(grid(page).getByRole('row', { name: /record-0001\.txt/ })).toBeVisible({ timeout: 30_000 });
+  // The page in full (the lowered limit may still be holding some of it back), then the outage.
+  await expect(page.getByRole('heading', { name: 'Archive', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(banner(page)).toHaveCount(0, { timeout: 30_000 });
   await stack.stopPlatform();
   await page.getByRole('button', { name: 'Refresh' }).click();
   const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem');
