@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations } from './steps';
+import { expectNoSeriousAxeViolations, signIn } from './steps';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -19,12 +19,7 @@ const grid = (page: Page) => page.getByRole('grid');
 const banner = (page: Page) => page.getByRole('main').getByRole('status').filter({ hasText: 'rate limit' });
 
 async function signInToArchive(page: Page) {
-  await page.goto(`${stack.appUrl}/hubs`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Email').fill(stack.email);
-  await page.getByLabel('Password').fill(stack.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Allow' }).click();
+  await signIn(page, `${stack.appUrl}/hubs`, stack);
   await page.getByRole('table', { name: 'Hubs' }).getByRole('link', { name: 'Demo Company' }).click();
   await page.getByRole('link', { name: 'Riverside Offices' }).first().click();
   await grid(page).getByRole('link', { name: 'Project Files', exact: true }).click();
