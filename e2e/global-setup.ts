@@ -5,7 +5,8 @@ import { startStack } from './stack';
  * both on free loopback ports, seeded with the demo account. Stopped when the suite ends.
  * Every spec signs in as the same demo app, so the suite as a whole would spend Data Management's
  * 100-a-minute budget within seconds; the shared stack allows more, and the app's own handling of
- * 429 is tested where it lives (src/api/http.test.ts).
+ * 429 is tested where it lives (src/api/http.test.ts) and, as a person meets it, on a stack of its
+ * own with a lowered limit (browse-limits.spec.ts).
  */
 export default async function globalSetup() {
   const stack = await startStack(['--rate-limit', 'data-management=2000']);

@@ -11,6 +11,8 @@ export interface Stack {
   clientId: string;
   email: string;
   password: string;
+  /** Takes the platform away (an outage) and leaves the app served. */
+  stopPlatform(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startStack(platformFlags: string[]): Promise<Stack> {
     clientId: demo.client_id,
     email: demo.email,
     password: demo.password,
+    stopPlatform: () => platform.stop(),
     async stop() {
       await platform.stop();
       await app.close();

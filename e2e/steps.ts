@@ -6,12 +6,12 @@ import { expect, type Page } from '@playwright/test';
 export const demoEmail = () => process.env['E2E_DEMO_EMAIL'] ?? '';
 export const demoPassword = () => process.env['E2E_DEMO_PASSWORD'] ?? '';
 
-/** Opens `start`, signs in as the demo user on the platform's pages and allows access if asked. */
-export async function signIn(page: Page, start = '/', who = { email: demoEmail(), password: demoPassword() }) {
+/** Opens `start`, signs in as the demo user (of the shared stack, unless another account is given) on the platform's pages and allows access if asked. */
+export async function signIn(page: Page, start = '/', account = { email: demoEmail(), password: demoPassword() }) {
   await page.goto(start);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await allowIfAsked(page);
 }

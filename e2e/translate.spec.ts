@@ -55,6 +55,10 @@ test('translates an IFC to svf2, obj and ifc live, then reads its manifest, OBJ,
   const itemUrl = page.url();
 
   await page.getByRole('complementary', { name: 'Version details' }).getByRole('link', { name: 'Translate' }).click();
+  // The model page says where it is: under the item's folder, the item and its version.
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name: 'Models' })).toBeVisible();
+  await expect(crumbs.getByRole('link', { name: /^Version \d+$/ })).toBeVisible();
   const dialog = page.getByRole('dialog', { name: `Translate ${SOURCE.name}` });
   await expect(dialog.getByRole('checkbox', { name: 'Viewable (SVF2)' })).toBeChecked();
   await dialog.getByRole('checkbox', { name: 'OBJ mesh' }).check();
@@ -72,8 +76,10 @@ test('translates an IFC to svf2, obj and ifc live, then reads its manifest, OBJ,
   await expect(latest.getByText('Succeeded')).toBeVisible({ timeout: 150_000 });
   await expect(page.getByText(`${SOURCE.name} is translated`)).toBeVisible();
   await page.getByRole('link', { name: 'Translations: none running' }).click();
-  const job = page.getByRole('listitem', { name: SOURCE.name });
+  // Told apart from other translations of the same file by its version.
+  const job = page.getByRole('listitem', { name: new RegExp(`^${SOURCE.name.replace(/\./g, '\\.')} v\\d+$`) });
   await expect(job).toContainText('Succeeded');
+  await expect(job).toContainText(/started (just now|\d+ minutes? ago)/);
   await expect(job).toContainText('svf2, obj, ifc');
   await expectNoSeriousAxeViolations(page);
   await page.goBack();
@@ -88,6 +94,7 @@ test('translates an IFC to svf2, obj and ifc live, then reads its manifest, OBJ,
   checkObj(await readFile((await download.path()) ?? '', 'utf8'));
 
   await page.getByRole('tab', { name: 'Properties' }).click();
+  await expect(page.getByText('View: 3D', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'All objects' }).click();
   const all = page.getByRole('table', { name: 'All objects' });
   await page.getByRole('searchbox', { name: 'Search all properties' }).fill(SOURCE.wall);
@@ -139,11 +146,10 @@ test('translates an IFC to svf2, obj and ifc live, then reads its manifest, OBJ,
     await page.getByRole('toolbar', { name: '3D view' }).getByRole('button', { name: 'Show all' }).click();
   }
 
-  // The folder shows the thumbnail the translation made, once the row is pointed at.
+  // The folder shows the thumbnail the translation made, without the row being pointed at.
   await page.goto(itemUrl);
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Models' }).click();
   const row = grid(page).getByRole('row').filter({ has: page.getByRole('link', { name: SOURCE.name, exact: true }) });
-  await row.hover();
   await expect(row.locator('img')).toBeVisible();
 });
 

@@ -3,7 +3,7 @@ import { generatedFile, grid, openFurniture, panel, pickFiles, rowNamed } from '
 
 /**
  * Uploads into a demo folder on the real platform, with a 200 MB file made for the run: a new item,
- * a new version, a cancel that leaves nothing behind, a part whose network fails once, and a drop.
+ * a new version (asked, as for several files), a cancel that leaves nothing behind, a part whose network fails once, and a drop.
  */
 
 const SIZE = 200 * 1000 * 1000;
@@ -27,13 +27,19 @@ test('a 200 MB file becomes an item at version 1, and the same name again become
   const entry = panel(page).getByRole('listitem', { name });
   await expect(entry).toContainText('Uploaded as version 1', { timeout: 120_000 });
   await expect(rowNamed(page, name)).toContainText('v1');
+  // Fresh from the platform: "just now", never "in 2 seconds".
+  await expect(rowNamed(page, name).getByRole('gridcell').filter({ has: page.locator('time') })).toHaveText('just now');
   await expect(entry.getByRole('link', { name: `Translate ${name}` })).toHaveAttribute('href', /^\/models\/[A-Za-z0-9_-]+\?translate=1&name=/);
 
   await panel(page).getByRole('button', { name: 'Clear finished' }).click();
   await pickFiles(page, source);
-  await expect(page.getByText(`“${name}” is already in this folder: it is uploaded as a new version.`)).toBeVisible();
+  // One file with a taken name asks, as several do.
+  const dialog = page.getByRole('dialog', { name: 'A file with this name is already here' });
+  await expect(dialog).toContainText(name);
+  await dialog.getByRole('button', { name: 'Upload as a new version' }).click();
   await expect(entry).toContainText('Uploaded as version 2', { timeout: 120_000 });
   await expect(rowNamed(page, name)).toContainText('v2');
+  await expect(rowNamed(page, name)).not.toContainText(/in \d+ seconds?/);
 });
 
 test('cancelling an upload midway leaves no item and no version behind', async ({ page }) => {

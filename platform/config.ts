@@ -55,6 +55,8 @@ export interface PlatformConfig {
   accessTokenTtlSeconds: number;
   /** Per-minute limits; read when the app is built. */
   rateLimits: RateLimits;
+  /** The window every limit counts in: 60 s, as published, unless a test shortens it (`--rate-limit-window`). */
+  rateLimitWindowSeconds?: number;
   /** OSS size limits; tests lower them. Defaults in services/oss/limits.ts. */
   ossLimits?: Partial<OssLimits>;
   /** Model Derivative: pending and running jobs an app may have at once (spec part 8: 20). */

@@ -26,6 +26,7 @@ async function runServe(options: ServeOptions): Promise<void> {
     accessTokenTtlSeconds: options.tokenTtlSeconds,
     rateLimits: options.rateLimits,
     automation: { allowHosts: options.automation.allowHosts },
+    rateLimitWindowSeconds: options.rateLimitWindowSeconds,
   };
   const signer = await loadSigner(storage.stores.oauth, () => config.issuer);
   const blobs = await openFileBlobStore(path.join(storage.dataDir, 'blobs'), systemClock);

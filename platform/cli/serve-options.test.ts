@@ -11,6 +11,7 @@ describe('serve flags for tokens and rate limits', () => {
       authorize: 100, token: 500, revoke: 100, introspect: 500, logout: 500, 'data-management': 100, oss: 500, 'design-automation': 100, 'design-automation-status': 150,
     });
     expect(options.rateLimits).toEqual(SPEC_RATE_LIMITS);
+    expect(options.rateLimitWindowSeconds).toBe(60);
   });
 
   it('takes a short --token-ttl, turns limits off, and overrides single ones', () => {
@@ -19,6 +20,7 @@ describe('serve flags for tokens and rate limits', () => {
     const mixed = parseServeOptions(['--rate-limit', 'token=5', '--rate-limit', 'authorize=off', '--rate-limit', 'oss=0']).rateLimits;
     expect(mixed).toMatchObject({ token: 5, authorize: 0, oss: 0, revoke: 100 });
     expect(parseServeOptions(['--rate-limits', 'off', '--rate-limit', 'token=2']).rateLimits).toMatchObject({ token: 2, revoke: 0 });
+    expect(parseServeOptions(['--rate-limit', 'data-management=20', '--rate-limit-window', '5']).rateLimitWindowSeconds).toBe(5);
   });
 
   it('refuses what it cannot mean, in words', () => {
@@ -26,6 +28,7 @@ describe('serve flags for tokens and rate limits', () => {
     expect(() => parseServeOptions(['--rate-limit', 'tokens=5'])).toThrow(/NAME one of authorize, token/);
     expect(() => parseServeOptions(['--rate-limit', 'token=-1'])).toThrow(UsageError);
     expect(() => parseServeOptions(['--token-ttl', '0'])).toThrow(UsageError);
+    expect(() => parseServeOptions(['--rate-limit-window', '0'])).toThrow(/--rate-limit-window must be a whole number/);
   });
 
   it('takes Design Automation workers and the hosts a workitem may reach', () => {

@@ -9,6 +9,8 @@ export interface ServeOptions {
   publicUrl: string | undefined;
   tokenTtlSeconds: number;
   rateLimits: RateLimits;
+  /** The window every rate limit counts in, in seconds (60 as published); tests shorten it. */
+  rateLimitWindowSeconds: number;
   /** Model Derivative's worker pool: processes, and each job's time and memory limits. */
   translation: { workers: number; timeoutSeconds: number; memoryMb: number };
   /** Design Automation: workitems run at once, and the hosts besides loopback and the platform a workitem may reach. */
@@ -25,6 +27,7 @@ export function parseServeOptions(args: string[]): ServeOptions {
     'token-ttl': { type: 'string' },
     'rate-limits': { type: 'string' },
     'rate-limit': { type: 'string', multiple: true },
+    'rate-limit-window': { type: 'string' },
     'translation-workers': { type: 'string' },
     'job-timeout': { type: 'string' },
     'job-memory': { type: 'string' },
@@ -40,6 +43,7 @@ export function parseServeOptions(args: string[]): ServeOptions {
     publicUrl: publicUrl === undefined ? undefined : url(publicUrl, '--public-url', true),
     tokenTtlSeconds: positiveInt(flags['token-ttl'], '--token-ttl', DEFAULT_TOKEN_TTL_SECONDS),
     rateLimits: parseRateLimits(flags['rate-limits'], list(flags['rate-limit'])),
+    rateLimitWindowSeconds: positiveInt(flags['rate-limit-window'], '--rate-limit-window', 60),
     translation: {
       workers: positiveInt(flags['translation-workers'], '--translation-workers', 2),
       timeoutSeconds: positiveInt(flags['job-timeout'], '--job-timeout', 600),

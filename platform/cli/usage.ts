@@ -5,7 +5,7 @@ Usage: npm run --silent platform -- <command> [flags]
 Commands:
   serve [--port 8080] [--host 127.0.0.1] [--data-dir .data] [--app-origin URL]...
         [--public-url URL] [--token-ttl SECONDS]
-        [--rate-limits spec|off] [--rate-limit NAME=N|off]...
+        [--rate-limits spec|off] [--rate-limit NAME=N|off]... [--rate-limit-window 60]
         [--translation-workers 2] [--job-timeout 600] [--job-memory 2048]
         [--automation-workers 2] [--automation-allow-host HOST]...
       Run the platform in the foreground until SIGINT or SIGTERM.
@@ -18,6 +18,10 @@ Commands:
                        design-automation 100, design-automation-status 150 (GET workitem).
                        Example: --rate-limit token=5 --rate-limit authorize=off
                        A request over a limit gets 429 with Retry-After and changes nothing.
+      --rate-limit-window
+                       seconds every limit counts in (default 60: per minute, as
+                       published); tests shorten it to see a 429 end without waiting
+                       a minute. The limits are then per that many seconds.
       --translation-workers
                        Model Derivative jobs run at once, one worker process each.
       --job-timeout    seconds a translation job may run before it ends as timeout.

@@ -13,6 +13,9 @@ export interface RateLimitOptions {
   error: (retryAfter: number) => HttpError;
 }
 
+/** How a limit's window reads in an error message: "a minute" as published, else the test's window. */
+export const perWindow = (seconds: number) => (seconds === 60 ? 'a minute' : `every ${seconds} seconds`);
+
 /**
  * A sliding-window limiter (two fixed windows, weighted), answering 429 with `Retry-After`. A
  * refused request is rejected before its handler runs, so it changes nothing.

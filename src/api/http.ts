@@ -1,5 +1,6 @@
 import { wait } from '../lib/wait';
 import { describeStatus, readErrorBody } from './error-body';
+import { reportRateLimitWait } from './rate-limit-status';
 import { createDefaultBudgets, type BudgetFor } from './request-budget';
 
 /**
@@ -91,7 +92,7 @@ let config: ResolvedConfig | null = null;
 let renewal: Promise<string | null> | null = null;
 
 export function configureHttp(next: HttpConfig): void {
-  config = { fetch: (...args) => fetch(...args), maxRateLimitRetries: 3, maxRetryAfterSeconds: 60, budgetFor: createDefaultBudgets(), ...next };
+  config = { fetch: (...args) => fetch(...args), maxRateLimitRetries: 6, maxRetryAfterSeconds: 60, budgetFor: createDefaultBudgets(), ...next };
   renewal = null;
 }
 
@@ -108,15 +109,17 @@ export async function request(path: string, options: RequestOptions): Promise<Re
 
   for (;;) {
     await budget?.acquire(options.signal);
+    const sentAt = Date.now();
     const response = await send(current, url, method, options, token);
     if (response.status === 429 && rateLimitRetries < current.maxRateLimitRetries) {
       const seconds = parseRetryAfter(response.headers.get('Retry-After')) ?? 2 ** rateLimitRetries;
       if (seconds <= current.maxRetryAfterSeconds) {
-        // The limit is the app's, not this request's: hold back the service's other requests too.
-        budget?.pause(seconds);
         rateLimitRetries += 1;
         await discard(response);
-        await wait(seconds * 1000, options.signal);
+        // The limit is the app's, not this request's: the budget holds back the service's other
+        // requests too, and its wait is what the person is told about.
+        if (budget) budget.pause(seconds, sentAt);
+        else await waitOutRefusal(url, seconds, options.signal);
         continue;
       }
     }
@@ -202,6 +205,24 @@ function buildUrl(baseUrl: string, path: string, query: RequestOptions['query'])
   }
   return url.toString();
 }
+
+async function waitOutRefusal(url: string, seconds: number, signal: AbortSignal): Promise<void> {
+  const ended = reportRateLimitWait({ service: serviceName(new URL(url).pathname), until: Date.now() + seconds * 1000, refused: true });
+  try {
+    await wait(seconds * 1000, signal);
+  } finally {
+    ended();
+  }
+}
+
+const SERVICES: [RegExp, string][] = [
+  [/^\/+oss\//, 'OSS'],
+  [/^\/+modelderivative\//, 'Model Derivative'],
+  [/^\/+authentication\//, 'Authentication'],
+  [/^\/+da\//, 'Design Automation'],
+  [/^\/+(project|data)\//, 'Data Management'],
+];
+const serviceName = (pathname: string) => SERVICES.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'The platform';
 
 /** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inOrder, jsonResponse, mockFetch } from '../testing/fetch-mock';
 import { configureHttp, requestJson } from './http';
+import { currentRateLimitWait, type RateLimitWait } from './rate-limit-status';
 import { createDefaultBudgets, createRequestBudget, DATA_MANAGEMENT_BUDGET_PER_MINUTE } from './request-budget';
 
 const signal = () => new AbortController().signal;
@@ -34,6 +35,47 @@ describe('createRequestBudget', () => {
     expect(through).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(through).toBe(true);
+  });
+
+  it('after a refusal sends one request at a time, spaced further apart only when a spaced one is refused too', async () => {
+    const budget = createRequestBudget({ limit: 6, windowMs: 60_000 });
+    const sent: number[] = [];
+    const start = Date.now();
+    const send = () => budget.acquire(signal()).then(() => sent.push(Date.now() - start));
+    // Three refusals of one burst pause once and keep the spacing at a minute over six: 10 s.
+    for (let i = 0; i < 3; i += 1) budget.pause(2, start);
+    const burst = [send(), send(), send()];
+    await vi.advanceTimersByTimeAsync(30_000);
+    await Promise.all(burst);
+    expect(sent).toEqual([2_000, 12_000, 22_000]);
+    // One of the spaced requests is refused as well: the spacing doubles.
+    budget.pause(1, start + 22_000);
+    const more = [send(), send()];
+    await vi.advanceTimersByTimeAsync(60_000);
+    await Promise.all(more);
+    expect(sent.slice(3)).toEqual([42_000, 62_000]);
+  });
+
+  it('tells how long work waits, and whether the service refused or the allowance is spent', async () => {
+    const reports: RateLimitWait[] = [];
+    let open = 0;
+    const report = (wait: RateLimitWait) => (reports.push(wait), (open += 1), () => void (open -= 1));
+    const budget = createRequestBudget({ limit: 1, windowMs: 60_000, service: 'Data Management', report });
+    await budget.acquire(signal());
+    const held = budget.acquire(signal());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reports).toEqual([{ service: 'Data Management', until: Date.now() + 60_000, refused: false }]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await held;
+    expect(open).toBe(0);
+    const roomy = createRequestBudget({ limit: 10, windowMs: 60_000, service: 'Data Management', report });
+    roomy.pause(5);
+    const refused = roomy.acquire(signal());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reports[1]).toEqual({ service: 'Data Management', until: Date.now() + 5_000, refused: true });
+    await vi.advanceTimersByTimeAsync(60_000);
+    await refused;
+    expect(open).toBe(0);
   });
 
   it('stops waiting when the request is cancelled', async () => {
@@ -89,16 +131,22 @@ describe('requests under a budget', () => {
     expect(calls).toHaveLength(4);
   });
 
-  it('on a 429, waits Retry-After and holds the service’s other requests for as long', async () => {
+  it('on a 429, waits Retry-After, holds the service’s other requests for as long, then spaces them out', async () => {
     const { calls } = setup(inOrder(() => new Response('', { status: 429, headers: { 'Retry-After': '3' } }), () => jsonResponse({ ok: 1 })), 50);
     const first = requestJson('/data/v1/projects/p/folders/f', { signal: signal() });
     await vi.advanceTimersByTimeAsync(0);
     const second = requestJson('/data/v1/projects/p/items/i', { signal: signal() });
     await vi.advanceTimersByTimeAsync(2_999);
     expect(calls).toHaveLength(1);
+    expect(currentRateLimitWait()).toMatchObject({ service: 'Data Management', refused: true, until: Date.now() + 1 });
     await vi.advanceTimersByTimeAsync(1);
     await expect(first).resolves.toEqual({ ok: 1 });
+    expect(calls).toHaveLength(2);
+    // A minute over 50 requests: one every 1.2 s until a window has passed without a refusal.
+    await vi.advanceTimersByTimeAsync(1_199);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
     await expect(second).resolves.toEqual({ ok: 1 });
-    expect(calls).toHaveLength(3);
+    expect(currentRateLimitWait()).toBeNull();
   });
 });

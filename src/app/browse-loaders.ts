@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { dmQueries } from '../api/data-management/queries';
+import { planNameFilter } from '../features/browse/name-filter';
+import { readFolderView } from '../features/browse/use-folder-view';
 
 /**
  * Route loaders for the browse pages: each starts the page's queries, with the same options the page
@@ -21,10 +23,11 @@ export function browseLoaders(queryClient: QueryClient, signedIn: () => boolean)
     ]),
     folder: start((param, url) => {
       const folder = { projectId: param('projectId'), folderId: param('folderId') };
-      const includeHidden = url.searchParams.get('hidden') === '1';
+      const view = readFolderView(url.searchParams);
+      const nameContains = planNameFilter(view.filter).server;
       // Contents first: a platform that answers one request at a time then starts on the rows.
       return [
-        queryClient.prefetchQuery(dmQueries.folderContents({ ...folder, page: 0, type: 'all', includeHidden })),
+        queryClient.prefetchQuery(dmQueries.folderContents({ ...folder, page: 0, type: 'all', includeHidden: view.includeHidden, nameContains })),
         queryClient.prefetchQuery(dmQueries.folder(folder)),
       ];
     }),

@@ -13,6 +13,7 @@ import { PropertiesPanel } from '../features/properties/properties-panel';
 import { useLatestJob } from '../features/translate/job-store';
 import { TranslateDialog } from '../features/translate/translate-dialog';
 import { ModelPreview } from '../features/viewer/model-preview';
+import { ModelBreadcrumbs } from './model-breadcrumbs';
 import { ModelOverview } from './model-overview';
 
 const TABS = ['overview', 'manifest', 'properties', 'preview'] as const;
@@ -30,6 +31,10 @@ export function ModelPage() {
   const source = decodeUrn(urn);
   const name = search.get('name') ?? source?.slice(source.lastIndexOf('/') + 1).split(':').pop() ?? urn;
   const translating = search.get('translate') === '1';
+  const hubId = search.get('hub');
+  const projectId = search.get('project');
+  const itemId = search.get('item');
+  const item = hubId && projectId && itemId ? { hubId, projectId, itemId } : null;
   const running = useLatestJob(urn)?.endedAt === null;
   const manifest = useQuery({ ...mdQueries.manifest(urn), retry: false });
   const hasViewables = manifest.data?.derivatives.some((derivative) => derivative.outputType === 'svf2' && derivative.status === 'success') ?? false;
@@ -58,6 +63,7 @@ export function ModelPage() {
   return (
     <section aria-labelledby="model-heading" className="flex min-h-0 flex-1 flex-col">
       <header className="space-y-2 border-b border-neutral-200 px-4 pt-3 sm:px-6 dark:border-neutral-800">
+        <ModelBreadcrumbs source={source} name={name} item={item} />
         <div className="flex items-center gap-3">
           <h1 id="model-heading" className="truncate text-base font-semibold">{name}</h1>
           {guid && tab !== 'overview' && tab !== 'manifest' && <ModelViews views={views} selected={guid} onChange={(next) => { setChosenGuid(next); setSelectedId(null); }} />}
@@ -93,7 +99,7 @@ export function ModelPage() {
             noViews
           ))}
       </div>
-      {translating && <TranslateDialog urn={urn} name={name} onClose={() => update({ translate: null })} />}
+      {translating && <TranslateDialog urn={urn} name={name} item={item ?? undefined} onClose={() => update({ translate: null })} />}
     </section>
   );
 }

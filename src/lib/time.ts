@@ -25,6 +25,19 @@ export function formatRelativeTime(target: number, now: number, locale?: string)
   return format.format(0, 'second');
 }
 
+/** Within this of now (either side), a past event is "just now": seconds are noise in a file list. */
+const JUST_NOW_MS = 45_000;
+
+/**
+ * When something happened, for lists ("3 minutes ago"). Never in the future: a server clock a little
+ * ahead of the browser's, or a `now` a tick old, would otherwise say "in 5 seconds" for a fresh upload.
+ */
+export function formatTimeAgo(target: number, now: number, locale?: string): string {
+  // The app's words are English; Intl's own "now" would be the only other word in the list.
+  if (target > now - JUST_NOW_MS) return 'just now';
+  return formatRelativeTime(target, now, locale);
+}
+
 export function formatDateTime(timestamp: number, locale?: string): string {
   return cached(`date-time:${locale ?? ''}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })).format(timestamp);
 }

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, RateLimits } from '../../config';
 import { oauthError, type HttpError } from '../../http/errors';
-import { rateLimit } from '../../http/rate-limit';
+import { perWindow, rateLimit } from '../../http/rate-limit';
 
 type AuthLimit = 'authorize' | 'token' | 'revoke' | 'introspect' | 'logout';
 
@@ -34,17 +34,17 @@ const safeDecode = (value: string) => {
   }
 };
 
-const tooMany = (limits: RateLimits, name: AuthLimit) => (retryAfter: number): HttpError =>
+const tooMany = (limits: RateLimits, name: AuthLimit, windowSeconds: number) => (retryAfter: number): HttpError =>
   oauthError(429, 'rate_limit_exceeded',
-    `Rate limit exceeded: ${limits[name]} requests a minute for this app on ${name}. Retry after ${retryAfter} seconds.`, 'ERR-001');
+    `Rate limit exceeded: ${limits[name]} requests ${perWindow(windowSeconds)} for this app on ${name}. Retry after ${retryAfter} seconds.`, 'ERR-001');
 
 /** The per-minute limit `name` of the platform's configuration, counted per app. */
 export function authLimit(deps: Pick<AppDeps, 'config' | 'clock'>, name: AuthLimit, error?: (retryAfter: number) => HttpError): MiddlewareHandler {
   return rateLimit({
     limit: deps.config.rateLimits[name],
-    windowSeconds: 60,
+    windowSeconds: deps.config.rateLimitWindowSeconds ?? 60,
     clock: deps.clock,
     key: requestClientId,
-    error: error ?? tooMany(deps.config.rateLimits, name),
+    error: error ?? tooMany(deps.config.rateLimits, name, deps.config.rateLimitWindowSeconds ?? 60),
   });
 }

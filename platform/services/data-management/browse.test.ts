@@ -102,6 +102,37 @@ describe('folders', () => {
     expect(new Set(seen).size).toBe(450);
   });
 
+  it('filters a folder by name in the query, case-sensitively, before paging (filter[displayName]-contains and its kin)', async () => {
+    const { project, topFolder, get } = await memberWithProject();
+    const names = Array.from({ length: 450 }, (_, n) => ({ name: `part-${String(n).padStart(4, '0')}.stl`, storageUrn: null, size: 100 + n, mimeType: null, fileType: 'stl' }));
+    await platform.stores.items.createMany(project.id, topFolder.id, [...names, { ...names[0]!, name: 'PART-SPECIAL.stl' }], { item: ITEM_TYPE, version: VERSION_TYPE }, PLATFORM_ACTOR, platform.clock.now());
+    const contents = `/data/v1/projects/${project.id}/folders/${enc(topFolder.id)}/contents`;
+    const namesOf = async (query: string) => {
+      const page = await get<FolderContentsResponse>(`${contents}?${query}`);
+      expect(page.status).toBe(200);
+      return { names: page.body.data.map((entry) => (entry.type === 'items' ? entry.attributes.displayName : entry.attributes.name)), next: page.body.links.next };
+    };
+
+    expect(await namesOf('filter[displayName]-contains=0007')).toEqual({ names: ['part-0007.stl'], next: undefined });
+    expect((await namesOf('filter[attributes.displayName]-contains=PART')).names).toEqual(['PART-SPECIAL.stl']);
+    expect((await namesOf('filter[displayName]=part-0001.stl,part-0002.stl')).names).toEqual(['part-0001.stl', 'part-0002.stl']);
+    expect((await namesOf('filter[displayName]-starts=part-044')).names).toHaveLength(10);
+    expect((await namesOf('filter[displayName]-ends=9.stl&filter[displayName]-lt=part-0100')).names).toHaveLength(10);
+    // Paging counts only the names that match: the filtered list's pages, the last with no next.
+    const matching = names.filter(({ name }) => /[12]/.test(name)).length;
+    const first = await namesOf('filter[displayName]-contains=1,2&page[number]=0&page[limit]=200');
+    const second = await namesOf('filter[displayName]-contains=1,2&page[number]=1&page[limit]=200');
+    expect(first.names).toHaveLength(200);
+    expect(first.next).toBeDefined();
+    expect(second).toEqual({ names: names.map(({ name }) => name).filter((name) => /[12]/.test(name)).slice(200), next: undefined });
+    expect(matching).toBe(200 + second.names.length);
+
+    const refused = await get<JsonApiErrorBody>(`${contents}?filter[displayName]-like=part`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]!.detail).toContain('-contains');
+    expect((await get<JsonApiErrorBody>(`${contents}?filter[displayName]-contains=${enc('a\u0001b')}`)).status).toBe(400);
+  });
+
   it('refuses a page limit over 200', async () => {
     const { project, topFolder, get } = await memberWithProject();
     const response = await get<JsonApiErrorBody>(`/data/v1/projects/${project.id}/folders/${enc(topFolder.id)}/contents?page%5Blimit%5D=201`);

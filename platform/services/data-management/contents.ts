@@ -4,11 +4,14 @@ import type { Stores } from '../../storage/stores';
 import { FOLDER_TYPE } from '../../../contracts/data-management';
 import { jsonApiError } from '../../http/errors';
 import type { Page } from './paging';
+import { NAME_OPERATORS, type NameClause, type NameOperator } from '../../storage/repos/name-filter';
 
 export interface ContentsQuery {
   types: Set<'folders' | 'items'>;
   extensionTypes: string[];
   includeHidden: boolean;
+  /** `filter[displayName]` and its operators (`-contains`, `-starts`…): which names to list. */
+  names: NameClause[];
   page: Page;
 }
 
@@ -34,8 +37,37 @@ export function readContentsQuery(query: URLSearchParams, page: Page): ContentsQ
     types: new Set((requested.length ? requested : ['folders', 'items']) as ('folders' | 'items')[]),
     extensionTypes: query.getAll('filter[extension.type]').flatMap((value) => value.split(',')),
     includeHidden: hidden === 'true',
+    names: readNameFilters(query),
     page,
   };
+}
+
+/** `filter[displayName]` or `filter[attributes.displayName]`, optionally with `-eq`, `-contains`, `-starts`, `-ends`, `-lt`, `-le`, `-gt` or `-ge`. */
+const NAME_FILTER = /^filter\[(?:attributes\.)?displayName\](?:-([a-z]+))?$/;
+const MAX_NAME_VALUES = 50;
+const MAX_NAME_LENGTH = 255;
+
+function readNameFilters(query: URLSearchParams): NameClause[] {
+  const clauses: NameClause[] = [];
+  for (const key of new Set(query.keys())) {
+    const match = NAME_FILTER.exec(key);
+    if (!match) continue;
+    const operator = (match[1] ?? 'eq') as NameOperator;
+    if (!NAME_OPERATORS.includes(operator)) {
+      throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `${key.slice(0, 60)}: the operator must be one of ${NAME_OPERATORS.map((name) => `-${name}`).join(', ')}.`);
+    }
+    // The service separates alternatives with a comma and has no escape for one.
+    const values = query.getAll(key).flatMap((value) => value.split(','));
+    if (values.length > MAX_NAME_VALUES) throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `${key} takes at most ${MAX_NAME_VALUES} values.`);
+    for (const value of values) {
+      // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+      if (value.length > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(value)) {
+        throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `${key} values are names: at most ${MAX_NAME_LENGTH} characters, no control characters.`);
+      }
+    }
+    clauses.push({ operator, values });
+  }
+  return clauses;
 }
 
 /**
@@ -45,13 +77,13 @@ export function readContentsQuery(query: URLSearchParams, page: Page): ContentsQ
 export async function folderContents(stores: Stores, folderId: string, query: ContentsQuery): Promise<Contents> {
   const wantsFolders = query.types.has('folders') && (!query.extensionTypes.length || query.extensionTypes.includes(FOLDER_TYPE));
   const wantsItems = query.types.has('items') && (!query.extensionTypes.length || query.extensionTypes.some((type) => type.startsWith('items:')));
-  const folderCount = wantsFolders ? await stores.folders.countChildren(folderId, query.includeHidden) : 0;
-  const itemCount = wantsItems ? await stores.items.countInFolder(folderId, query.includeHidden) : 0;
+  const folderCount = wantsFolders ? await stores.folders.countChildren(folderId, query.includeHidden, query.names) : 0;
+  const itemCount = wantsItems ? await stores.items.countInFolder(folderId, query.includeHidden, query.names) : 0;
   const { offset, limit } = query.page;
-  const folders = wantsFolders && offset < folderCount ? await stores.folders.children(folderId, query.includeHidden, offset, limit) : [];
+  const folders = wantsFolders && offset < folderCount ? await stores.folders.children(folderId, query.includeHidden, offset, limit, query.names) : [];
   const itemOffset = Math.max(0, offset - folderCount);
   const itemLimit = limit - folders.length;
-  let items = wantsItems && itemLimit > 0 ? await stores.items.inFolder(folderId, query.includeHidden, itemOffset, itemLimit) : [];
+  let items = wantsItems && itemLimit > 0 ? await stores.items.inFolder(folderId, query.includeHidden, itemOffset, itemLimit, query.names) : [];
   if (query.extensionTypes.length) items = items.filter((item) => query.extensionTypes.includes(item.extensionType));
   const tips = await stores.items.tips(items.map((item) => item.id));
   return { folders, items, tips, total: folderCount + itemCount };

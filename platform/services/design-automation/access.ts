@@ -22,10 +22,10 @@ export interface DaGuards {
  * The token check (the APS gateway's words for a refused token) and Design Automation's rate
  * limits, answered with the gateway's 429 body and `Retry-After`.
  */
-export function daGuards(tokens: TokenCheck, clock: Clock, limits: RateLimits): DaGuards {
+export function daGuards(tokens: TokenCheck, clock: Clock, limits: RateLimits, windowSeconds = 60): DaGuards {
   return {
-    api: serviceGuard(tokens, clock, { perMinute: limits['design-automation'], tooMany })(SCOPES),
-    status: serviceGuard(tokens, clock, { perMinute: limits['design-automation-status'], tooMany })(SCOPES),
+    api: serviceGuard(tokens, clock, { perMinute: limits['design-automation'], windowSeconds, tooMany })(SCOPES),
+    status: serviceGuard(tokens, clock, { perMinute: limits['design-automation-status'], windowSeconds, tooMany })(SCOPES),
   };
 }
 

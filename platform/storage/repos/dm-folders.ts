@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { nameConditions, type NameClause } from './name-filter';
 
 export interface Actor {
   id: string;
@@ -34,14 +35,16 @@ export function dmFoldersRepo(db: Queryable) {
         `SELECT ${FOLDER_COLUMNS} FROM dm_folders f WHERE f.project_id = $1 AND f.id = $2`, [projectId, folderId]);
       return folder;
     },
-    async children(folderId: string, includeHidden: boolean, offset: number, limit: number): Promise<FolderRecord[]> {
+    async children(folderId: string, includeHidden: boolean, offset: number, limit: number, names: readonly NameClause[] = []): Promise<FolderRecord[]> {
+      const where = nameConditions('f.name', names, 5);
       return db.query<FolderRecord>(
-        `SELECT ${FOLDER_COLUMNS} FROM dm_folders f WHERE f.parent_id = $1 AND ($2 OR NOT f.hidden)
-         ORDER BY lower(f.name), f.id OFFSET $3 LIMIT $4`, [folderId, includeHidden, offset, limit]);
+        `SELECT ${FOLDER_COLUMNS} FROM dm_folders f WHERE f.parent_id = $1 AND ($2 OR NOT f.hidden)${where.sql}
+         ORDER BY lower(f.name), f.id OFFSET $3 LIMIT $4`, [folderId, includeHidden, offset, limit, ...where.params]);
     },
-    async countChildren(folderId: string, includeHidden: boolean): Promise<number> {
+    async countChildren(folderId: string, includeHidden: boolean, names: readonly NameClause[] = []): Promise<number> {
+      const where = nameConditions('f.name', names, 3);
       const [row] = await db.query<{ n: number }>(
-        'SELECT count(*)::integer AS n FROM dm_folders WHERE parent_id = $1 AND ($2 OR NOT hidden)', [folderId, includeHidden]);
+        `SELECT count(*)::integer AS n FROM dm_folders f WHERE f.parent_id = $1 AND ($2 OR NOT f.hidden)${where.sql}`, [folderId, includeHidden, ...where.params]);
       return row?.n ?? 0;
     },
     async create(folder: { id: string; projectId: string; parentId: string | null; name: string; hidden?: boolean }, actor: Actor, at: Date): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db';
 import { newItemId } from '../ids';
 import { touchRollup, type Actor } from './dm-folders';
+import { nameConditions, type NameClause } from './name-filter';
 
 export interface ItemRecord {
   id: string;
@@ -60,14 +61,16 @@ export function dmItemsRepo(db: Queryable) {
         `SELECT ${ITEM_COLUMNS} FROM dm_items i WHERE i.folder_id = $1 AND lower(i.display_name) = lower($2)`, [folderId, name]);
       return item;
     },
-    async inFolder(folderId: string, includeHidden: boolean, offset: number, limit: number): Promise<ItemRecord[]> {
+    async inFolder(folderId: string, includeHidden: boolean, offset: number, limit: number, names: readonly NameClause[] = []): Promise<ItemRecord[]> {
+      const where = nameConditions('i.display_name', names, 5);
       return db.query<ItemRecord>(
-        `SELECT ${ITEM_COLUMNS} FROM dm_items i WHERE i.folder_id = $1 AND ($2 OR NOT i.hidden)
-         ORDER BY lower(i.display_name), i.id OFFSET $3 LIMIT $4`, [folderId, includeHidden, offset, limit]);
+        `SELECT ${ITEM_COLUMNS} FROM dm_items i WHERE i.folder_id = $1 AND ($2 OR NOT i.hidden)${where.sql}
+         ORDER BY lower(i.display_name), i.id OFFSET $3 LIMIT $4`, [folderId, includeHidden, offset, limit, ...where.params]);
     },
-    async countInFolder(folderId: string, includeHidden: boolean): Promise<number> {
+    async countInFolder(folderId: string, includeHidden: boolean, names: readonly NameClause[] = []): Promise<number> {
+      const where = nameConditions('i.display_name', names, 3);
       const [row] = await db.query<{ n: number }>(
-        'SELECT count(*)::integer AS n FROM dm_items WHERE folder_id = $1 AND ($2 OR NOT hidden)', [folderId, includeHidden]);
+        `SELECT count(*)::integer AS n FROM dm_items i WHERE i.folder_id = $1 AND ($2 OR NOT i.hidden)${where.sql}`, [folderId, includeHidden, ...where.params]);
       return row?.n ?? 0;
     },
     async tips(itemIds: readonly string[]): Promise<VersionRecord[]> {

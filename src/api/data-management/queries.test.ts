@@ -30,7 +30,7 @@ describe('dmQueries keys', () => {
     expect(dmQueries.folderContents({ projectId: 'p', folderId: 'f', page: 3, type: 'all', includeHidden: true }).queryKey).toEqual([
       'dm',
       'folder-contents',
-      { projectId: 'p', folderId: 'f', page: 3, type: 'all', includeHidden: true },
+      { projectId: 'p', folderId: 'f', page: 3, type: 'all', includeHidden: true, nameContains: '' },
     ]);
     expect(dmQueries.itemVersions({ projectId: 'p', itemId: 'i' }).queryKey).toEqual(['dm', 'item-versions', { projectId: 'p', itemId: 'i', page: 0 }]);
   });
@@ -72,7 +72,16 @@ describe('dmQueries requests', () => {
     expect(url.searchParams.get('page[limit]')).toBe('200');
     expect(url.searchParams.has('includeHidden')).toBe(false);
     expect(url.searchParams.has('filter[type]')).toBe(false);
+    expect(url.searchParams.has('filter[displayName]-contains')).toBe(false);
     expect(page.data).toHaveLength(200);
+  });
+
+  it('let the service filter names, under a key of their own', async () => {
+    const mock = serve(() => jsonResponse(envelope([])));
+    const filtered = dmQueries.folderContents({ projectId: 'p', folderId: 'f', page: 0, type: 'all', includeHidden: false, nameContains: 'record-43' });
+    await client().fetchQuery(filtered);
+    expect(mock.calls[0]!.url.searchParams.get('filter[displayName]-contains')).toBe('record-43');
+    expect(filtered.queryKey).not.toEqual(dmQueries.folderContents({ projectId: 'p', folderId: 'f', page: 0, type: 'all', includeHidden: false }).queryKey);
   });
 
   it('ask the tree’s listing for folders only, and hidden ones when asked', async () => {

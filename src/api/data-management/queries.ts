@@ -35,6 +35,8 @@ export interface ContentsPageRef extends FolderRef {
   /** The tree asks for folders only; the folder view for everything. */
   type: 'folders' | 'all';
   includeHidden: boolean;
+  /** The service's own name filter; '' for every row. */
+  nameContains?: string;
 }
 
 /** Rows per folder-contents page: the most the service gives, so a 5,000-row folder is 25 requests. */
@@ -90,11 +92,11 @@ export const dmQueries = {
     }),
   /** Every page of every listing of one folder: what a change inside the folder makes stale. */
   folderContentsScope: ({ projectId, folderId }: FolderRef) => [...dmQueries.all(), 'folder-contents', { projectId, folderId }] as const,
-  folderContents: ({ projectId, folderId, page, type, includeHidden }: ContentsPageRef) =>
+  folderContents: ({ projectId, folderId, page, type, includeHidden, nameContains = '' }: ContentsPageRef) =>
     queryOptions({
-      queryKey: [...dmQueries.all(), 'folder-contents', { projectId, folderId, page, type, includeHidden }] as const,
+      queryKey: [...dmQueries.all(), 'folder-contents', { projectId, folderId, page, type, includeHidden, nameContains }] as const,
       queryFn: ({ signal }) =>
-        getFolderContents(projectId, folderId, { page, limit: CONTENTS_PAGE_SIZE, includeHidden, ...(type === 'folders' ? { type } : {}) }, signal),
+        getFolderContents(projectId, folderId, { page, limit: CONTENTS_PAGE_SIZE, includeHidden, nameContains, ...(type === 'folders' ? { type } : {}) }, signal),
       staleTime: BROWSE_STALE_MS,
     }),
   item: ({ projectId, itemId }: ItemRef) =>

@@ -68,12 +68,19 @@ export interface ContentsRequest extends PageRequest {
   /** Only folders (the tree) or only items; both when left out. */
   type?: 'folders' | 'items';
   includeHidden?: boolean;
+  /** Only names containing this, case-sensitively (`filter[displayName]-contains`); no commas: the service splits on them. */
+  nameContains?: string;
 }
 
 export function getFolderContents(projectId: string, folderId: string, request: ContentsRequest, signal: AbortSignal): Promise<FolderContentsResponse> {
   return requestJson<FolderContentsResponse>(`${folderPath(projectId, folderId)}/contents`, {
     signal,
-    query: { ...pageQuery(request), 'filter[type]': request.type, includeHidden: request.includeHidden ? true : undefined },
+    query: {
+      ...pageQuery(request),
+      'filter[type]': request.type,
+      'filter[displayName]-contains': request.nameContains || undefined,
+      includeHidden: request.includeHidden ? true : undefined,
+    },
   });
 }
 

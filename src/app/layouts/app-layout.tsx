@@ -1,10 +1,13 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSessionRenewal } from '../../features/auth/use-session-renewal';
 import { UploadHost } from '../../features/upload/upload-host';
+import { RateLimitBanner } from './rate-limit-banner';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
-export function AppLayout() {
+/** The shell of every signed-in page: the routes inside it, or `children` for a page outside the route tree's shell (Settings). */
+export function AppLayout({ children }: { children?: ReactNode } = {}) {
   // Everything inside the layout needs the session, so this is where it is kept alive.
   useSessionRenewal();
   // Uploads are hosted here, above the routes, so they go on while the person moves around the app.
@@ -21,7 +24,8 @@ export function AppLayout() {
         <div className="flex min-h-0 flex-1">
           <Sidebar />
           <main id="main" className="flex min-w-0 flex-1 flex-col">
-            <Outlet />
+            <RateLimitBanner />
+            {children ?? <Outlet />}
           </main>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from './button';
 import { AlertIcon, RefreshIcon } from './icons';
 
@@ -16,11 +17,13 @@ export interface ErrorStateProps {
   raw?: string;
   onRetry?: () => void;
   retrying?: boolean;
+  /** Another way on besides Retry, such as a link to the place above. */
+  action?: ReactNode;
   /** 1 when the error is the whole page, 2 (the default) when it stands in for part of one. */
   headingLevel?: 1 | 2;
 }
 
-export function ErrorState({ title, message, details = [], raw, onRetry, retrying = false, headingLevel = 2 }: ErrorStateProps) {
+export function ErrorState({ title, message, details = [], raw, onRetry, retrying = false, action, headingLevel = 2 }: ErrorStateProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const hasDetails = details.length > 0 || Boolean(raw);
   return (
@@ -30,11 +33,16 @@ export function ErrorState({ title, message, details = [], raw, onRetry, retryin
       </span>
       <Heading className="text-sm font-semibold text-neutral-900 dark:text-neutral-100">{title}</Heading>
       <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{message}</p>
-      {onRetry && (
-        <Button className="mt-4" onClick={onRetry} loading={retrying}>
-          {!retrying && <RefreshIcon className="size-3.5" />}
-          Retry
-        </Button>
+      {(onRetry || action) && (
+        <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
+          {action}
+          {onRetry && (
+            <Button onClick={onRetry} loading={retrying}>
+              {!retrying && <RefreshIcon className="size-3.5" />}
+              Retry
+            </Button>
+          )}
+        </div>
       )}
       {hasDetails && (
         <details className="mt-4 w-full text-left text-xs">

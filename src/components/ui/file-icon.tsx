@@ -29,11 +29,15 @@ const TINTS: Record<FileKind, string> = {
 };
 
 /**
- * A thumbnail where one exists, else the icon of the file's kind. Decorative: the row beside it names
- * the file and its type in words.
+ * A thumbnail where one exists, else the icon of the file's kind, in a box of one size either way so
+ * nothing beside it moves when the picture arrives. Decorative: the row beside it names the file and
+ * its type in words.
  */
 export function FileThumbnail({ kind, src, className }: { kind: FileKind; src?: string | null; className?: string }) {
-  if (src) return <img src={src} alt="" loading="lazy" className={cx('size-5 rounded-sm object-cover', className)} />;
   const Icon = ICONS[kind];
-  return <Icon className={cx('size-4 shrink-0', TINTS[kind], className)} />;
+  return (
+    <span className={cx('flex size-5 shrink-0 items-center justify-center', className)}>
+      {src ? <img src={src} alt="" className="size-full rounded-sm object-cover" /> : <Icon className={cx('size-[80%]', TINTS[kind])} />}
+    </span>
+  );
 }

@@ -215,3 +215,17 @@ export const PanelLeftIcon = (props: IconProps) => (
     <path d="M9 3v18" />
   </Icon>
 );
+
+export const ClockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 6v6l4 2" />
+  </Icon>
+);
+
+/** The job centre: a list of tasks, some done. */
+export const ListChecksIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m3 7 2 2 4-4M3 17l2 2 4-4M13 6h8M13 12h8M13 18h8" />
+  </Icon>
+);

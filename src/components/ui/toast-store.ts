@@ -21,10 +21,13 @@ interface ToastState {
 const MAX_TOASTS = 4;
 let nextId = 1;
 
-const useToastStore = create<ToastState>()((set) => ({
+const useToastStore = create<ToastState>()((set, get) => ({
   toasts: [],
   actions: {
     toastShown: (toast) => {
+      // Several queries failing for one cause (the platform is down) say the same thing: say it once.
+      const same = get().toasts.find((shown) => shown.tone === toast.tone && shown.title === toast.title && shown.message === toast.message);
+      if (same) return same.id;
       const id = nextId++;
       set(({ toasts }) => ({ toasts: [...toasts, { ...toast, id }].slice(-MAX_TOASTS) }));
       return id;
@@ -38,3 +41,6 @@ export const useToastActions = () => useToastStore((state) => state.actions);
 
 /** For code outside React, such as the QueryCache error handler. */
 export const showToast = (toast: Omit<Toast, 'id'>): number => useToastStore.getState().actions.toastShown(toast);
+
+/** For tests. */
+export const toastStore = useToastStore;

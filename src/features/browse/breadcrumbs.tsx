@@ -56,6 +56,17 @@ function ProjectCrumbs({ head, hubId, projectId, folderId, tail }: { head: (Crum
   );
 }
 
+/** A trail of places that are not in a hub (buckets, say), in the same look. */
+export function CrumbTrail({ crumbs }: { crumbs: Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="min-w-0">
+      <ol className="flex min-w-0 flex-wrap items-center gap-0.5 text-xs text-neutral-500 dark:text-neutral-400">
+        <CrumbList crumbs={crumbs} />
+      </ol>
+    </nav>
+  );
+}
+
 function CrumbList({ crumbs }: { crumbs: (Crumb | null)[] }) {
   return crumbs.map((crumb, index) => {
     const last = index === crumbs.length - 1;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { envelope, folder, item, recordsPage, version } from '../../testing/dm-fixtures';
-import { compareRows, matchesFilter, rowsOf } from './content-rows';
+import { compareRows, rowsOf } from './content-rows';
+import { planNameFilter } from './name-filter';
 import { countRows } from './use-folder-pages';
 
 describe('rowsOf', () => {
@@ -20,7 +21,19 @@ describe('compareRows', () => {
     const rows = rowsOf(envelope([item('1', 'b10.txt', 'p'), item('2', 'b9.txt', 'p'), folder('3', 'z', 'p')], { included: [] }));
     expect(rows.sort(compareRows('name', 'asc')).map((row) => row.name)).toEqual(['z', 'b9.txt', 'b10.txt']);
     expect(rows.sort(compareRows('name', 'desc')).map((row) => row.name)).toEqual(['z', 'b10.txt', 'b9.txt']);
-    expect(matchesFilter(rows[1]!, ' B10 ')).toBe(true);
+  });
+});
+
+describe('planNameFilter', () => {
+  it('asks the service for the name as typed, and for the longest piece of one with commas, which it reads as "or"', () => {
+    const [row] = rowsOf(envelope([item('1', 'plan, level 1.pdf', 'p')], { included: [] }));
+    expect(planNameFilter('  level 1 ')).toMatchObject({ server: 'level 1', exact: true });
+    expect(planNameFilter('')).toMatchObject({ server: '', exact: true });
+    const comma = planNameFilter('plan, level');
+    expect(comma).toMatchObject({ server: ' level', exact: false });
+    expect(comma.matches(row!)).toBe(true);
+    // Case counts, as it does for the service.
+    expect(planNameFilter('Plan').matches(row!)).toBe(false);
   });
 });
 

@@ -92,8 +92,3 @@ export function compareRows(key: SortKey, order: SortOrder) {
     return sign * (result || collator.compare(a.name, b.name));
   };
 }
-
-export function matchesFilter(row: ContentRow, filter: string): boolean {
-  const needle = filter.trim().toLocaleLowerCase();
-  return needle === '' || row.name.toLocaleLowerCase().includes(needle);
-}

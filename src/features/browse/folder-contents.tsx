@@ -5,14 +5,18 @@ import { describeError } from '../../api/describe-error';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorState } from '../../components/ui/error-state';
 import { FolderIcon } from '../../components/ui/icons';
-import { formatCount } from '../../lib/format-bytes';
-import { compareRows, matchesFilter, type ContentRow } from './content-rows';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { compareRows, type ContentRow } from './content-rows';
 import { FolderGrid } from './folder-grid';
 import { FolderGridSkeleton } from './folder-grid-skeleton';
+import { FolderStatus } from './folder-status';
 import type { GridEntry } from './grid-row';
+import { planNameFilter } from './name-filter';
 import { folderPath, itemPath } from './places';
 import { useFolderPages } from './use-folder-pages';
 import type { FolderView } from './use-folder-view';
+
+const FILTER_DELAY_MS = 250;
 
 interface FolderContentsProps {
   hubId: string;
@@ -27,28 +31,37 @@ interface FolderContentsProps {
 
 /**
  * A folder's rows in the grid. In the service's order (name, folders first) pages load as they come
- * into view; another order or a filter needs every row, so every page loads, with progress shown.
+ * into view, and a filter is the service's own, so it costs only the pages of its matches. Another
+ * order needs every row: pages load with progress shown, the rows on screen staying where they are,
+ * and the list is rearranged once, when the last row is in.
  */
 export function FolderContents({ hubId, projectId, folderId, folderName, estimate, view, onViewChange, onUp }: FolderContentsProps) {
   const navigate = useNavigate();
   const [visible, setVisible] = useState({ start: 0, end: 0 });
-  const everything = view.filter.trim() !== '' || view.sort.key !== 'name' || view.sort.order !== 'asc';
-  const pages = useFolderPages({ projectId, folderId, includeHidden: view.includeHidden, estimate, visible, everything });
+  // Each filter is a request to the service: ask once the typing pauses, not per key.
+  const filter = useDebouncedValue(view.filter.trim(), FILTER_DELAY_MS);
+  const plan = planNameFilter(filter);
+  const { key: sortKey, order } = view.sort;
+  const everything = !plan.exact || sortKey !== 'name' || order !== 'asc';
+  const pages = useFolderPages({ projectId, folderId, includeHidden: view.includeHidden, nameContains: plan.server, estimate, visible, everything });
   const onRangeChange = useCallback((range: { start: number; end: number }) => setVisible(range), []);
 
-  const arranged = useMemo(
-    () => (everything ? pages.loadedRows.filter((row) => matchesFilter(row, view.filter)).sort(compareRows(view.sort.key, view.sort.order)) : null),
-    [everything, pages.loadedRows, view.filter, view.sort.key, view.sort.order],
-  );
+  const ready = everything && pages.complete;
+  const arranged = useMemo(() => {
+    if (!ready) return null;
+    const { matches } = planNameFilter(filter);
+    return pages.loadedRows.filter(matches).sort(compareRows(sortKey, order));
+  }, [ready, pages.loadedRows, filter, sortKey, order]);
+  const rowAt = (index: number) => (arranged ? arranged[index] : pages.rowAt(index));
   const hrefOf = (row: ContentRow | undefined) =>
     !row ? null : row.kind === 'folder' ? folderPath(hubId, projectId, row.id) : itemPath(hubId, projectId, row.id);
 
   if (pages.first.isPending) return <FolderGridSkeleton />;
-  if (pages.first.isError) {
+  if (pages.first.isLoadingError) {
     const { message, details, raw } = describeError(pages.first.error);
     return <ErrorState title="Couldn't load this folder" message={message} details={details} raw={raw} onRetry={() => pages.retryPage(0)} retrying={pages.first.isFetching} />;
   }
-  if (pages.count === 0) {
+  if (pages.count === 0 && !plan.server) {
     return (
       <EmptyState
         icon={<FolderIcon className="size-5" />}
@@ -58,34 +71,37 @@ export function FolderContents({ hubId, projectId, folderId, folderName, estimat
     );
   }
 
-  const loading = everything && pages.loadedPages < pages.pageCount;
   const count = arranged ? arranged.length : pages.count;
   const failed = new Set(pages.failedPages);
   const entryAt = (index: number): GridEntry => {
-    const row = arranged ? arranged[index] : pages.rowAt(index);
+    const row = rowAt(index);
     if (row) return { state: 'ready', row };
     const page = Math.floor(index / CONTENTS_PAGE_SIZE);
-    return !arranged && failed.has(page) ? { state: 'failed', page, first: index % CONTENTS_PAGE_SIZE === 0 } : { state: 'loading' };
+    return failed.has(page) ? { state: 'failed', page, first: index % CONTENTS_PAGE_SIZE === 0 } : { state: 'loading' };
   };
 
   return (
     <>
-      <p role="status" className="border-b border-neutral-100 px-4 py-1 text-xs text-neutral-500 tabular-nums empty:hidden sm:px-6 dark:border-neutral-800 dark:text-neutral-400">
-        {loading
-          ? `Loading every row to ${view.filter ? 'filter' : 'sort'}: ${formatCount(pages.loadedRows.length)} of ${formatCount(pages.count)}…`
-          : view.filter
-            ? `${formatCount(count)} ${count === 1 ? 'match' : 'matches'} for “${view.filter}”`
-            : ''}
-      </p>
-      {count === 0 && !loading ? (
-        <EmptyState icon={<FolderIcon className="size-5" />} title="Nothing matches" description={`No name in this folder contains “${view.filter}”.`} />
+      <FolderStatus
+        filter={filter}
+        sort={view.sort}
+        gathering={everything && !ready}
+        loadedRows={pages.loadedRows.length}
+        total={plan.server ? null : pages.count}
+        shown={{ count, exact: Boolean(arranged) || pages.exact }}
+        failedPages={everything ? pages.failedPages.length : 0}
+        onRetryFailed={() => pages.failedPages.forEach(pages.retryPage)}
+      />
+      {count === 0 && (arranged || pages.exact) ? (
+        <EmptyState icon={<FolderIcon className="size-5" />} title="Nothing matches" description={`No name in this folder contains “${filter}”, written as it is.`} />
       ) : (
         <FolderGrid
-          key={`${folderId}:${view.includeHidden}`}
+          // A new listing or a new arrangement starts at its top.
+          key={`${folderId}:${view.includeHidden}:${plan.server}:${arranged ? `${sortKey}:${order}:${filter}` : 'listing'}`}
           label={`Contents of ${folderName}`}
           count={count}
           entryAt={entryAt}
-          hrefAt={(index) => hrefOf(arranged ? arranged[index] : pages.rowAt(index))}
+          hrefAt={(index) => hrefOf(rowAt(index))}
           sort={view.sort}
           onSort={(sort) => onViewChange({ sort })}
           onOpen={(href) => void navigate(href)}

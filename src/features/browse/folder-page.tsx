@@ -2,15 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { dmQueries } from '../../api/data-management/queries';
-import { describeError } from '../../api/describe-error';
 import { Button } from '../../components/ui/button';
-import { ErrorState } from '../../components/ui/error-state';
 import { FolderIcon, RefreshIcon } from '../../components/ui/icons';
 import { formatCount } from '../../lib/format-bytes';
 import { Breadcrumbs } from './breadcrumbs';
 import { FolderContents } from './folder-contents';
 import { FolderToolbar } from './folder-toolbar';
 import { PageHeader } from './page-header';
+import { PlaceError } from './place-error';
 import { folderPath, projectPath, requireParam } from './places';
 import { useFolderView } from './use-folder-view';
 
@@ -38,9 +37,8 @@ export function FolderPage({ upload }: { upload?: FolderUploadSlot } = {}) {
   const folder = useQuery(dmQueries.folder({ projectId, folderId }));
   const project = useQuery(dmQueries.project(hubId, projectId));
 
-  if (folder.isError) {
-    const { message, details, raw } = describeError(folder.error);
-    return <ErrorState headingLevel={1} title="Couldn't open this folder" message={message} details={details} raw={raw} onRetry={() => void folder.refetch()} retrying={folder.isFetching} />;
+  if (folder.isLoadingError) {
+    return <PlaceError what="folder" hubId={hubId} projectId={projectId} id={folderId} error={folder.error} onRetry={() => void folder.refetch()} retrying={folder.isFetching} />;
   }
 
   const attributes = folder.data?.data.attributes;

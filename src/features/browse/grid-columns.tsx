@@ -2,13 +2,18 @@ import { ArrowDownIcon, ArrowUpIcon } from '../../components/ui/icons';
 import { cx } from '../../lib/class-names';
 import type { SortKey, SortOrder } from './content-rows';
 
-/** The folder view's columns; narrow screens keep name, size and date. */
-export const GRID_TEMPLATE = 'grid grid-cols-[minmax(0,1fr)_4rem_5.5rem_8rem] lg:grid-cols-[minmax(0,1fr)_8rem_4rem_5.5rem_8rem_9rem]';
+/**
+ * The folder view's columns: a phone keeps name, size and date, so the name keeps most of the width;
+ * a tablet adds the version, a desktop the type and the author.
+ */
+export const GRID_TEMPLATE =
+  'grid grid-cols-[minmax(0,1fr)_4.5rem_6.5rem] sm:grid-cols-[minmax(0,1fr)_4rem_5.5rem_8rem] lg:grid-cols-[minmax(0,1fr)_8rem_4rem_5.5rem_8rem_9rem]';
 export const ROW_HEIGHT = 36;
 /** The sticky header row (h-8) above the rows, inside the same scroll container. */
 export const HEADER_HEIGHT = 32;
 export const CELL = 'flex min-w-0 items-center px-3 text-sm';
 export const NARROW_HIDDEN = 'hidden lg:flex';
+export const PHONE_HIDDEN = 'hidden sm:flex';
 
 export interface SortState {
   key: SortKey;
@@ -18,7 +23,7 @@ export interface SortState {
 const COLUMNS: { label: string; sortKey?: SortKey; className?: string }[] = [
   { label: 'Name', sortKey: 'name', className: 'pl-4' },
   { label: 'Type', className: NARROW_HIDDEN },
-  { label: 'Version', className: 'justify-end' },
+  { label: 'Version', className: cx(PHONE_HIDDEN, 'justify-end') },
   { label: 'Size', sortKey: 'size', className: 'justify-end' },
   { label: 'Modified', sortKey: 'modified' },
   { label: 'Modified by', className: NARROW_HIDDEN },

@@ -1,14 +1,14 @@
-import { useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { useThumbnailUrl } from '../../api/model-derivative/use-thumbnail-url';
 import { CONTENTS_PAGE_SIZE } from '../../api/data-management/queries';
 import { FileThumbnail } from '../../components/ui/file-icon';
 import { Skeleton } from '../../components/ui/spinner';
+import { TimeAgo } from '../../components/ui/time-ago';
 import { cx } from '../../lib/class-names';
 import { formatBytes } from '../../lib/format-bytes';
-import { formatDateTime, formatRelativeTime } from '../../lib/time';
 import type { ContentRow } from './content-rows';
-import { CELL, GRID_TEMPLATE, NARROW_HIDDEN } from './grid-columns';
+import { CELL, GRID_TEMPLATE, NARROW_HIDDEN, PHONE_HIDDEN } from './grid-columns';
 
 export type GridEntry = { state: 'ready'; row: ContentRow } | { state: 'loading' } | { state: 'failed'; page: number; first: boolean };
 
@@ -24,13 +24,25 @@ interface RowProps {
   onRetry: (page: number) => void;
 }
 
+const THUMBNAIL_DELAY_MS = 150;
+
+/** True once the component has stayed mounted for `delayMs`. */
+function useSettled(delayMs: number): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  return settled;
+}
+
 const ROW = cx(GRID_TEMPLATE, 'absolute inset-x-0 top-0 border-b border-neutral-100 dark:border-neutral-800/70');
 const focusable = (active: boolean) => ({ tabIndex: active ? 0 : -1, className: 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-500' });
 
 export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus, onRetry }: RowProps) {
-  // A thumbnail is asked for only once the row is pointed at: most rows were never translated.
-  const [pointed, setPointed] = useState(false);
-  const thumbnail = useThumbnailUrl(entry.state === 'ready' ? (entry.row.thumbnail?.urn ?? null) : null, pointed);
+  // Rows on screen show their thumbnails; rows that fly past while scrolling ask for none.
+  const settled = useSettled(THUMBNAIL_DELAY_MS);
+  const thumbnail = useThumbnailUrl(entry.state === 'ready' ? (entry.row.thumbnail?.urn ?? null) : null, settled);
   const cell = (col: number, className?: string) => ({
     'data-cell': `${index}:${col}`,
     onFocus: () => onCellFocus(col),
@@ -69,7 +81,6 @@ export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus
       role="row"
       aria-rowindex={index + 2}
       style={style}
-      onPointerEnter={() => setPointed(true)}
       className={cx(ROW, 'group hover:bg-neutral-50 focus-within:bg-accent-50/60 dark:hover:bg-neutral-900 dark:focus-within:bg-accent-950/40', row.hidden && 'opacity-70')}
     >
       <div role="rowheader" {...cell(0, 'gap-2 pl-4 font-medium text-neutral-900 dark:text-neutral-100')}>
@@ -86,20 +97,14 @@ export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus
       <div role="gridcell" {...cell(1, cx(NARROW_HIDDEN, 'text-neutral-600 dark:text-neutral-300'))}>
         <span className="truncate" title={row.extensionType}>{row.typeLabel}</span>
       </div>
-      <div role="gridcell" {...cell(2, 'justify-end text-neutral-600 tabular-nums dark:text-neutral-300')}>
+      <div role="gridcell" {...cell(2, cx(PHONE_HIDDEN, 'justify-end text-neutral-600 tabular-nums dark:text-neutral-300'))}>
         {row.versionNumber === null ? <span aria-label="No version">—</span> : `v${row.versionNumber}`}
       </div>
       <div role="gridcell" {...cell(3, 'justify-end text-neutral-600 tabular-nums dark:text-neutral-300')}>
         {row.size === null ? <span aria-label="No size">—</span> : formatBytes(row.size)}
       </div>
       <div role="gridcell" {...cell(4, 'text-neutral-600 tabular-nums dark:text-neutral-300')}>
-        {Number.isFinite(row.modifiedAt) ? (
-          <time dateTime={new Date(row.modifiedAt).toISOString()} title={formatDateTime(row.modifiedAt)} className="truncate">
-            {formatRelativeTime(row.modifiedAt, now)}
-          </time>
-        ) : (
-          '—'
-        )}
+        <TimeAgo at={row.modifiedAt} now={now} className="truncate" />
       </div>
       <div role="gridcell" {...cell(5, cx(NARROW_HIDDEN, 'text-neutral-600 dark:text-neutral-300'))}>
         <span className="truncate">{row.modifiedBy}</span>

@@ -10,6 +10,7 @@ import { BriefcaseIcon, BuildingIcon } from '../../components/ui/icons';
 import { Breadcrumbs } from './breadcrumbs';
 import { hubTypeLabel, regionLabel } from './hub-labels';
 import { HubsTableSkeleton } from './hubs-table';
+import { IdWithCopy } from './id-with-copy';
 import { PageHeader } from './page-header';
 import { requireParam } from './places';
 import { ProjectsTable } from './projects-table';
@@ -27,7 +28,7 @@ export function HubPage() {
 
   let body;
   if (!first || first.isPending) body = <HubsTableSkeleton label="Loading projects…" />;
-  else if (first.isError) {
+  else if (first.isLoadingError) {
     const { message, details, raw } = describeError(first.error);
     body = <ErrorState title="Couldn't load projects" message={message} details={details} raw={raw} onRetry={() => void first.refetch()} retrying={first.isFetching} />;
   } else if (projects.length === 0) {
@@ -52,7 +53,14 @@ export function HubPage() {
         icon={<BuildingIcon className="size-4 text-neutral-400" />}
         title={attributes?.name ?? (hub.isError ? 'Hub' : null)}
         titleId="hub-heading"
-        subtitle={attributes ? `${hubTypeLabel(attributes.extension.type)} · ${regionLabel(attributes.region)} · ${projects.length} ${projects.length === 1 ? 'project' : 'projects'}` : undefined}
+        subtitle={
+          attributes ? (
+            <>
+              {`${hubTypeLabel(attributes.extension.type)} · ${regionLabel(attributes.region)} · ${projects.length} ${projects.length === 1 ? 'project' : 'projects'} · `}
+              <IdWithCopy id={hubId} label={`ID of ${attributes.name}`} />
+            </>
+          ) : undefined
+        }
       />
       <div className="min-h-0 flex-1 overflow-auto">{body}</div>
     </section>

@@ -12,7 +12,7 @@ const ICON = 'size-3.5 shrink-0';
 /** A node's children from one query: loading, failed (with retry), or the list. */
 function Group<T>({ query, level, select }: { query: UseQueryResult<T>; level: number; select: (data: T) => ReactNode[] }) {
   if (query.isPending) return <TreeGroupLoading level={level} />;
-  if (query.isError) {
+  if (query.isLoadingError) {
     return (
       <div role="group" style={{ paddingLeft: `${level * 12 + 28}px` }} className="py-1 text-xs text-red-700 dark:text-red-400">
         Couldn&apos;t load.{' '}

@@ -48,7 +48,7 @@ export function HubTree() {
   };
 
   if (hubs.isPending) return <TreeGroupLoading level={0} />;
-  if (hubs.isError) return <p className="px-2 text-xs text-red-700 dark:text-red-400">Couldn&apos;t load hubs.</p>;
+  if (hubs.isLoadingError) return <p className="px-2 text-xs text-red-700 dark:text-red-400">Couldn&apos;t load hubs.</p>;
   return (
     <TreeFocusContext value={focus}>
       <ul ref={treeRef} role="tree" aria-label="Hubs, projects and folders" onKeyDown={onKeyDown} className="space-y-px">

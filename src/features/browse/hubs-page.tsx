@@ -41,7 +41,7 @@ export function HubsPage() {
 function HubsContent({ query }: { query: UseQueryResult<HubsResponse> }) {
   const { platformName } = useRuntimeConfig();
   if (query.isPending) return <HubsTableSkeleton />;
-  if (query.isError) {
+  if (query.isLoadingError) {
     const { message, details, raw } = describeError(query.error);
     return (
       <ErrorState

@@ -53,7 +53,7 @@ export function HubsTable({ hubs }: { hubs: Hub[] }) {
                 <code className="max-w-56 truncate font-mono text-xs text-neutral-500 dark:text-neutral-400" title={hub.id}>
                   {hub.id}
                 </code>
-                <CopyButton value={hub.id} label={`ID of ${hub.attributes.name}`} className="opacity-0 group-hover:opacity-100 focus-visible:opacity-100" />
+                <CopyButton value={hub.id} label={`ID of ${hub.attributes.name}`} />
               </span>
             </td>
           </tr>

@@ -12,6 +12,7 @@ import { Breadcrumbs } from './breadcrumbs';
 import { DerivativeLinks } from './derivative-links';
 import { fileTypeOf } from './file-types';
 import { PageHeader } from './page-header';
+import { PlaceError } from './place-error';
 import { itemPath, requireParam, versionPath } from './places';
 import { VersionFacts } from './version-facts';
 import { VersionHistory } from './version-history';
@@ -29,9 +30,8 @@ export function ItemPage() {
   const item = useQuery(dmQueries.item({ projectId, itemId }));
   const versions = useQuery(dmQueries.itemVersions({ projectId, itemId }));
 
-  if (item.isError) {
-    const { message, details, raw } = describeError(item.error);
-    return <ErrorState headingLevel={1} title="Couldn't open this item" message={message} details={details} raw={raw} onRetry={() => void item.refetch()} retrying={item.isFetching} />;
+  if (item.isLoadingError) {
+    return <PlaceError what="item" hubId={hubId} projectId={projectId} id={itemId} error={item.error} onRetry={() => void item.refetch()} retrying={item.isFetching} />;
   }
 
   const data = item.data?.data;
@@ -75,7 +75,7 @@ export function ItemPage() {
                 <p role="status" className="sr-only">Loading versions…</p>
                 {[0, 1, 2].map((row) => <Skeleton key={row} className="h-7 w-full" />)}
               </div>
-            ) : versions.isError ? (
+            ) : versions.isLoadingError ? (
               <ErrorState title="Couldn't load the versions" message={describeError(versions.error).message} onRetry={() => void versions.refetch()} retrying={versions.isFetching} />
             ) : (
               <VersionHistory versions={list} selected={selectedNumber} hrefOf={hrefOf} />
@@ -84,7 +84,7 @@ export function ItemPage() {
           <aside aria-label="Version details" className="min-w-0">
             {data && selected ? (
               <div className="space-y-3">
-                <DerivativeLinks versionId={selected.id} name={selected.attributes.name} />
+                <DerivativeLinks versionId={selected.id} name={selected.attributes.name} item={{ hubId, projectId, itemId }} />
                 <VersionFacts item={data} version={selected} />
               </div>
             ) : asked !== null && versions.isSuccess ? (

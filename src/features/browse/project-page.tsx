@@ -11,6 +11,7 @@ import { compareRows, folderRow } from './content-rows';
 import { FolderGrid } from './folder-grid';
 import { FolderGridSkeleton } from './folder-grid-skeleton';
 import type { SortState } from './grid-columns';
+import { IdWithCopy } from './id-with-copy';
 import { PageHeader } from './page-header';
 import { folderPath, hubPath, requireParam } from './places';
 import { projectTypeLabel } from './project-labels';
@@ -29,7 +30,7 @@ export function ProjectPage() {
 
   let body;
   if (topFolders.isPending) body = <FolderGridSkeleton rows={3} label="Loading top folders…" />;
-  else if (topFolders.isError) {
+  else if (topFolders.isLoadingError) {
     const { message, details, raw } = describeError(topFolders.error);
     body = <ErrorState title="Couldn't load this project's folders" message={message} details={details} raw={raw} onRetry={() => void topFolders.refetch()} retrying={topFolders.isFetching} />;
   } else if (rows.length === 0) {
@@ -64,7 +65,14 @@ export function ProjectPage() {
         icon={<BriefcaseIcon className="size-4 text-neutral-400" />}
         title={attributes?.name ?? (project.isError ? 'Project' : null)}
         titleId="project-heading"
-        subtitle={attributes ? projectTypeLabel(attributes.extension.type, attributes.extension.data) : undefined}
+        subtitle={
+          attributes ? (
+            <>
+              {`${projectTypeLabel(attributes.extension.type, attributes.extension.data)} · `}
+              <IdWithCopy id={projectId} label={`ID of ${attributes.name}`} />
+            </>
+          ) : undefined
+        }
       />
       {body}
     </section>

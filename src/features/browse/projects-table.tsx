@@ -37,7 +37,7 @@ export function ProjectsTable({ hubId, projects }: { hubId: string; projects: Pr
                 <code className="max-w-72 truncate font-mono text-xs text-neutral-500 dark:text-neutral-400" title={project.id}>
                   {project.id}
                 </code>
-                <CopyButton value={project.id} label={`ID of ${project.attributes.name}`} className="opacity-0 group-hover:opacity-100 focus-visible:opacity-100" />
+                <CopyButton value={project.id} label={`ID of ${project.attributes.name}`} />
               </span>
             </td>
           </tr>

@@ -6,11 +6,13 @@ import { rowsOf, type ContentRow } from './content-rows';
 
 export interface FolderPagesInput extends FolderRef {
   includeHidden: boolean;
+  /** The service's name filter ('' for none). */
+  nameContains: string;
   /** The folder's objectCount: how many rows to make room for before the last page says exactly. */
   estimate: number | undefined;
   /** Rows (in the service's order) on screen now, overscan included. */
   visible: { start: number; end: number };
-  /** Sorting by another key, or filtering, needs every row: fetch every page. */
+  /** Sorting by another key, or narrowing what the service sent, needs every row: fetch every page. */
   everything: boolean;
 }
 
@@ -23,8 +25,10 @@ export interface FolderPages {
   loadedRows: ContentRow[];
   pageCount: number;
   loadedPages: number;
+  /** Every page is here and the last one has been seen: the rows are all known. */
+  complete: boolean;
   /** The first page, which decides between skeleton, error and empty. */
-  first: { isPending: boolean; isError: boolean; error: Error | null; isFetching: boolean };
+  first: { isPending: boolean; isLoadingError: boolean; error: Error | null; isFetching: boolean };
   failedPages: number[];
   retryPage: (page: number) => void;
 }
@@ -38,12 +42,13 @@ const pageOf = (index: number) => Math.floor(index / SIZE);
  * pages on the way, and jumping there costs one. Pages already fetched are read from the cache, so
  * sorting and filtering reuse them.
  */
-export function useFolderPages({ projectId, folderId, includeHidden, estimate, visible, everything }: FolderPagesInput): FolderPages {
-  // Pages the objectCount did not foresee (a folder that grew), found as the last page says `next`.
+export function useFolderPages({ projectId, folderId, includeHidden, nameContains, estimate, visible, everything }: FolderPagesInput): FolderPages {
+  // Pages the objectCount did not foresee (a folder that grew, or a filtered listing, which has no
+  // count), found as the last page says `next`.
   const [extra, setExtra] = useState({ key: '', pages: 0 });
-  const key = `${projectId}\n${folderId}\n${includeHidden}`;
+  const key = `${projectId}\n${folderId}\n${includeHidden}\n${nameContains}`;
   const extraPages = extra.key === key ? extra.pages : 0;
-  const pageCount = Math.max(1, Math.ceil((estimate ?? 0) / SIZE)) + extraPages;
+  const pageCount = Math.max(1, Math.ceil((nameContains ? 0 : (estimate ?? 0)) / SIZE)) + extraPages;
 
   const wanted = new Set<number>([0]);
   if (everything) for (let page = 0; page < pageCount; page += 1) wanted.add(page);
@@ -51,7 +56,7 @@ export function useFolderPages({ projectId, folderId, includeHidden, estimate, v
 
   const results = useQueries({
     queries: Array.from({ length: pageCount }, (_, page) => ({
-      ...dmQueries.folderContents({ projectId, folderId, page, type: 'all', includeHidden }),
+      ...dmQueries.folderContents({ projectId, folderId, page, type: 'all', includeHidden, nameContains }),
       // Pages off screen stay subscribed so their cached rows count, but only wanted ones fetch.
       enabled: wanted.has(page),
     })),
@@ -63,7 +68,8 @@ export function useFolderPages({ projectId, folderId, includeHidden, estimate, v
   // step lists one more page, which has no `next` until it has loaded, so this cannot loop.
   if (lastListed?.links.next !== undefined) setExtra({ key, pages: extraPages + 1 });
 
-  const { count, exact } = countRows(pages, estimate);
+  const { count, exact } = countRows(pages, nameContains ? undefined : estimate);
+  const loadedPages = pages.filter(Boolean).length;
   const rowsByPage = pages.map((page) => (page ? cachedRows(page) : undefined));
   // Flattening thousands of rows is for sorting and filtering only, and only when a page changed.
   const signature = everything ? results.map((result) => result.dataUpdatedAt).join() : '';
@@ -77,10 +83,11 @@ export function useFolderPages({ projectId, folderId, includeHidden, estimate, v
     rowAt: (index) => rowsByPage[pageOf(index)]?.[index % SIZE],
     loadedRows,
     pageCount: exact ? Math.max(1, Math.ceil(count / SIZE)) : pageCount,
-    loadedPages: pages.filter(Boolean).length,
+    loadedPages,
+    complete: exact && loadedPages >= Math.max(1, Math.ceil(count / SIZE)),
     first: {
       isPending: firstResult?.isPending ?? true,
-      isError: firstResult?.isError ?? false,
+      isLoadingError: firstResult?.isLoadingError ?? false,
       error: firstResult?.error ?? null,
       isFetching: firstResult?.isFetching ?? false,
     },

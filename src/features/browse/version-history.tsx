@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/button';
 import { DownloadIcon } from '../../components/ui/icons';
 import { cx } from '../../lib/class-names';
 import { formatBytes } from '../../lib/format-bytes';
-import { formatDateTime, formatRelativeTime, useNow } from '../../lib/time';
+import { useNow } from '../../lib/time';
+import { TimeAgo } from '../../components/ui/time-ago';
 import { NothingToDownloadError, useDownloadVersion } from './use-download-version';
 
 const HEAD = 'sticky top-0 h-8 border-b border-neutral-200 bg-neutral-50 px-3 text-left text-xs font-medium text-neutral-500 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-400';
@@ -55,7 +56,7 @@ export function VersionHistory({ versions, selected, hrefOf }: VersionHistoryPro
                   </Link>
                 </th>
                 <td className={`${CELL} text-neutral-600 tabular-nums dark:text-neutral-300`}>
-                  <time dateTime={createTime} title={formatDateTime(created)}>{formatRelativeTime(created, now)}</time>
+                  <TimeAgo at={created} now={now} />
                 </td>
                 <td className={`${CELL} hidden text-neutral-600 sm:table-cell dark:text-neutral-300`}>{createUserName}</td>
                 <td className={`${CELL} text-right text-neutral-600 tabular-nums dark:text-neutral-300`}>{storageSize === undefined ? '—' : formatBytes(storageSize)}</td>

@@ -73,7 +73,7 @@ export function BucketObjects({ bucketKey }: { bucketKey: string }) {
       <div className="min-h-0 flex-1 overflow-auto">
         {objects.isPending ? (
           <ObjectsTableSkeleton />
-        ) : objects.isError ? (
+        ) : objects.isLoadingError ? (
           <ErrorState title="Couldn't load objects" {...describeError(objects.error)} onRetry={() => void objects.refetch()} retrying={objects.isFetching} />
         ) : objects.data.items.length === 0 ? (
           <EmptyState

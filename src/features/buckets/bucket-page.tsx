@@ -46,7 +46,7 @@ export function BucketPage({ uploadAction }: { uploadAction?: (bucketKey: string
           <Skeleton className="h-3 w-32" />
           <Skeleton className="h-3 w-40" />
         </div>
-      ) : details.isError ? (
+      ) : details.isLoadingError ? (
         <ErrorState title="Couldn't load this bucket" {...describeError(details.error)} onRetry={() => void details.refetch()} retrying={details.isFetching} />
       ) : (
         <dl className="flex flex-wrap gap-x-8 gap-y-1 border-b border-neutral-200 px-6 py-3 text-xs dark:border-neutral-800">
@@ -57,7 +57,7 @@ export function BucketPage({ uploadAction }: { uploadAction?: (bucketKey: string
           </Fact>
         </dl>
       )}
-      {!details.isError && <BucketObjects key={bucketKey} bucketKey={bucketKey} />}
+      {!details.isLoadingError && <BucketObjects key={bucketKey} bucketKey={bucketKey} />}
       {deleting && <DeleteBucketDialog bucketKey={bucketKey} onCancel={() => setDeleting(false)} onDeleted={() => void navigate(BUCKETS_PATH)} />}
     </section>
   );

@@ -54,7 +54,7 @@ export function BucketsPage() {
       <div className="min-h-0 flex-1 overflow-auto">
         {buckets.isPending ? (
           <BucketsTableSkeleton />
-        ) : buckets.isError ? (
+        ) : buckets.isLoadingError ? (
           <ErrorState
             title="Couldn't load buckets"
             {...describeError(buckets.error)}

@@ -3,7 +3,8 @@ import type { BucketSummary } from '../../../contracts/oss';
 import { CopyButton } from '../../components/ui/copy-button';
 import { BoxIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/spinner';
-import { formatDateTime, formatRelativeTime, useNow } from '../../lib/time';
+import { useNow } from '../../lib/time';
+import { TimeAgo } from '../../components/ui/time-ago';
 import { bucketPath } from './bucket-paths';
 import { POLICY_LABELS } from './bucket-policies';
 
@@ -39,16 +40,14 @@ export function BucketsTable({ buckets, onDelete }: { buckets: BucketSummary[]; 
                 <Link to={bucketPath(bucket.bucketKey)} className="truncate font-mono hover:underline focus-visible:outline-2 focus-visible:outline-accent-500">
                   {bucket.bucketKey}
                 </Link>
-                <CopyButton value={bucket.bucketKey} label={`name of ${bucket.bucketKey}`} className="opacity-0 group-hover:opacity-100 focus-visible:opacity-100" />
+                <CopyButton value={bucket.bucketKey} label={`name of ${bucket.bucketKey}`} />
               </span>
             </th>
             <td className={`${CELL} text-neutral-600 dark:text-neutral-300`} title={POLICY_LABELS[bucket.policyKey].description}>
               {POLICY_LABELS[bucket.policyKey].title}
             </td>
             <td className={`${CELL} text-neutral-600 tabular-nums dark:text-neutral-300`}>
-              <time dateTime={new Date(bucket.createdDate).toISOString()} title={formatDateTime(bucket.createdDate)}>
-                {formatRelativeTime(bucket.createdDate, now)}
-              </time>
+              <TimeAgo at={bucket.createdDate} now={now} />
             </td>
             <td className={`${CELL} pr-6 text-right`}>
               <button

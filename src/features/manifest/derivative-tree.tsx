@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ManifestDerivative, ManifestResource } from '../../../contracts/model-derivative';
+import type { ManifestDerivative, ManifestMessage, ManifestResource } from '../../../contracts/model-derivative';
 import { ChevronDownIcon, ChevronRightIcon } from '../../components/ui/icons';
 import { formatBytes } from '../../lib/format-bytes';
 import { DerivativeDownload, DOWNLOADABLE_ROLES } from './derivative-download';
@@ -34,8 +34,9 @@ function ResourceNode({ urn, node, sourceName }: { urn: string; node: ManifestRe
   );
 }
 
-/** One output of the manifest: its type, status and progress, its messages and its files. */
-function DerivativeNode({ urn, derivative, sourceName }: { urn: string; derivative: ManifestDerivative; sourceName: string }) {
+/** One output of the manifest: its type, status and progress, its own messages and its files. */
+function DerivativeNode({ urn, derivative, sourceName, isShared }: { urn: string; derivative: ManifestDerivative; sourceName: string; isShared: (message: ManifestMessage) => boolean }) {
+  const own = (derivative.messages ?? []).filter((message) => !isShared(message));
   return (
     <li role="treeitem" aria-expanded aria-selected={false} aria-label={`${derivative.outputType} output`} className="space-y-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
       <div className="flex flex-wrap items-center gap-2">
@@ -43,7 +44,7 @@ function DerivativeNode({ urn, derivative, sourceName }: { urn: string; derivati
         <NodeStatus status={derivative.status} progress={derivative.progress} />
         <span className="text-xs text-neutral-500">from {sourceName}</span>
       </div>
-      {derivative.messages && <ManifestMessages messages={derivative.messages} />}
+      <ManifestMessages messages={own} />
       {derivative.children.length > 0 && (
         <ul role="group" className="space-y-1">
           {derivative.children.map((child) => <ResourceNode key={child.guid} urn={urn} node={child} sourceName={sourceName} />)}
@@ -57,10 +58,10 @@ function DerivativeNode({ urn, derivative, sourceName }: { urn: string; derivati
  * `sourceName` names the downloads: the file's name as people know it, which for a Data Management
  * version is not the manifest's `name` (that is the storage object's key).
  */
-export function DerivativeTree({ urn, derivatives, sourceName }: { urn: string; derivatives: ManifestDerivative[]; sourceName: string }) {
+export function DerivativeTree({ urn, derivatives, sourceName, isShared = () => false }: { urn: string; derivatives: ManifestDerivative[]; sourceName: string; isShared?: (message: ManifestMessage) => boolean }) {
   return (
     <ul role="tree" aria-label="Derivatives" className="space-y-3">
-      {derivatives.map((derivative, index) => <DerivativeNode key={`${derivative.outputType}-${index}`} urn={urn} derivative={derivative} sourceName={sourceName} />)}
+      {derivatives.map((derivative, index) => <DerivativeNode key={`${derivative.outputType}-${index}`} urn={urn} derivative={derivative} sourceName={sourceName} isShared={isShared} />)}
     </ul>
   );
 }

@@ -41,6 +41,20 @@ describe('ManifestView', () => {
     expect(screen.getByLabelText('Manifest status')).toHaveTextContent('Success');
   });
 
+  it('shows a warning every output gave once, naming the outputs, instead of under each', async () => {
+    const warning = { type: 'warning' as const, code: 'Engine-MissingEntities', message: 'The file refers to 3 entities it lacks.' };
+    const own = { type: 'warning' as const, code: 'Engine-SkippedProxyGeometry', message: 'Two objects have no geometry.' };
+    serve(() => manifest([{ ...svf2(), messages: [warning] }, obj('success', [warning, own]), { ...obj(), outputType: 'stl', messages: [warning] }]));
+    renderView();
+    const shared = await screen.findByRole('list', { name: 'Messages for several outputs' });
+    expect(within(shared).getAllByRole('listitem')).toHaveLength(1);
+    expect(shared).toHaveTextContent('Warning: The file refers to 3 entities it lacks.');
+    expect(shared).toHaveTextContent('For svf2, obj, stl.');
+    const tree = screen.getByRole('tree', { name: 'Derivatives' });
+    expect(within(tree).queryByText(/entities it lacks/)).not.toBeInTheDocument();
+    expect(within(within(tree).getByRole('treeitem', { name: 'obj output' })).getByRole('list', { name: 'Messages' })).toHaveTextContent('Two objects have no geometry.');
+  });
+
   it('puts a failure’s code into words next to the platform’s message', async () => {
     const failure = { type: 'error' as const, code: 'TranslationWorker-InternalFailure', message: 'The file is not an IFC model: no ISO-10303-21 header.' };
     const warning = { type: 'warning' as const, code: 'Engine-SkippedProxyGeometry', message: ['Two objects have no geometry;', 'they are in the tree only.'] };

@@ -13,6 +13,8 @@ import { ErrorState } from '../../components/ui/error-state';
 import { FileIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/spinner';
 import { DerivativeTree } from './derivative-tree';
+import { ManifestMessages } from './manifest-messages';
+import { sharedMessages } from './message-text';
 import { NodeStatus } from './node-status';
 
 export interface ManifestViewProps {
@@ -37,8 +39,10 @@ export function ManifestView({ urn, name, pollWhileRunning, onTranslate }: Manif
   const [confirming, setConfirming] = useState(false);
 
   if (manifest.isPending) return <Skeleton className="h-40 w-full" />;
-  if (manifest.isError) {
-    if (manifest.error instanceof ApiError && manifest.error.status === 404) {
+  const gone = manifest.error instanceof ApiError && manifest.error.status === 404;
+  // A poll that fails behind a manifest on screen keeps it there (the toast says why); a 404 means it is gone.
+  if (manifest.isLoadingError || (manifest.isError && gone)) {
+    if (gone) {
       return (
         <EmptyState
           icon={<FileIcon className="size-5" />}
@@ -54,6 +58,7 @@ export function ManifestView({ urn, name, pollWhileRunning, onTranslate }: Manif
 
   const data = manifest.data;
   const json = JSON.stringify(data, null, 2);
+  const shared = sharedMessages(data.derivatives);
   return (
     <section aria-label="Manifest" className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -65,7 +70,8 @@ export function ManifestView({ urn, name, pollWhileRunning, onTranslate }: Manif
           <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>Delete manifest</Button>
         </div>
       </div>
-      <DerivativeTree urn={urn} derivatives={data.derivatives} sourceName={name} />
+      <ManifestMessages messages={shared.shared} label="Messages for several outputs" />
+      <DerivativeTree urn={urn} derivatives={data.derivatives} sourceName={name} isShared={shared.isShared} />
       <details className="rounded-lg border border-neutral-200 dark:border-neutral-800">
         <summary className="cursor-pointer px-3 py-2 text-sm font-medium">Raw JSON</summary>
         <div className="relative border-t border-neutral-200 dark:border-neutral-800">

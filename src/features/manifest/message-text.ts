@@ -1,4 +1,4 @@
-import type { ManifestMessage } from '../../../contracts/model-derivative';
+import type { ManifestDerivative, ManifestMessage } from '../../../contracts/model-derivative';
 
 /** What the codes the engine and the real service use mean, for people who do not know them. */
 const CODE_MEANINGS: Record<string, string> = {
@@ -24,3 +24,30 @@ export function describeCode(code: string): string {
 }
 
 export const MESSAGE_TYPE_LABELS: Record<ManifestMessage['type'], string> = { error: 'Error', warning: 'Warning', info: 'Note' };
+
+/** One message the translator gave several outputs (a warning about the source file, say), with the outputs. */
+export interface SharedMessage {
+  message: ManifestMessage;
+  outputs: string[];
+}
+
+const messageKey = (message: ManifestMessage) => `${message.type}\n${message.code}\n${messageText(message)}`;
+
+/**
+ * Messages said alike by more than one output: shown once, above the outputs, naming them, rather
+ * than repeated under each. `isShared` tells an output's own messages from these.
+ */
+export function sharedMessages(derivatives: readonly ManifestDerivative[]): { shared: SharedMessage[]; isShared: (message: ManifestMessage) => boolean } {
+  const byKey = new Map<string, SharedMessage>();
+  for (const derivative of derivatives) {
+    for (const message of derivative.messages ?? []) {
+      const key = messageKey(message);
+      const entry = byKey.get(key) ?? { message, outputs: [] };
+      if (!entry.outputs.includes(derivative.outputType)) entry.outputs.push(derivative.outputType);
+      byKey.set(key, entry);
+    }
+  }
+  const shared = [...byKey.values()].filter((entry) => entry.outputs.length > 1);
+  const keys = new Set(shared.map((entry) => messageKey(entry.message)));
+  return { shared, isShared: (message) => keys.has(messageKey(message)) };
+}

@@ -13,7 +13,7 @@ describe('ModelViews', () => {
     const onChange = vi.fn();
     render(<ModelViews views={VIEWS} selected="view-3d" onChange={onChange} />);
     const select = screen.getByRole('combobox', { name: 'View' });
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['3D (3D)', 'Ground floor plan (2D)']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['3D', 'Ground floor plan (2D)']);
     await userEvent.setup().selectOptions(select, 'Ground floor plan (2D)');
     expect(onChange).toHaveBeenCalledWith('view-2d');
   });
@@ -21,6 +21,6 @@ describe('ModelViews', () => {
   it('names a single view without offering a choice', () => {
     render(<ModelViews views={VIEWS.slice(0, 1)} selected="view-3d" onChange={vi.fn()} />);
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
-    expect(screen.getByText('View: 3D (3D)')).toBeInTheDocument();
+    expect(screen.getByText('View: 3D')).toBeInTheDocument();
   });
 });

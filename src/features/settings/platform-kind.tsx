@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cx } from '../../lib/class-names';
 
 export type PlatformKind = 'platform' | 'aps-gateway';
@@ -5,9 +6,14 @@ export type PlatformKind = 'platform' | 'aps-gateway';
 /** Shown in the top bar when the app talks to APS through a gateway; also how the choice is recognised later. */
 export const GATEWAY_PLATFORM_NAME = 'Autodesk Platform Services (through a gateway)';
 
-const KINDS: { kind: PlatformKind; label: string; hint: string }[] = [
+const KINDS: { kind: PlatformKind; label: string; hint: ReactNode }[] = [
   { kind: 'platform', label: 'A platform', hint: 'The local platform, or another server that speaks the APS protocol to browsers.' },
-  { kind: 'aps-gateway', label: GATEWAY_PLATFORM_NAME, hint: 'Your real hubs: `npm run platform -- gateway` holds your APS app’s secret and forwards to APS.' },
+  { kind: 'aps-gateway', label: GATEWAY_PLATFORM_NAME, hint: (
+      <>
+        Your real hubs: <code className="font-mono">npm run platform -- gateway</code> holds your APS app’s secret and forwards to APS.
+      </>
+    ),
+  },
 ];
 
 export function PlatformKindPicker({ value, onChange }: { value: PlatformKind; onChange: (kind: PlatformKind) => void }) {

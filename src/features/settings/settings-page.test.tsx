@@ -48,7 +48,11 @@ describe('SettingsPage', () => {
   it('points the app at Autodesk Platform Services through a gateway: its URL and the APS app’s client id', async () => {
     const changed = vi.fn();
     const { user } = renderWithProviders(<SettingsPage onPlatformChanged={changed} />);
-    await user.click(screen.getByRole('radio', { name: new RegExp(GATEWAY_PLATFORM_NAME.replace(/[()]/g, '\\$&')) }));
+    const gateway = screen.getByRole('radio', { name: new RegExp(GATEWAY_PLATFORM_NAME.replace(/[()]/g, '\\$&')) });
+    // The command is shown as code, not between raw backticks.
+    expect(gateway.closest('label')).not.toHaveTextContent('`');
+    expect(gateway.closest('label')?.querySelector('code')).toHaveTextContent('npm run platform -- gateway');
+    await user.click(gateway);
     expect(screen.queryByRole('textbox', { name: 'Base URL' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save and sign in again' }));
     expect(screen.getByRole('alert')).toHaveTextContent('The client ID is required');

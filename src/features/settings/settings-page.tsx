@@ -54,9 +54,9 @@ export function SettingsPage({ onPlatformChanged }: SettingsPageProps) {
   };
 
   return (
-    <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-10">
+    <section aria-labelledby="settings-heading" className="mx-auto w-full max-w-xl space-y-6 px-4 py-10">
       <div className="space-y-1">
-        <h1 className="text-lg font-semibold">Settings</h1>
+        <h1 id="settings-heading" className="text-lg font-semibold">Settings</h1>
         <p className="text-sm text-neutral-600 dark:text-neutral-400">Point the app at another platform, such as your own APS app. The choice is saved in this browser only.</p>
       </div>
       <section aria-labelledby="current-platform" className="flex items-center gap-3 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
@@ -99,6 +99,6 @@ export function SettingsPage({ onPlatformChanged }: SettingsPageProps) {
           )}
         </div>
       </form>
-    </main>
+    </section>
   );
 }

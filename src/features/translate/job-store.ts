@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { OutputType, TranslationStatus } from '../../../contracts/model-derivative';
+import type { ModelItemPlace } from '../../lib/model-paths';
 
 /**
  * The translations this person started, kept in localStorage so the job centre survives a reload and
@@ -18,6 +19,8 @@ export interface TranslationJob {
   /** The encoded source URN. */
   urn: string;
   name: string;
+  /** The hub item the design is a version of, when started from one: the job's link leads back there. */
+  item?: ModelItemPlace;
   outputs: OutputType[];
   startedAt: number;
   status: TranslationStatus;
@@ -28,7 +31,7 @@ export interface TranslationJob {
 }
 
 interface JobActions {
-  jobStarted: (job: Pick<TranslationJob, 'urn' | 'name' | 'outputs'>, now?: number) => string;
+  jobStarted: (job: Pick<TranslationJob, 'urn' | 'name' | 'outputs' | 'item'>, now?: number) => string;
   jobProgressed: (id: string, status: TranslationStatus, progress: string) => void;
   jobEnded: (id: string, status: TranslationStatus, message: string | null, now?: number) => void;
   jobDismissed: (id: string) => void;

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mdQueries } from '../../api/model-derivative/queries';
-import { useToasts } from '../../components/ui/toast-store';
+import { toastStore, useToasts } from '../../components/ui/toast-store';
 import { jsonResponse } from '../../testing/fetch-mock';
 import { manifest, obj, serveMd, svf2, URN } from '../../testing/md-fixtures';
 import { createTestQueryClient } from '../../testing/render';
@@ -16,6 +16,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   localStorage.clear();
   jobStore.setState({ jobs: [] });
+  toastStore.setState({ toasts: [] });
 });
 afterEach(() => vi.useRealTimers());
 
@@ -67,6 +68,26 @@ describe('JobWatchers', () => {
     expect(jobStore.getState().jobs[0]?.status).toBe('success');
     expect(queryClient.getQueryState(mdQueries.thumbnail(URN, 100).queryKey)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(mdQueries.manifest(URN).queryKey)?.isInvalidated).toBe(false);
+  });
+
+  it('ends a job that finished while nobody watched (a session before this one) without a notification', async () => {
+    serveMd(() => jsonResponse(manifest([svf2()], 'success')));
+    jobStore.getState().actions.jobStarted({ urn: URN, name: 'house.ifc', outputs: ['svf2'] }, Date.now() - 3_600_000);
+    watch();
+    await advance(0);
+    expect(jobStore.getState().jobs[0]).toMatchObject({ status: 'success', endedAt: expect.any(Number) });
+    expect(screen.getByRole('list', { name: 'Toasts' })).toBeEmptyDOMElement();
+  });
+
+  it('tells of a job from before a reload that this page then saw end', async () => {
+    const states = [manifest([svf2('inprogress')], 'inprogress', '40% complete'), manifest([svf2()], 'success')];
+    let answer = 0;
+    serveMd(() => jsonResponse(states[Math.min(answer++, states.length - 1)]));
+    jobStore.getState().actions.jobStarted({ urn: URN, name: 'house.ifc', outputs: ['svf2'] }, Date.now() - 3_600_000);
+    watch();
+    await advance(0);
+    await advance(11_000);
+    expect(screen.getByText('success: house.ifc is translated — svf2')).toBeInTheDocument();
   });
 
   it('a failed job keeps the platform’s first error and says so', async () => {

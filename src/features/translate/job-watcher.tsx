@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Manifest } from '../../../contracts/model-derivative';
 import { isEnded, mdQueries, pollDelay } from '../../api/model-derivative/queries';
 import { showToast } from '../../components/ui/toast-store';
@@ -14,6 +14,9 @@ export function firstError(manifest: Manifest): string | null {
   return null;
 }
 
+/** When this page began: a job that had ended before, while nobody watched, ends without a notification. */
+const PAGE_STARTED_AT = Date.now();
+
 /** Where a model-scoped key names what it holds: `['md', 'model', { urn }, 'manifest' | 'thumbnail' | …]`. */
 const SCOPE_LENGTH = mdQueries.modelScope('').length;
 
@@ -25,6 +28,9 @@ const SCOPE_LENGTH = mdQueries.modelScope('').length;
 function JobWatcher({ job, now }: { job: TranslationJob; now: () => number }) {
   const { jobProgressed, jobEnded } = useJobActions();
   const queryClient = useQueryClient();
+  // Whether this page saw the job run: only then is its end news. One that ended while the app was
+  // closed, or in a session before this one, is simply marked ended in the job centre.
+  const sawRunningRef = useRef(job.startedAt >= PAGE_STARTED_AT);
   const manifest = useQuery({
     ...mdQueries.manifest(job.urn),
     refetchInterval: (query) => (isEnded(query.state.data?.status) && query.state.dataUpdatedAt >= job.startedAt ? false : pollDelay(now() - job.startedAt)),
@@ -38,6 +44,7 @@ function JobWatcher({ job, now }: { job: TranslationJob; now: () => number }) {
     // A manifest read before this job started describes the previous translation.
     if (!data || dataUpdatedAt < job.startedAt) return;
     if (!isEnded(data.status)) {
+      sawRunningRef.current = true;
       if (data.status !== job.status || data.progress !== job.progress) jobProgressed(job.id, data.status, data.progress);
       return;
     }
@@ -46,6 +53,7 @@ function JobWatcher({ job, now }: { job: TranslationJob; now: () => number }) {
     // Views, trees and thumbnails read while the job ran are stale now (a list row may hold "no
     // thumbnail" for minutes); the manifest itself is fresh, and asking it again would be a poll.
     void queryClient.invalidateQueries({ queryKey: mdQueries.modelScope(job.urn), predicate: (query) => query.queryKey[SCOPE_LENGTH] !== 'manifest' });
+    if (!sawRunningRef.current) return;
     showToast(
       data.status === 'success'
         ? { tone: 'success', title: `${job.name} is translated`, message: job.outputs.join(', ') }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
-import { RefreshIcon } from '../../components/ui/icons';
+import { ListChecksIcon } from '../../components/ui/icons';
 import { JOBS_PATH } from '../../lib/model-paths';
 import { CONCURRENT_JOB_LIMIT, useRunningCount } from './job-store';
 import { JobWatchers } from './job-watcher';
@@ -18,7 +18,7 @@ export function JobsIndicator() {
         title={label}
         className="flex h-8 items-center gap-1.5 rounded-md px-2 text-xs text-neutral-600 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-accent-500 dark:text-neutral-300 dark:hover:bg-neutral-800"
       >
-        {running > 0 ? <Spinner /> : <RefreshIcon className="size-4" />}
+        {running > 0 ? <Spinner /> : <ListChecksIcon className="size-4" />}
         {running > 0 && <span className="tabular-nums">{running}</span>}
       </Link>
     </>

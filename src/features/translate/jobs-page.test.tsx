@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { encodeUrn } from '../../../contracts/model-derivative';
 import { renderWithProviders } from '../../testing/render';
 import { jobStore } from './job-store';
 import { JobsPage } from './jobs-page';
@@ -34,6 +35,21 @@ describe('JobsPage', () => {
     expect(within(broken).getByLabelText('Elapsed 6 s')).toBeInTheDocument();
     expect(within(broken).queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('1 of 20 translations running');
+  });
+
+  it('tells two jobs of one file apart by version, with when each started, and links back to the item', () => {
+    const now = Date.now();
+    const item = { hubId: 'a.hub', projectId: 'a.project', itemId: 'urn:item' };
+    actions().jobStarted({ urn: encodeUrn('urn:adsk.wipprod:fs.file:vf.X?version=2'), name: 'house.ifc', outputs: ['svf2'], item }, now - 3 * 60_000);
+    actions().jobStarted({ urn: encodeUrn('urn:adsk.wipprod:fs.file:vf.X?version=3'), name: 'house.ifc', outputs: ['svf2'], item }, now);
+    actions().jobStarted({ urn: encodeUrn('urn:adsk.objects:os.object:models/house.ifc'), name: 'house.ifc', outputs: ['obj'] }, now);
+    renderWithProviders(<JobsPage />);
+
+    const older = screen.getByRole('listitem', { name: 'house.ifc v2' });
+    expect(older).toHaveTextContent('started 3 minutes ago');
+    expect(screen.getByRole('listitem', { name: 'house.ifc v3' })).toHaveTextContent('started just now');
+    expect(screen.getByRole('listitem', { name: 'house.ifc in models' })).toBeInTheDocument();
+    expect(within(older).getByRole('link', { name: 'house.ifc v2' }).getAttribute('href')).toMatch(/[?&]hub=a\.hub&project=a\.project&item=urn%3Aitem$/);
   });
 
   it('warns before the limit of 20 running translations is reached', () => {

@@ -10,17 +10,20 @@ import { Skeleton } from '../../components/ui/spinner';
 import { CONCURRENT_JOB_LIMIT, useJobActions, useRunningCount } from './job-store';
 import { OutputOptions } from './output-options';
 import { buildJobPayload, choicesProblem, defaultChoices, existingOutputs, outputsFor, type TranslateChoices } from './translate-options';
+import type { ModelItemPlace } from '../../lib/model-paths';
 
 export interface TranslateDialogProps {
   /** The encoded source URN. */
   urn: string;
   /** The source file's name: its extension decides which outputs are offered. */
   name: string;
+  /** The hub item the design is a version of, if any, for the job centre's link. */
+  item?: ModelItemPlace;
   onClose: () => void;
 }
 
 /** Starts a translation of one design into one or more outputs; the job centre takes it from there. */
-export function TranslateDialog({ urn, name, onClose }: TranslateDialogProps) {
+export function TranslateDialog({ urn, name, item, onClose }: TranslateDialogProps) {
   const formats = useQuery(mdQueries.formats());
   // A 404 only means nothing was translated yet; the dialog needs no retry for it.
   const manifest = useQuery({ ...mdQueries.manifest(urn), retry: false });
@@ -32,7 +35,7 @@ export function TranslateDialog({ urn, name, onClose }: TranslateDialogProps) {
     // and a job the platform accepted must reach the job centre whatever the page did meanwhile.
     onSuccess: (response, { payload }) => {
       // 201 `success`: everything asked for already exists, so there is no job to watch.
-      if (response.result === 'created') jobStarted({ urn, name, outputs: payload.output.formats.map((format) => format.type) });
+      if (response.result === 'created') jobStarted({ urn, name, item, outputs: payload.output.formats.map((format) => format.type) });
     },
   });
   const available = formats.data ? outputsFor(formats.data, name) : [];

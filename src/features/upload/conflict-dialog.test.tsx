@@ -22,6 +22,9 @@ describe('ConflictDialog', () => {
     const decide = vi.fn();
     render(<ConflictDialog />);
     act(() => uploadActions().conflictsFound({ conflicts: ['plan.pdf'], decide }));
+    expect(screen.getByRole('dialog', { name: 'A file with this name is already here' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload as a new version' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Skip this file' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
     expect(decide).toHaveBeenCalledWith(null);
   });

@@ -4,10 +4,14 @@ import { ModalDialog } from '../../components/ui/modal-dialog';
 import type { ConflictChoice } from './conflicts';
 import { usePendingBatch } from './upload-store';
 
-const CHOICES: { choice: ConflictChoice; label: string; hint: string }[] = [
-  { choice: 'new-version', label: 'Upload as new versions', hint: 'Each file becomes the next version of the item with its name.' },
-  { choice: 'keep-both', label: 'Keep both', hint: 'The new files get a numbered name, such as “plan (2).pdf”.' },
-  { choice: 'skip', label: 'Skip these files', hint: 'Only the files whose names are free are uploaded.' },
+const CHOICES: { choice: ConflictChoice; label: [string, string]; hint: [string, string] }[] = [
+  {
+    choice: 'new-version',
+    label: ['Upload as a new version', 'Upload as new versions'],
+    hint: ['The file becomes the next version of the item with its name.', 'Each file becomes the next version of the item with its name.'],
+  },
+  { choice: 'keep-both', label: ['Keep both', 'Keep both'], hint: ['The new file gets a numbered name, such as “plan (2).pdf”.', 'The new files get a numbered name, such as “plan (2).pdf”.'] },
+  { choice: 'skip', label: ['Skip this file', 'Skip these files'], hint: ['Nothing is uploaded.', 'Only the files whose names are free are uploaded.'] },
 ];
 
 /** Asked once for a batch whose names are already in the folder. */
@@ -17,6 +21,7 @@ export function ConflictDialog() {
 
   if (!batch) return null;
   const { conflicts, decide } = batch;
+  const many = conflicts.length === 1 ? 0 : 1;
   return (
     <ModalDialog
       title={conflicts.length === 1 ? 'A file with this name is already here' : `${conflicts.length} files with these names are already here`}
@@ -33,9 +38,9 @@ export function ConflictDialog() {
       <div className="mt-4 space-y-2">
         {CHOICES.map(({ choice, label, hint }) => (
           <div key={choice} className="flex items-center justify-between gap-3">
-            <span className="text-xs text-neutral-600 dark:text-neutral-400">{hint}</span>
+            <span className="text-xs text-neutral-600 dark:text-neutral-400">{hint[many]}</span>
             <Button size="sm" variant={choice === 'new-version' ? 'primary' : 'secondary'} autoFocus={choice === 'new-version'} onClick={() => decide(choice)}>
-              {label}
+              {label[many]}
             </Button>
           </div>
         ))}

@@ -23,15 +23,15 @@ const newId = () => `upload-${Date.now().toString(36)}-${(counter++).toString(36
 
 /**
  * Turns picked files into queue entries. Only files for the folder itself can clash with its items
- * (those of a dropped folder go into sub-folders, where a clash becomes a new version). One file whose
- * name is taken becomes a new version, and says so; a batch asks.
+ * (those of a dropped folder go into sub-folders, where a clash becomes a new version). Taken names are
+ * asked about once, whether one file was picked or many: a new version is not made silently.
  */
-export async function planBatch(picked: PickedFile[], place: FolderPlace, steps: UploadSteps, ask: AskConflicts, signal: AbortSignal): Promise<{ uploads: NewUpload[]; files: Blob[]; notice?: string } | null> {
+export async function planBatch(picked: PickedFile[], place: FolderPlace, steps: UploadSteps, ask: AskConflicts, signal: AbortSignal): Promise<{ uploads: NewUpload[]; files: Blob[] } | null> {
   const top = picked.filter((file) => file.path.length === 0);
   const existing = top.length ? new Set((await steps.itemsByName(place.projectId, place.folderId, signal)).keys()) : new Set<string>();
   const clashes = conflictsOf(top.map((file) => file.name), existing);
   let choice: ConflictChoice = 'new-version';
-  if (clashes.length && picked.length > 1) {
+  if (clashes.length) {
     const asked = await ask(clashes);
     if (asked === null) return null;
     choice = asked;
@@ -46,6 +46,5 @@ export async function planBatch(picked: PickedFile[], place: FolderPlace, steps:
     const plan = planned[topIndex++] ?? { name: file.name, asVersion: false, skip: false };
     return { id: newId(), name: plan.name, size: file.file.size, target: target([], plan.asVersion), skipped: plan.skip };
   });
-  const notice = picked.length === 1 && clashes.length === 1 ? `“${clashes[0]}” is already in this folder: it is uploaded as a new version.` : undefined;
-  return { uploads, files: picked.map((file) => file.file), notice };
+  return { uploads, files: picked.map((file) => file.file) };
 }

@@ -24,12 +24,13 @@ const settled = (id: string) =>
 describe('the upload runner', () => {
   beforeEach(() => useUploadStore.setState({ entries: [], pendingBatch: null }));
 
-  it('uploads a single file whose name is taken as a new version, and says so', async () => {
+  it('asks about a single file whose name is taken too, and uploads it as a new version when told', async () => {
     const timers = instantTimers();
     const fake = fakeSteps(timers.now, ['plan.pdf']);
     const runner = createUploadRunner({ steps: fake.steps, sendPart: fake.oss.sendPart, timers });
-    const batch = await planBatch([{ file: blob, name: 'plan.pdf', path: [] }], place, fake.steps, () => Promise.resolve('skip' as const), new AbortController().signal);
-    expect(batch?.notice).toMatch(/new version/);
+    const asked: string[][] = [];
+    const batch = await planBatch([{ file: blob, name: 'plan.pdf', path: [] }], place, fake.steps, (names) => (asked.push(names), Promise.resolve('new-version' as const)), new AbortController().signal);
+    expect(asked).toEqual([['plan.pdf']]);
     runner.filesDropped(batch?.uploads ?? [], batch?.files ?? []);
     expect((await settled(batch?.uploads[0]?.id ?? '')).result?.versionNumber).toBe(2);
     expect(fake.created).toEqual(['version plan.pdf v2']);

@@ -28,7 +28,6 @@ export function useFolderUpload(place: FolderPlace) {
         const batch = await planBatch(picked, { hubId, projectId, folderId }, runner.steps, askInDialog, new AbortController().signal);
         if (!batch) return;
         runner.filesDropped(batch.uploads, batch.files);
-        if (batch.notice) showToast({ tone: 'info', title: 'New version', message: batch.notice });
       } catch (error) {
         showToast({ tone: 'error', title: 'Could not start the upload', message: error instanceof Error ? error.message : String(error) });
       }
