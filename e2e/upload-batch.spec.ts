@@ -64,7 +64,9 @@ test('a batch with a taken name asks once: keep both renames, new versions add a
   await pickFiles(page, [text(taken, 'second\n'), text(other, 'notes\n')]);
   const dialog = page.getByRole('dialog', { name: 'A file with this name is already here' });
   await expect(dialog).toContainText(taken);
-  await expect(dialog.getByRole('button', { name: 'Skip these files' })).toBeVisible();
+  // One taken name in a pick of two: that one file can be skipped and the other still goes.
+  await expect(dialog.getByRole('button', { name: 'Skip this file' })).toBeVisible();
+  await expect(dialog).toContainText('Only the files whose names are free are uploaded.');
   await dialog.getByRole('button', { name: 'Keep both' }).click();
   const renamed = `schedule-${run} (2).txt`;
   await expect(panel(page).getByRole('listitem', { name: renamed })).toContainText('Uploaded as version 1');
@@ -75,7 +77,7 @@ test('a batch with a taken name asks once: keep both renames, new versions add a
   await panel(page).getByRole('button', { name: 'Clear finished' }).click();
 
   await pickFiles(page, [text(taken, 'third\n'), text(`more-${run}.txt`, 'more\n')]);
-  await dialog.getByRole('button', { name: 'Upload as new versions' }).click();
+  await dialog.getByRole('button', { name: 'Upload as a new version' }).click();
   await expect(panel(page).getByRole('listitem', { name: taken })).toContainText('Uploaded as version 2');
   await expect(rowNamed(page, taken)).toContainText('v2');
 });

@@ -11,8 +11,11 @@ const CHOICES: { choice: ConflictChoice; label: [string, string]; hint: [string,
     hint: ['The file becomes the next version of the item with its name.', 'Each file becomes the next version of the item with its name.'],
   },
   { choice: 'keep-both', label: ['Keep both', 'Keep both'], hint: ['The new file gets a numbered name, such as “plan (2).pdf”.', 'The new files get a numbered name, such as “plan (2).pdf”.'] },
-  { choice: 'skip', label: ['Skip this file', 'Skip these files'], hint: ['Nothing is uploaded.', 'Only the files whose names are free are uploaded.'] },
+  // The skip hint depends on whether any picked file is free; see skipHint.
+  { choice: 'skip', label: ['Skip this file', 'Skip these files'], hint: ['', ''] },
 ];
+
+const skipHint = (conflicts: number, batchSize: number) => (batchSize > conflicts ? 'Only the files whose names are free are uploaded.' : 'Nothing is uploaded.');
 
 /** Asked once for a batch whose names are already in the folder. */
 export function ConflictDialog() {
@@ -20,7 +23,7 @@ export function ConflictDialog() {
   const id = useId();
 
   if (!batch) return null;
-  const { conflicts, decide } = batch;
+  const { conflicts, batchSize, decide } = batch;
   const many = conflicts.length === 1 ? 0 : 1;
   return (
     <ModalDialog
@@ -38,7 +41,7 @@ export function ConflictDialog() {
       <div className="mt-4 space-y-2">
         {CHOICES.map(({ choice, label, hint }) => (
           <div key={choice} className="flex items-center justify-between gap-3">
-            <span className="text-xs text-neutral-600 dark:text-neutral-400">{hint[many]}</span>
+            <span className="text-xs text-neutral-600 dark:text-neutral-400">{choice === 'skip' ? skipHint(conflicts.length, batchSize) : hint[many]}</span>
             <Button size="sm" variant={choice === 'new-version' ? 'primary' : 'secondary'} autoFocus={choice === 'new-version'} onClick={() => decide(choice)}>
               {label[many]}
             </Button>

@@ -16,7 +16,8 @@ export interface FolderPlace {
 }
 
 /** Asks the person, once for the batch, what to do with the names taken; null when they call it off. */
-export type AskConflicts = (names: string[]) => Promise<ConflictChoice | null>;
+/** `batchSize` counts every file picked, so the dialog can say whether the others still go. */
+export type AskConflicts = (names: string[], batchSize: number) => Promise<ConflictChoice | null>;
 
 let counter = 0;
 const newId = () => `upload-${Date.now().toString(36)}-${(counter++).toString(36)}`;
@@ -32,7 +33,7 @@ export async function planBatch(picked: PickedFile[], place: FolderPlace, steps:
   const clashes = conflictsOf(top.map((file) => file.name), existing);
   let choice: ConflictChoice = 'new-version';
   if (clashes.length) {
-    const asked = await ask(clashes);
+    const asked = await ask(clashes, picked.length);
     if (asked === null) return null;
     choice = asked;
   }

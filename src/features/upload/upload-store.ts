@@ -64,6 +64,8 @@ export interface NewUpload {
 /** A batch whose names are taken, waiting for the person's choice. */
 export interface PendingBatch {
   conflicts: string[];
+  /** Every file picked, taken names or not. */
+  batchSize: number;
   decide: (choice: ConflictChoice | null) => void;
 }
 

@@ -6,10 +6,11 @@ import { useUploadRunner } from './runner-context';
 import { uploadActions } from './upload-store';
 
 /** Asks through the conflict dialog (which reads the store's pending batch) and waits for the answer. */
-const askInDialog = (conflicts: string[]) =>
+const askInDialog = (conflicts: string[], batchSize: number) =>
   new Promise<ConflictChoice | null>((resolve) => {
     uploadActions().conflictsFound({
       conflicts,
+      batchSize,
       decide: (choice) => {
         uploadActions().conflictsFound(null);
         resolve(choice);
