@@ -70,7 +70,8 @@ export const daMutations = {
     mutationOptions({
       mutationKey: [...daQueries.itemScope(kind, owner, name), 'delete'] as const,
       mutationFn: () => deleteItem(kind, name, unstoppable()),
-      meta: { invalidates: [daQueries.kindScope(kind)] },
+      // The list only: reading the deleted item again could only fail.
+      meta: { invalidates: [daQueries.ids(kind).queryKey] },
     }),
   createWorkItem: () =>
     mutationOptions({

@@ -32,7 +32,7 @@ describe('daQueries keys', () => {
     expect(daMutations.createAppBundle().meta?.['invalidates']).toEqual([['da', 'appbundles']]);
     expect(daMutations.createActivityVersion('O', 'N').meta?.['invalidates']).toEqual([['da', 'activities']]);
     expect(daMutations.saveAlias('appbundles', 'O', 'N').meta?.['invalidates']).toEqual([['da', 'appbundles']]);
-    expect(daMutations.deleteItem('activities', 'O', 'N').meta?.['invalidates']).toEqual([['da', 'activities']]);
+    expect(daMutations.deleteItem('activities', 'O', 'N').meta?.['invalidates']).toEqual([['da', 'activities', 'ids']]);
     expect(daMutations.cancelWorkItem('w').meta?.['invalidates']).toEqual([['da', 'workitem', { id: 'w' }]]);
   });
 });

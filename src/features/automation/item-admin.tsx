@@ -73,7 +73,8 @@ export function ItemAdmin({ kind, owner, name }: { kind: DaKind; owner: string; 
           busy={remove.isPending}
           error={remove.isError ? <ErrorDetails title="Not deleted" description={describeError(remove.error)} /> : undefined}
           onCancel={() => setDeleting(false)}
-          onConfirm={() => remove.mutate(undefined, { onSuccess: () => void navigate(AUTOMATION_PATH) })}
+          // The page leaves once the list no longer names the item, so the promise, not a callback of this component, navigates.
+          onConfirm={() => void remove.mutateAsync().then(() => navigate(AUTOMATION_PATH), () => undefined)}
         >
           Every version and alias of <span className="font-mono">{owner}.{name}</span> is deleted; workitems that name it will fail.
         </ConfirmDialog>

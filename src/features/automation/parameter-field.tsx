@@ -39,7 +39,7 @@ export function ParameterField({ name, parameter, choice, problem, onChange, onF
   const error = problem ? <p id={`${id}-problem`} className="text-xs text-red-700 dark:text-red-300">{problem}</p> : null;
   if (role === 'value') {
     return (
-      <fieldset className="space-y-1">
+      <fieldset aria-label={`Argument ${name}`} className="space-y-1">
         {heading}
         {describe}
         <label htmlFor={`${id}-value`} className="sr-only">Value of {name}</label>
@@ -63,7 +63,7 @@ function FileField({ id, name, parameter, role, choice, onChange, onFolderSeen, 
   const [source, setSource] = useState<Source>(choice.kind === 'object' || choice.kind === 'bucket' ? 'bucket' : 'project');
   const fileName = choice.kind === 'folder' ? choice.fileName : defaultFileName(name, parameter);
   return (
-    <fieldset className="space-y-1.5">
+    <fieldset aria-label={`Argument ${name}`} className="space-y-1.5">
       {heading}
       {describe}
       <label htmlFor={`${id}-source`} className="sr-only">{role === 'output' ? `Destination of ${name}` : `Source of ${name}`}</label>
