@@ -56,7 +56,14 @@ export function ActivityPage() {
                 {alias === '$LATEST' ? (
                   <p className="text-sm">Workitems name an activity by an alias, and $LATEST may not be used: give this activity an alias below to run it.</p>
                 ) : (
-                  <RunForm key={again ?? 'new'} activityId={activityId} activity={details.data} initialChoices={initialChoices} />
+                  <>
+                    {details.data.engine.startsWith('Autodesk.') && (
+                      <p role="note" className="mb-3 rounded-md bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+                        {details.data.engine} is Autodesk's engine and does not run on this local platform: a run ends as failedInstructions. Run it on Autodesk Platform Services, or use a Local.* engine.
+                      </p>
+                    )}
+                    <RunForm key={again ?? 'new'} activityId={activityId} activity={details.data} initialChoices={initialChoices} />
+                  </>
                 )}
               </div>
             </Panel>

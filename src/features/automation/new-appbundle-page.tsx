@@ -10,7 +10,7 @@ import { EngineSelect } from './engine-select';
 import { ErrorDetails } from './error-details';
 import { appBundlePath, AUTOMATION_PATH } from './paths';
 import { SELECT } from './project-picker';
-import { useBundleUpload } from './use-bundle-upload';
+import { useBundleUpload, zipProblem } from './use-bundle-upload';
 import { ZipDrop } from './zip-drop';
 
 /** Names and aliases hold letters, digits and underscores only (the service's rule for ids). */
@@ -32,6 +32,9 @@ export function NewAppBundlePage() {
 
   async function submit() {
     if (!zip) return setFailure({ message: 'Choose the zip of the appbundle.', details: [] });
+    const problem = zipProblem(zip);
+    // Refused before the appbundle is created, so a wrong file leaves nothing behind.
+    if (problem) return setFailure({ message: problem, details: [] });
     setFailure(null);
     try {
       const bundle = await create.mutateAsync({ id: name, engine, ...(description ? { description } : {}) });
