@@ -131,6 +131,15 @@ test('uploads the property export bundle from the app, makes its activity with t
   await page.getByRole('button', { name: 'Create appbundle' }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('list', { name: `Aliases of ${name}` })).toContainText('prod → v1');
+  await expectNoSeriousAxeViolations(page);
+
+  // A second version from the same zip, then the alias moved onto it.
+  await page.getByRole('region', { name: 'New version' }).getByLabel('Zip file').setInputFiles(zipPath);
+  await page.getByRole('button', { name: 'Upload as a new version' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Version 2 is uploaded' })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Version', { exact: true }).selectOption('2');
+  await page.getByRole('button', { name: 'Move alias' }).click();
+  await expect(page.getByRole('list', { name: `Aliases of ${name}` })).toContainText('prod → v2');
 
   await page.goto('/automation/activities/new');
   await page.getByLabel('Name', { exact: true }).fill(name);
