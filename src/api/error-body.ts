@@ -29,9 +29,18 @@ type AnyErrorBody = Partial<JsonApiErrorBody & OAuthErrorBody & ApsAuthErrorBody
 };
 
 function readJsonBody(json: unknown): ErrorBodyFacts {
+  // Design Automation's 404s and 409s are a bare JSON string.
+  if (typeof json === 'string') return { code: null, message: text(json) };
   if (typeof json !== 'object' || json === null) return { code: null, message: null };
   const body = json as AnyErrorBody;
-  return readJsonApi(body) ?? readOAuth(body) ?? { code: null, message: text(body.reason) ?? text(body.diagnostic) ?? text(body.message) };
+  return readJsonApi(body) ?? readOAuth(body) ?? { code: null, message: text(body.reason) ?? text(body.diagnostic) ?? text(body.message) ?? readFieldErrors(json) };
+}
+
+/** Design Automation's validation 400: `{"commandLine": ["Invalid switch …"]}`, a field to its messages. */
+function readFieldErrors(json: object): string | null {
+  const entries = Object.entries(json).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
+  const messages = entries.flatMap(([field, list]) => list.filter((item) => typeof item === 'string').map((item) => `${field}: ${item}`));
+  return messages.length > 0 ? messages.slice(0, 3).join(' ') : null;
 }
 
 function readJsonApi(body: AnyErrorBody): ErrorBodyFacts | null {
@@ -57,7 +66,7 @@ function text(value: unknown): string | null {
 }
 
 function parseJson(text: string): unknown {
-  if (!text.startsWith('{') && !text.startsWith('[')) return undefined;
+  if (!text.startsWith('{') && !text.startsWith('[') && !text.startsWith('"')) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {

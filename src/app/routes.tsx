@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { AppRuntimeConfig } from '../../contracts/app-config';
 import { dmQueries } from '../api/data-management/queries';
+import { daQueries } from '../api/design-automation/queries';
 import { ossQueries } from '../api/oss/queries';
 import { CallbackPage } from '../features/auth/callback-page';
 import { RequireSession } from '../features/auth/require-session';
@@ -10,6 +11,7 @@ import { SIGN_IN_PATH } from '../features/auth/sign-in-flow';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { HubsPage } from '../features/browse/hubs-page';
 import { PLACE_PATTERNS } from '../features/browse/places';
+import { AUTOMATION_PATH, AUTOMATION_PATTERNS, NEW_ACTIVITY_PATH, NEW_APPBUNDLE_PATH, RUNS_PATH } from '../features/automation/paths';
 import { BUCKET_PATTERN, BUCKETS_PATH } from '../features/buckets/bucket-paths';
 import { JOBS_PATH, MODEL_PATTERN } from '../lib/model-paths';
 import { browseLoaders } from './browse-loaders';
@@ -97,7 +99,19 @@ export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient)
                 },
                 // The model page carries the manifest, properties and (in a chunk of its own) three.js.
                 { path: MODEL_PATTERN, lazy: () => import('./model-page').then((module) => ({ Component: module.ModelPage })) },
-                { path: JOBS_PATH, lazy: () => import('../features/translate/jobs-page').then((module) => ({ Component: module.JobsPage })) },
+                { path: JOBS_PATH, lazy: () => import('./jobs-route').then((module) => ({ Component: module.JobsRoute })) },
+                // Automation is a chunk of its own: most sessions never open it.
+                {
+                  path: AUTOMATION_PATH,
+                  lazy: () => import('../features/automation/automation-page').then((module) => ({ Component: module.AutomationPage })),
+                  loader: prefetching(() => queryClient.prefetchQuery(daQueries.nickname())),
+                },
+                { path: RUNS_PATH, lazy: () => import('../features/automation/runs-page').then((module) => ({ Component: module.RunsPage })) },
+                { path: AUTOMATION_PATTERNS.run, lazy: () => import('../features/automation/run-page').then((module) => ({ Component: module.RunPage })) },
+                { path: NEW_APPBUNDLE_PATH, lazy: () => import('../features/automation/new-appbundle-page').then((module) => ({ Component: module.NewAppBundlePage })) },
+                { path: NEW_ACTIVITY_PATH, lazy: () => import('../features/automation/new-activity-page').then((module) => ({ Component: module.NewActivityPage })) },
+                { path: AUTOMATION_PATTERNS.appBundle, lazy: () => import('../features/automation/appbundle-page').then((module) => ({ Component: module.AppBundlePage })) },
+                { path: AUTOMATION_PATTERNS.activity, lazy: () => import('../features/automation/activity-page').then((module) => ({ Component: module.ActivityPage })) },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -7,6 +7,8 @@ import {
   type CreateBucketPayload,
   type ObjectDetails,
   type SignedS3DownloadResponse,
+  type SignedResourceAccess,
+  type SignedResourceResponse,
   type SignedS3UploadResponse,
 } from '../../../contracts/oss';
 import { requestJson, requestVoid } from '../http';
@@ -115,4 +117,9 @@ export function getSignedUpload(bucketKey: string, objectKey: string, { parts, f
 /** `POST …/objects/{objectKey}/signeds3upload`: assembles the parts sent under `uploadKey` into the object. */
 export function completeSignedUpload(bucketKey: string, objectKey: string, body: CompleteS3UploadBody, signal: AbortSignal): Promise<ObjectDetails> {
   return requestJson<ObjectDetails>(`${objectPath(bucketKey, objectKey)}/signeds3upload`, { signal, method: 'POST', json: body });
+}
+
+/** `POST …/objects/{objectKey}/signed`: a URL that reads or writes one object without a token (the object need not exist yet). */
+export function createSignedResource(bucketKey: string, objectKey: string, access: SignedResourceAccess, minutesExpiration: number, signal: AbortSignal): Promise<SignedResourceResponse> {
+  return requestJson<SignedResourceResponse>(`${objectPath(bucketKey, objectKey)}/signed`, { signal, method: 'POST', query: { access }, json: { minutesExpiration } });
 }

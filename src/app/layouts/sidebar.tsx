@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
-import { BoxIcon, BuildingIcon, SettingsIcon } from '../../components/ui/icons';
+import { BoxIcon, BuildingIcon, ListChecksIcon, SettingsIcon } from '../../components/ui/icons';
+import { AUTOMATION_PATH } from '../../features/automation/paths';
 import { HubTree } from '../../features/browse/hub-tree';
 import { BUCKETS_PATH } from '../../features/buckets/bucket-paths';
 import { cx } from '../../lib/class-names';
@@ -41,6 +42,11 @@ export function Sidebar() {
         <NavLink to={BUCKETS_PATH} className={link}>
           <BoxIcon className="size-4 text-neutral-400" />
           Buckets
+        </NavLink>
+        <p className="px-2 pt-3 pb-1.5 text-[11px] font-medium tracking-wide text-neutral-500 uppercase dark:text-neutral-400">Automation</p>
+        <NavLink to={AUTOMATION_PATH} className={link}>
+          <ListChecksIcon className="size-4 text-neutral-400" />
+          Design Automation
         </NavLink>
       </div>
       <div className="border-t border-neutral-200 p-2 dark:border-neutral-800">

@@ -10,6 +10,7 @@ import { SidebarToggle } from './sidebar-toggle';
 
 // The job centre's indicator and watchers load just after the first screen: they are not needed to
 // draw it, and the first screen's JavaScript has a budget.
+const RunsIndicator = lazy(() => import('../../features/automation/runs-indicator').then((module) => ({ default: module.RunsIndicator })));
 const JobsIndicator = lazy(() => import('../../features/translate/jobs-indicator').then((module) => ({ default: module.JobsIndicator })));
 
 export function TopBar() {
@@ -33,6 +34,9 @@ export function TopBar() {
       <div className="ml-auto flex items-center gap-1">
         <Suspense fallback={<span className="size-8" />}>
           <JobsIndicator />
+        </Suspense>
+        <Suspense fallback={null}>
+          <RunsIndicator />
         </Suspense>
         <Link
           to={SETTINGS_PATH}
