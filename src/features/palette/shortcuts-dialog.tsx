@@ -18,10 +18,11 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
           {Object.entries(SHORTCUTS).map(([name, shortcut]) => (
             <tr key={name} className="border-t border-neutral-200 align-top dark:border-neutral-800">
               <td className="py-2 pr-3 whitespace-nowrap">
-                {shortcut.keys.map((key) => (
-                  <kbd key={key} className="mr-1 rounded border border-neutral-300 bg-neutral-50 px-1.5 py-0.5 font-mono text-xs dark:border-neutral-700 dark:bg-neutral-800">
-                    {keyLabel(key)}
-                  </kbd>
+                {shortcut.keys.map((key, index) => (
+                  <span key={key}>
+                    {index > 0 && (shortcut.keys.includes('Mod') ? ' + ' : ' ')}
+                    <kbd className="rounded border border-neutral-300 bg-neutral-50 px-1.5 py-0.5 font-mono text-xs dark:border-neutral-700 dark:bg-neutral-800">{keyLabel(key)}</kbd>
+                  </span>
                 ))}
               </td>
               <td className="py-2">
