@@ -81,6 +81,8 @@ export type Version = JsonApiResource<'versions', VersionAttributes>;
 export type FolderResponse = JsonApiDocument<Folder>;
 export type TopFoldersResponse = JsonApiDocument<Folder[]>;
 export type FolderContentsResponse = JsonApiDocument<(Folder | Item)[], Version>;
+/** A folder search: the tip versions found, with their items in `included`. */
+export type SearchResponse = JsonApiDocument<Version[], Item>;
 export type ItemResponse = JsonApiDocument<Item, Version>;
 export type VersionsResponse = JsonApiDocument<Version[]>;
 export type VersionResponse = JsonApiDocument<Version>;

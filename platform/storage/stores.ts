@@ -6,6 +6,7 @@ import { daItemsRepo } from './repos/da-items';
 import { daWorkitemsRepo } from './repos/da-workitems';
 import { dmFoldersRepo } from './repos/dm-folders';
 import { dmItemsRepo } from './repos/dm-items';
+import { dmSearchRepo } from './repos/dm-search';
 import { dmStorageRepo } from './repos/dm-storage';
 import { hubsRepo } from './repos/hubs';
 import { mdJobsRepo } from './repos/md-jobs';
@@ -30,6 +31,7 @@ export function createStores(db: Db) {
     ossResumable: ossResumableRepo(db),
     folders: dmFoldersRepo(db),
     items: dmItemsRepo(db),
+    search: dmSearchRepo(db),
     storage: dmStorageRepo(db),
     mdManifests: mdManifestsRepo(db),
     mdJobs: mdJobsRepo(db),

@@ -1,11 +1,11 @@
 import { useEffect, type RefObject } from 'react';
+import { isTypingIn, matchesShortcut, SHORTCUTS } from './shortcuts';
 
-/** `/` focuses `target` from anywhere on the page, unless the person is already typing somewhere. */
+/** `/` (SHORTCUTS.focusFilter) focuses `target` from anywhere on the page, unless the person is already typing somewhere. */
 export function useSlashFocus(target: RefObject<HTMLInputElement | null>) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const typing = event.target instanceof HTMLElement && event.target.closest('input, textarea, select, [contenteditable="true"]');
-      if (event.key !== '/' || typing || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (!matchesShortcut(event, SHORTCUTS.focusFilter) || isTypingIn(event.target)) return;
       event.preventDefault();
       target.current?.focus();
     };

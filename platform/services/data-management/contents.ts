@@ -4,7 +4,8 @@ import type { Stores } from '../../storage/stores';
 import { FOLDER_TYPE } from '../../../contracts/data-management';
 import { jsonApiError } from '../../http/errors';
 import type { Page } from './paging';
-import { NAME_OPERATORS, type NameClause, type NameOperator } from '../../storage/repos/name-filter';
+import type { NameClause } from '../../storage/repos/name-filter';
+import { readFieldFilters } from './filters';
 
 export interface ContentsQuery {
   types: Set<'folders' | 'items'>;
@@ -42,33 +43,9 @@ export function readContentsQuery(query: URLSearchParams, page: Page): ContentsQ
   };
 }
 
-/** `filter[displayName]` or `filter[attributes.displayName]`, optionally with `-eq`, `-contains`, `-starts`, `-ends`, `-lt`, `-le`, `-gt` or `-ge`. */
-const NAME_FILTER = /^filter\[(?:attributes\.)?displayName\](?:-([a-z]+))?$/;
-const MAX_NAME_VALUES = 50;
-const MAX_NAME_LENGTH = 255;
-
-function readNameFilters(query: URLSearchParams): NameClause[] {
-  const clauses: NameClause[] = [];
-  for (const key of new Set(query.keys())) {
-    const match = NAME_FILTER.exec(key);
-    if (!match) continue;
-    const operator = (match[1] ?? 'eq') as NameOperator;
-    if (!NAME_OPERATORS.includes(operator)) {
-      throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `${key.slice(0, 60)}: the operator must be one of ${NAME_OPERATORS.map((name) => `-${name}`).join(', ')}.`);
-    }
-    // The service separates alternatives with a comma and has no escape for one.
-    const values = query.getAll(key).flatMap((value) => value.split(','));
-    if (values.length > MAX_NAME_VALUES) throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `${key} takes at most ${MAX_NAME_VALUES} values.`);
-    for (const value of values) {
-      // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-      if (value.length > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(value)) {
-        throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `${key} values are names: at most ${MAX_NAME_LENGTH} characters, no control characters.`);
-      }
-    }
-    clauses.push({ operator, values });
-  }
-  return clauses;
-}
+/** `filter[displayName]` or `filter[attributes.displayName]`, with or without an operator. */
+const readNameFilters = (query: URLSearchParams): NameClause[] =>
+  readFieldFilters(query, (field) => field === 'displayName').map(({ operator, values }) => ({ operator, values }));
 
 /**
  * One page of a folder: its folders first, then its items, each by name. Folders and items are

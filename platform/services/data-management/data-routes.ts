@@ -12,6 +12,7 @@ import { checkName, readDocument, stringAt } from './requests';
 import { envelope, folderPath } from './serializers';
 import { downloadRoutes } from './download-routes';
 import { uploadRoutes } from './upload-routes';
+import { searchRoutes } from './search-routes';
 
 type Ctx = Context<{ Variables: AuthVariables }>;
 const notFound = (what: string) => jsonApiError(404, 'NOT_FOUND', 'Not found', `${what} does not exist, or you are not allowed to see it.`);
@@ -22,6 +23,7 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
   const router = new Hono<{ Variables: AuthVariables }>();
   router.route('/', uploadRoutes(deps, guard));
   router.route('/', downloadRoutes(deps, guard));
+  router.route('/', searchRoutes(deps, guard));
   const read = guard(['data:read']);
   const create = guard(['data:create']);
   const write = guard(['data:write']);

@@ -84,5 +84,9 @@ describe('@aps_sdk/data-management against the platform', () => {
     expect(tip.data?.attributes?.versionNumber).toBe(2);
     const fetched = await dm.getItem(project.id, itemId);
     expect(fetched.data?.attributes?.displayName).toBe('tower.ifc');
+
+    const found = await dm.getFolderSearch(project.id, folderId, { filterFieldName: 'displayName', filterValue: ['tower.ifc', 'sheet-07.pdf'] });
+    expect(found.data?.map((v) => [v.attributes?.displayName, v.attributes?.versionNumber])).toEqual([['sheet-07.pdf', 1], ['tower.ifc', 2]]);
+    expect(found.included?.map((i) => i.id)).toContain(itemId);
   });
 });

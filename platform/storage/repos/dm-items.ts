@@ -38,11 +38,11 @@ export interface VersionRecord {
 
 export type NewVersion = Pick<VersionRecord, 'name' | 'extensionType' | 'storageUrn' | 'storageSize' | 'mimeType' | 'fileType' | 'comment'>;
 
-const ITEM_COLUMNS = `i.id, i.project_id AS "projectId", i.folder_id AS "folderId", i.display_name AS "displayName",
+export const ITEM_COLUMNS = `i.id, i.project_id AS "projectId", i.folder_id AS "folderId", i.display_name AS "displayName",
   i.extension_type AS "extensionType", i.hidden, i.tip_version AS "tipVersion", i.created_at AS "createdAt",
   i.created_by AS "createdBy", i.created_by_name AS "createdByName", i.modified_at AS "modifiedAt",
   i.modified_by AS "modifiedBy", i.modified_by_name AS "modifiedByName"`;
-const VERSION_COLUMNS = `v.id, v.item_id AS "itemId", v.project_id AS "projectId", v.version_number AS "versionNumber",
+export const VERSION_COLUMNS = `v.id, v.item_id AS "itemId", v.project_id AS "projectId", v.version_number AS "versionNumber",
   v.name, v.extension_type AS "extensionType", v.storage_urn AS "storageUrn", v.storage_size AS "storageSize",
   v.mime_type AS "mimeType", v.file_type AS "fileType", v.comment, v.created_at AS "createdAt",
   v.created_by AS "createdBy", v.created_by_name AS "createdByName"`;

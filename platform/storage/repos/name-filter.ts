@@ -1,7 +1,7 @@
 /**
  * Data Management's filters on a name (`filter[displayName]-contains=a,b`), as SQL. Values of one
  * clause are alternatives; clauses all hold. Matching is case-sensitive and ordering is by code point
- * (COLLATE "C"), as the service compares.
+ * (COLLATE "C"), as the service compares. The values are named `needle`, not `v`, which queries use for versions.
  */
 
 export const NAME_OPERATORS = ['eq', 'contains', 'starts', 'ends', 'lt', 'le', 'gt', 'ge'] as const;
@@ -14,9 +14,9 @@ export interface NameClause {
 
 const COMPARISONS: Partial<Record<NameOperator, string>> = { eq: '=', lt: '<', le: '<=', gt: '>', ge: '>=' };
 const MATCHES: Partial<Record<NameOperator, (column: string) => string>> = {
-  contains: (column) => `strpos(${column}, v.x) > 0`,
-  starts: (column) => `starts_with(${column}, v.x)`,
-  ends: (column) => `right(${column}, length(v.x)) = v.x`,
+  contains: (column) => `strpos(${column}, needle.x) > 0`,
+  starts: (column) => `starts_with(${column}, needle.x)`,
+  ends: (column) => `right(${column}, length(needle.x)) = needle.x`,
 };
 
 /** ` AND (…)` for each clause, reading its values from parameters numbered from `firstParam`; '' when there are none. */
@@ -29,7 +29,7 @@ export function nameConditions(column: string, clauses: readonly NameClause[], f
     const comparison = COMPARISONS[clause.operator];
     const match = MATCHES[clause.operator];
     if (comparison) sql += ` AND ${column} COLLATE "C" ${comparison} ANY (${param})`;
-    else if (match) sql += ` AND EXISTS (SELECT 1 FROM unnest(${param}) AS v(x) WHERE ${match(column)})`;
+    else if (match) sql += ` AND EXISTS (SELECT 1 FROM unnest(${param}) AS needle(x) WHERE ${match(column)})`;
   }
   return { sql, params };
 }

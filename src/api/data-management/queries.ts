@@ -3,6 +3,7 @@ import {
   getFolder,
   getFolderContents,
   getFolderParent,
+  getFolderSearch,
   getHub,
   getHubs,
   getItem,
@@ -97,6 +98,13 @@ export const dmQueries = {
       queryKey: [...dmQueries.all(), 'folder-contents', { projectId, folderId, page, type, includeHidden, nameContains }] as const,
       queryFn: ({ signal }) =>
         getFolderContents(projectId, folderId, { page, limit: CONTENTS_PAGE_SIZE, includeHidden, nameContains, ...(type === 'folders' ? { type } : {}) }, signal),
+      staleTime: BROWSE_STALE_MS,
+    }),
+  /** Files by name in a folder and below it: the alternatives are the spellings to try, since the service matches case. */
+  folderSearch: ({ projectId, folderId, nameContains, page = 0 }: FolderRef & { nameContains: readonly string[]; page?: number }) =>
+    queryOptions({
+      queryKey: [...dmQueries.all(), 'folder-search', { projectId, folderId, nameContains, page }] as const,
+      queryFn: ({ signal }) => getFolderSearch(projectId, folderId, { page, nameContains }, signal),
       staleTime: BROWSE_STALE_MS,
     }),
   item: ({ projectId, itemId }: ItemRef) =>

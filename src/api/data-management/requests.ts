@@ -6,6 +6,7 @@ import type {
   ItemResponse,
   ProjectResponse,
   ProjectsResponse,
+  SearchResponse,
   TopFoldersResponse,
   VersionResponse,
   VersionsResponse,
@@ -81,6 +82,21 @@ export function getFolderContents(projectId: string, folderId: string, request: 
       'filter[displayName]-contains': request.nameContains || undefined,
       includeHidden: request.includeHidden ? true : undefined,
     },
+  });
+}
+
+export interface SearchRequest {
+  /** 0-based; the service pages a search by number only. */
+  page: number;
+  /** Alternatives for `filter[displayName]-contains`, each case-sensitive; the service splits on commas, so none may hold one. */
+  nameContains: readonly string[];
+}
+
+/** The tip versions in a folder and its sub-folders whose name contains one of the alternatives, with their items included. */
+export function getFolderSearch(projectId: string, folderId: string, { page, nameContains }: SearchRequest, signal: AbortSignal): Promise<SearchResponse> {
+  return requestJson<SearchResponse>(`${folderPath(projectId, folderId)}/search`, {
+    signal,
+    query: { 'filter[displayName]-contains': nameContains.join(',') || undefined, 'page[number]': page },
   });
 }
 

@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Brand } from '../../components/ui/brand';
 import { ServerIcon, SettingsIcon } from '../../components/ui/icons';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { UserMenu } from '../../features/auth/user-menu';
+import { folderPath, hubPath, itemPath, placeOf, projectPath } from '../../features/browse/places';
+import { PaletteHost } from '../../features/palette/palette-host';
 import { useRuntimeConfig } from '../../lib/runtime-config-context';
 import { SETTINGS_PATH } from '../settings-path';
 import { SidebarToggle } from './sidebar-toggle';
@@ -13,8 +15,11 @@ import { SidebarToggle } from './sidebar-toggle';
 const RunsIndicator = lazy(() => import('../../features/automation/runs-indicator').then((module) => ({ default: module.RunsIndicator })));
 const JobsIndicator = lazy(() => import('../../features/translate/jobs-indicator').then((module) => ({ default: module.JobsIndicator })));
 
+const PALETTE_PATHS = { hub: hubPath, project: projectPath, folder: folderPath, item: itemPath };
+
 export function TopBar() {
   const { platformName, platformUrl } = useRuntimeConfig();
+  const place = placeOf(useLocation().pathname);
   return (
     <header className="flex h-12 shrink-0 items-center gap-4 border-b border-neutral-200 bg-white px-4 dark:border-neutral-800 dark:bg-neutral-950">
       <SidebarToggle />
@@ -32,6 +37,7 @@ export function TopBar() {
         <span className="hidden truncate font-mono text-neutral-500 md:inline dark:text-neutral-400">{platformUrl}</span>
       </div>
       <div className="ml-auto flex items-center gap-1">
+        <PaletteHost place={place} paths={PALETTE_PATHS} />
         <Suspense fallback={<span className="size-8" />}>
           <JobsIndicator />
         </Suspense>
