@@ -27,6 +27,7 @@ export async function ossPlatform(bucketKey: string) {
   return {
     url: platform.url,
     dataDir,
+    printed: (pattern: RegExp) => platform.printed(pattern),
     headers,
     call,
     async stop() {
