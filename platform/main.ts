@@ -13,6 +13,7 @@ import { loadSigner } from './services/authentication/signing';
 import { createWorkitemEngine } from './automation/engine';
 import { scheduleOssSweeps } from './services/oss/sweepers';
 import { openFileBlobStore } from './storage/blobs/file-blob-store';
+import { analyzeStaleTables } from './storage/db/analyze';
 import { DataDirLockedError } from './storage/data-dir';
 import { createWorkerPool } from './translation/pool';
 import { createGateway } from './gateway/gateway';
@@ -20,6 +21,8 @@ import { parseGatewayOptions, type GatewayCliOptions } from './gateway/options';
 
 async function runServe(options: ServeOptions): Promise<void> {
   const storage = await openStorage(options.dataDir, true);
+  const embedded = storage.stores.db.kind === 'pglite';
+  if (embedded) await analyzeStaleTables(storage.stores.db);
   const config: PlatformConfig = {
     issuer: options.publicUrl ?? '',
     appOrigins: options.appOrigins,
@@ -56,6 +59,9 @@ async function runServe(options: ServeOptions): Promise<void> {
   // Workitems past their retention (3 days after they ended) go every minute, with their reports.
   const workitemSweep = setInterval(() => void app.workitems.sweep().catch((error: unknown) => console.error('workitem sweep failed', error)), 60_000);
   workitemSweep.unref();
+  // The embedded database has no autovacuum: statistics of tables that grew are refreshed every ten minutes.
+  const analyze = embedded ? setInterval(() => void analyzeStaleTables(storage.stores.db).catch((error: unknown) => console.error('analyze failed', error)), 600_000) : undefined;
+  analyze?.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -64,6 +70,7 @@ async function runServe(options: ServeOptions): Promise<void> {
     console.log(`platform stopping (${signal})`);
     stopSweeps();
     clearInterval(workitemSweep);
+    clearInterval(analyze);
     // Running jobs stay `inprogress` in the database and start again at the next start.
     await app.jobs.close();
     await app.workitems.close();
