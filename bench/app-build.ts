@@ -2,7 +2,9 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Manifest } from 'vite';
+import { build, type Manifest, type Rolldown } from 'vite';
+
+type OutputChunk = Rolldown.OutputChunk;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Inside the repository so the baseline's imports resolve from its node_modules; .tmp/ is ignored. */
@@ -11,6 +13,8 @@ const WORK = path.join(ROOT, '.tmp', 'bench-app');
 export interface AppBuild {
   outDir: string;
   manifest: Manifest;
+  /** The chunks the build wrote, with what each exports: how a benchmark finds a page by what it is. */
+  chunks: OutputChunk[];
 }
 
 let built: Promise<AppBuild> | null = null;
@@ -20,13 +24,14 @@ export function buildApp(): Promise<AppBuild> {
   built ??= (async () => {
     const outDir = path.join(WORK, 'dist');
     await rm(outDir, { recursive: true, force: true });
-    await build({
+    const output = (await build({
       root: ROOT,
       configFile: path.join(ROOT, 'vite.config.ts'),
       logLevel: 'silent',
       build: { outDir, manifest: true, emptyOutDir: true, sourcemap: false },
-    });
-    return { outDir, manifest: await readManifest(outDir) };
+    })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+    const chunks = [output].flat().flatMap((each) => each.output.filter((file): file is OutputChunk => file.type === 'chunk'));
+    return { outDir, manifest: await readManifest(outDir), chunks };
   })();
   return built;
 }
@@ -44,10 +49,14 @@ export function staticClosure(manifest: Manifest, entry: string, into = new Set<
   return into;
 }
 
-/** The manifest key of the module whose source path ends with `suffix`. */
-export function chunkFor(manifest: Manifest, suffix: string): string {
-  const key = Object.keys(manifest).find((name) => name.endsWith(suffix));
-  if (!key) throw new Error(`no chunk for ${suffix} in the build`);
+/**
+ * The manifest key of the lazily loaded chunk that exports `component` (a route's page): found by what
+ * the router loads, not by a source path, so moving or splitting files does not break the benchmark.
+ */
+export function lazyChunkExporting({ manifest, chunks }: AppBuild, component: string): string {
+  const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.exports.includes(component));
+  const key = chunk && Object.keys(manifest).find((name) => manifest[name]?.file === chunk.fileName);
+  if (!key) throw new Error(`no lazily loaded chunk exports ${component} in the build`);
   return key;
 }
 

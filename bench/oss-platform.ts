@@ -14,6 +14,8 @@ export async function ossPlatform(bucketKey: string) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-bench-oss-'));
   const app = JSON.parse(await runPlatformCommand(['admin', 'app', 'create', '--name', 'bench', '--type', 'server', '--data-dir', dataDir])) as Record<string, string>;
   const platform = await startPlatform(['--port', '0', '--data-dir', dataDir, '--rate-limits', 'off']);
+  // Measured once its translation workers are warm: their warm-up would take the cores from the requests.
+  await platform.printed(/^translation workers warm/);
   const basic = Buffer.from(`${app['client_id']}:${app['client_secret']}`).toString('base64');
   const tokenResponse = await fetch(`${platform.url}/authentication/v2/token`, {
     method: 'POST',
@@ -27,6 +29,7 @@ export async function ossPlatform(bucketKey: string) {
   return {
     url: platform.url,
     dataDir,
+    printed: (pattern: RegExp) => platform.printed(pattern),
     headers,
     call,
     async stop() {

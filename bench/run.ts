@@ -8,12 +8,13 @@ import { daEngine } from './da-engine';
 import { dmFolderPage } from './dm-folder-page';
 import { gatewayUpload } from './gateway-upload';
 import { hubsList } from './hubs-list';
+import { mdJob } from './md-job';
 import { ossList } from './oss-list';
 import { ossUpload } from './oss-upload';
 import { translateIfc } from './translate-ifc';
 
 /** Every benchmark, run one after another so they do not compete for the machine's cores. */
-const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, appUpload, translateIfc, appTranslate, daEngine, automationWorkitem];
+const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, appUpload, translateIfc, mdJob, appTranslate, daEngine, automationWorkitem];
 
 const only = process.argv.slice(2);
 let failed = false;

@@ -5,6 +5,7 @@ import type { TokenCheck } from './http/auth';
 import { appCors } from './http/cors';
 import { HttpError, internalErrorFor, notFoundFor, unusableTextFor } from './http/errors';
 import { requestTextCheck, type TextRefusal } from './http/request-text';
+import { cachedTokenCheck } from './http/token-cache';
 import { badPageRequest, isBrowserPagePath } from './services/authentication/page-response';
 import { authenticationRoutes } from './services/authentication/routes';
 import { dataManagementRoutes } from './services/data-management/routes';
@@ -25,11 +26,11 @@ export interface Logger {
 export function createApp(deps: AppDeps, logger: Logger = console) {
   // The official clients send `//oss/v2/...` when their base URL ends in a slash; production accepts it.
   const app = new Hono({ getPath: (request) => getPath(request).replace(/^\/{2,}/, '/') });
-  const tokens: TokenCheck = {
+  const tokens: TokenCheck = cachedTokenCheck({
     verify: (token, now) => deps.signer.verifyAccessToken(token, now),
     isActive: (jti, now) => deps.stores.oauth.isAccessTokenActive(jti, now),
     clock: deps.clock,
-  };
+  }, deps.stores.revocations);
 
   app.use('*', async (c, next) => {
     c.header('x-request-id', crypto.randomUUID());

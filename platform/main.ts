@@ -13,6 +13,7 @@ import { loadSigner } from './services/authentication/signing';
 import { createWorkitemEngine } from './automation/engine';
 import { scheduleOssSweeps } from './services/oss/sweepers';
 import { openFileBlobStore } from './storage/blobs/file-blob-store';
+import { analyzeStaleTables } from './storage/db/analyze';
 import { DataDirLockedError } from './storage/data-dir';
 import { createWorkerPool } from './translation/pool';
 import { createGateway } from './gateway/gateway';
@@ -20,6 +21,8 @@ import { parseGatewayOptions, type GatewayCliOptions } from './gateway/options';
 
 async function runServe(options: ServeOptions): Promise<void> {
   const storage = await openStorage(options.dataDir, true);
+  const embedded = storage.stores.db.kind === 'pglite';
+  if (embedded) await analyzeStaleTables(storage.stores.db);
   const config: PlatformConfig = {
     issuer: options.publicUrl ?? '',
     appOrigins: options.appOrigins,
@@ -31,7 +34,8 @@ async function runServe(options: ServeOptions): Promise<void> {
   const signer = await loadSigner(storage.stores.oauth, () => config.issuer);
   const blobs = await openFileBlobStore(path.join(storage.dataDir, 'blobs'), systemClock);
   const { workers, timeoutSeconds, memoryMb } = options.translation;
-  const translator = createWorkerPool({ workers, timeoutMs: timeoutSeconds * 1000, memoryMb });
+  // Warm from the start: a cold worker's first job took 8 s where a warm one takes 0.3 s (FZK-Haus).
+  const translator = createWorkerPool({ workers, timeoutMs: timeoutSeconds * 1000, memoryMb, warm: true });
   // Job work files are scratch: whatever a stop left in them is started again from the source.
   const workDir = path.join(storage.dataDir, 'jobs');
   await rm(workDir, { recursive: true, force: true });
@@ -49,11 +53,15 @@ async function runServe(options: ServeOptions): Promise<void> {
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   config.issuer ||= `http://${host}:${port}`;
   console.log(`platform listening on http://${host}:${port}`);
+  void translator.ready().then(() => console.log(`translation workers warm (${workers})`));
   // Expired uploads, retention and orphaned bytes: once at start (a crash may have left some), then every minute.
   const stopSweeps = scheduleOssSweeps({ stores: storage.stores, blobs, clock: systemClock }, 60, (error) => console.error('oss sweep failed', error));
   // Workitems past their retention (3 days after they ended) go every minute, with their reports.
   const workitemSweep = setInterval(() => void app.workitems.sweep().catch((error: unknown) => console.error('workitem sweep failed', error)), 60_000);
   workitemSweep.unref();
+  // The embedded database has no autovacuum: statistics of tables that grew are refreshed every ten minutes.
+  const analyze = embedded ? setInterval(() => void analyzeStaleTables(storage.stores.db).catch((error: unknown) => console.error('analyze failed', error)), 600_000) : undefined;
+  analyze?.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -62,6 +70,7 @@ async function runServe(options: ServeOptions): Promise<void> {
     console.log(`platform stopping (${signal})`);
     stopSweeps();
     clearInterval(workitemSweep);
+    clearInterval(analyze);
     // Running jobs stay `inprogress` in the database and start again at the next start.
     await app.jobs.close();
     await app.workitems.close();

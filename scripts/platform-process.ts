@@ -33,6 +33,8 @@ export async function runPlatformCommand(args: string[], env: NodeJS.ProcessEnv 
 export interface RunningPlatform {
   url: string;
   child: ChildProcess;
+  /** Resolves with the first line the platform prints (from its start) that matches `pattern`. */
+  printed: (pattern: RegExp) => Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,19 @@ export async function startPlatform(args: string[], env: NodeJS.ProcessEnv = pro
     process.stderr.write(chunk);
   });
   const lines = createInterface({ input: child.stdout });
+  const seen: string[] = [];
+  lines.on('line', (line) => seen.push(line));
+  const printed = (pattern: RegExp) => new Promise<string>((resolve, reject) => {
+    const earlier = seen.find((line) => pattern.test(line));
+    if (earlier !== undefined) return resolve(earlier);
+    const onLine = (line: string) => {
+      if (!pattern.test(line)) return;
+      lines.off('line', onLine);
+      resolve(line);
+    };
+    lines.on('line', onLine);
+    child.once('exit', () => reject(new Error(`the platform exited before printing ${pattern}`)));
+  });
   const url = await new Promise<string>((resolve, reject) => {
     lines.on('line', (line) => {
       const match = /^platform listening on (\S+)$/.exec(line);
@@ -55,6 +70,7 @@ export async function startPlatform(args: string[], env: NodeJS.ProcessEnv = pro
   return {
     url,
     child,
+    printed,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');

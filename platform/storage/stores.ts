@@ -16,16 +16,20 @@ import { ossRepo } from './repos/oss';
 import { ossResumableRepo } from './repos/oss-resumable';
 import { ossSignedResourcesRepo } from './repos/oss-signed-resources';
 import { usersRepo } from './repos/users';
+import { revocationSignal } from './revocations';
 
 /** Everything the services keep, behind one object passed into `createApp`. */
 export function createStores(db: Db) {
+  // One per database handle: the revoking repositories bump it, the token check reads it.
+  const revocations = revocationSignal();
   return {
     db,
+    revocations,
     users: usersRepo(db),
     apps: appsRepo(db),
     hubs: hubsRepo(db),
-    oauth: oauthRepo(db),
-    consents: consentsRepo(db),
+    oauth: oauthRepo(db, revocations),
+    consents: consentsRepo(db, revocations),
     oss: ossRepo(db),
     ossSignedResources: ossSignedResourcesRepo(db),
     ossResumable: ossResumableRepo(db),

@@ -2,15 +2,16 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TranslationTimeoutError, type TranslationRequest, type Translator } from './engine-types';
 import { TranslationError } from './model';
-import { createWorkerPool } from './pool';
+import { createWorkerPool, type WorkerPool } from './pool';
 
 const entry = fileURLToPath(new URL('./testing/hostile-worker.ts', import.meta.url));
 const request = (fileName: string): TranslationRequest => ({ sourcePath: '/nonexistent', fileName, outputs: [{ type: 'obj' }], outDir: '/nonexistent' });
 const never = new AbortController().signal;
 const pidOf = (result: Awaited<ReturnType<Translator['translate']>>) => Number(result.warnings[0]?.message);
+const warmedOf = (result: Awaited<ReturnType<Translator['translate']>>) => result.warnings.find((warning) => warning.code === 'warmed')?.message;
 
 describe('translation worker pool', () => {
-  let pool: Translator | undefined;
+  let pool: WorkerPool | undefined;
   afterEach(async () => {
     await pool?.close();
   });
@@ -87,5 +88,38 @@ describe('translation worker pool', () => {
     setImmediate(() => controller.abort());
     await expect(running).rejects.toMatchObject({ name: 'AbortError' });
     await expect(late).resolves.toBeDefined();
+  });
+
+  it('starts and warms every worker before the first job arrives', async () => {
+    pool = createWorkerPool({ workers: 2, timeoutMs: 30_000, memoryMb: 1024, entry, warm: true });
+    await pool.ready();
+    const pair = await Promise.all(['slow-100', 'slow-100'].map((name) => pool!.translate(request(`${name}.ifc`), () => undefined, never)));
+    expect(pair.map(warmedOf)).toEqual(['true', 'true']);
+    expect(new Set(pair.map(pidOf)).size).toBe(2);
+  });
+
+  it('puts a warm worker in the place of one that retires, before another job asks for it', async () => {
+    pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry, warm: true });
+    await pool.ready();
+    const retired = pidOf(await pool.translate(request('big-600.ifc'), () => undefined, never));
+    // No job is waiting: the pool is ready again only because it started and warmed the replacement itself.
+    await pool.ready();
+    const next = await pool.translate(request('ok.ifc'), () => undefined, never);
+    expect(pidOf(next)).not.toBe(retired);
+    expect(warmedOf(next)).toBe('true');
+  });
+
+  it('replaces a crashed worker warm, and the job that crashed it fails alone', async () => {
+    pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry, warm: true });
+    await pool.ready();
+    await expect(pool.translate(request('crash.ifc'), () => undefined, never)).rejects.toMatchObject({ code: 'TranslationWorker-Crashed' });
+    await pool.ready();
+    expect(warmedOf(await pool.translate(request('ok.ifc'), () => undefined, never))).toBe('true');
+  });
+
+  it('starts no worker ahead of the jobs without warm-up', async () => {
+    pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry });
+    await pool.ready();
+    expect(warmedOf(await pool.translate(request('ok.ifc'), () => undefined, never))).toBe('false');
   });
 });

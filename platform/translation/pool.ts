@@ -16,6 +16,17 @@ export interface WorkerPoolOptions {
   entry?: string;
   /** How often a running job's memory is read. */
   memoryPollMs?: number;
+  /**
+   * Start every worker at once and warm it (the engine run on a file of our own) before it takes a
+   * job, and put a warm one in the place of each that retires: the first job then costs what later
+   * ones do. Without it a worker starts at the first job that finds none idle.
+   */
+  warm?: boolean;
+}
+
+export interface WorkerPool extends Translator {
+  /** Resolves once every worker the pool keeps is started and warm (at once without `warm`). */
+  ready(): Promise<void>;
 }
 
 interface Job {
@@ -32,6 +43,10 @@ interface Worker {
   jobsDone: number;
   /** Past half its memory limit after a job: retired before the next. */
   worn?: boolean;
+  /** Running its warm-up: it takes no job until it has `warmed`. */
+  warming?: boolean;
+  /** Killed and on its way out: no longer one of the workers the pool keeps. */
+  retiring?: boolean;
 }
 
 const DEFAULT_ENTRY = fileURLToPath(new URL('./worker-main.ts', import.meta.url));
@@ -45,32 +60,58 @@ const MAX_JOBS_PER_WORKER = 500;
  * Runs translations in separate Node processes, at most `workers` at a time, queueing the rest. A job
  * that hangs, grows past its memory or crashes its process fails on its own; the platform goes on.
  */
-export function createWorkerPool(options: WorkerPoolOptions): Translator {
+export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const workers = new Set<Worker>();
   const idle: Worker[] = [];
   const queue: Job[] = [];
+  const readyWaiters: (() => void)[] = [];
   let closed = false;
+
+  const kept = () => [...workers].filter((worker) => !worker.retiring);
+  const allWarm = () => closed || !options.warm || (kept().length >= options.workers && kept().every((worker) => !worker.warming));
+  function settleReady() {
+    if (allWarm()) for (const resolve of readyWaiters.splice(0)) resolve();
+  }
+  /** Warm mode keeps `workers` processes, started ahead of the jobs. */
+  function topUp() {
+    while (options.warm && !closed && kept().length < options.workers) spawn();
+  }
+  /** Kills a worker; in warm mode its replacement starts warming at once, not when the next job comes. */
+  function retire(worker: Worker, signal?: NodeJS.Signals) {
+    worker.retiring = true;
+    worker.child.kill(signal);
+    topUp();
+  }
 
   function spawn(): Worker {
     const child = fork(options.entry ?? DEFAULT_ENTRY, [], {
-      execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${options.memoryMb}`],
+      execArgv: ['--no-liftoff', '--import', TSX_LOADER, `--max-old-space-size=${options.memoryMb}`],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
     });
-    const worker: Worker = { child, jobsDone: 0 };
+    const worker: Worker = { child, jobsDone: 0, warming: options.warm === true };
     workers.add(worker);
+    if (options.warm) child.send({ type: 'warm' } satisfies ToWorker);
     child.on('message', (message: FromWorker) => onMessage(worker, message));
     child.on('exit', (code, signal) => {
       workers.delete(worker);
       const at = idle.indexOf(worker);
       if (at >= 0) idle.splice(at, 1);
       const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
+      // One that died warming is not replaced at once (it would only die again); the next job starts one.
+      if (!worker.warming) topUp();
       finish(worker, (job) => job.reject(new TranslationError('TranslationWorker-Crashed', `The translation worker ${how} while reading this file.`)));
     });
     return worker;
   }
 
   function onMessage(worker: Worker, message: FromWorker) {
+    if (message.type === 'warmed') {
+      worker.warming = false;
+      idle.push(worker);
+      settleReady();
+      return pump();
+    }
     const job = worker.job;
     if (message.type === 'ready' || !job) return;
     if (message.type === 'progress') return job.onProgress(message.percent);
@@ -89,7 +130,7 @@ export function createWorkerPool(options: WorkerPoolOptions): Translator {
     }
     if (alive) {
       worker.jobsDone += 1;
-      if (worker.worn || worker.jobsDone >= MAX_JOBS_PER_WORKER || closed) worker.child.kill();
+      if (worker.worn || worker.jobsDone >= MAX_JOBS_PER_WORKER || closed) retire(worker);
       else idle.push(worker);
     }
     pump();
@@ -100,7 +141,7 @@ export function createWorkerPool(options: WorkerPoolOptions): Translator {
   function watch(worker: Worker, job: Job) {
     const kill = (error: Error) => {
       if (worker.job !== job) return;
-      worker.child.kill('SIGKILL');
+      retire(worker, 'SIGKILL');
       finish(worker, (stopped) => stopped.reject(error));
     };
     const timeout = setTimeout(() => kill(new TranslationTimeoutError(`The translation took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped.`)), options.timeoutMs);
@@ -120,8 +161,9 @@ export function createWorkerPool(options: WorkerPoolOptions): Translator {
 
   function pump() {
     while (!closed && queue.length > 0) {
-      const worker = idle.pop() ?? (workers.size < options.workers ? spawn() : undefined);
-      if (!worker) return;
+      // A warming worker takes its job once warm; a cold pool starts one for the job.
+      const worker = idle.pop() ?? (kept().length < options.workers && !options.warm ? spawn() : undefined);
+      if (!worker) return topUp();
       const job = queue.shift() as Job;
       if (job.signal.aborted) {
         idle.push(worker);
@@ -137,7 +179,12 @@ export function createWorkerPool(options: WorkerPoolOptions): Translator {
     }
   }
 
+  topUp();
   return {
+    ready() {
+      if (allWarm()) return Promise.resolve();
+      return new Promise<void>((resolve) => readyWaiters.push(resolve));
+    },
     translate(request, onProgress, signal) {
       if (closed) return Promise.reject(new Error('The translation pool is closed.'));
       return new Promise<TranslationResult>((resolve, reject) => {
@@ -147,6 +194,7 @@ export function createWorkerPool(options: WorkerPoolOptions): Translator {
     },
     async close() {
       closed = true;
+      settleReady();
       for (const job of queue.splice(0)) job.reject(new Error('The platform is stopping.'));
       const exits = [...workers].map((worker) => new Promise<void>((resolve) => {
         if (worker.child.exitCode !== null || worker.child.signalCode !== null) return resolve();

@@ -5,6 +5,7 @@
 import { runTranslation } from './engine';
 import { TranslationError } from './model';
 import { useGeometryThreads } from './readers/ifc-thread';
+import { warmUp } from './warm-up';
 import { INTERNAL_FAILURE, type FromWorker, type ToWorker } from './worker-protocol';
 
 const send = (message: FromWorker) => process.send?.(message);
@@ -13,6 +14,8 @@ const residentMb = () => Math.round(process.memoryUsage.rss() / (1024 * 1024));
 process.on('message', (message: ToWorker) => {
   // A second geometry thread pays off on a core no other job wants; beside another job it only costs.
   if (message.type === 'crowded') return useGeometryThreads(1);
+  // A warm-up that fails leaves a worker that is only slower: it takes jobs all the same.
+  if (message.type === 'warm') return void warmUp().catch(() => undefined).then(() => send({ type: 'warmed' }));
   if (message.type !== 'translate') return;
   const { id, request } = message;
   useGeometryThreads(message.alone ? 2 : 1);

@@ -3,12 +3,14 @@ import type { TranslationRequest, TranslationResult } from './engine-types';
 /**
  * Messages between the pool (parent) and a translation worker process, over the IPC channel.
  * `alone`: no other job runs while this one starts, so it may take both cores; `crowded`: another
- * job has started beside the running one, which gives the second core back.
+ * job has started beside the running one, which gives the second core back; `warm`: run the engine on
+ * a file of our own before the first job, answered by `warmed` (`ready` only says the process loaded).
  */
-export type ToWorker = { type: 'translate'; id: number; request: TranslationRequest; alone: boolean } | { type: 'crowded' };
+export type ToWorker = { type: 'translate'; id: number; request: TranslationRequest; alone: boolean } | { type: 'crowded' } | { type: 'warm' };
 
 export type FromWorker =
   | { type: 'ready' }
+  | { type: 'warmed' }
   | { type: 'progress'; id: number; percent: number }
   | { type: 'done'; id: number; result: TranslationResult; residentMb: number }
   | { type: 'failed'; id: number; code: string; message: string; residentMb: number };

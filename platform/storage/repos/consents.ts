@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { revocationSignal, type Revocations } from '../revocations';
 
 /** What a person allowed one app: every scope they allowed it, in any number of consents. */
 export interface Consent {
@@ -11,7 +12,7 @@ export interface Consent {
 
 const COLUMNS = `c.client_id AS "clientId", a.name AS "appName", c.scopes, c.granted_at AS "grantedAt", c.updated_at AS "updatedAt"`;
 
-export function consentsRepo(db: Db) {
+export function consentsRepo(db: Db, revocations: Revocations = revocationSignal()) {
   return {
     /** The scopes this person has allowed this app, or none when they never did (or withdrew it). */
     async grantedScopes(userId: string, clientId: string): Promise<string[]> {
@@ -42,13 +43,15 @@ export function consentsRepo(db: Db) {
      * Says whether there was a consent to withdraw.
      */
     async withdraw(userId: string, clientId: string, now: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      const withdrawn = await db.transaction(async (tx) => {
         const deleted = await tx.query('DELETE FROM oauth_consents WHERE user_id = $1 AND client_id = $2 RETURNING 1', [userId, clientId]);
         const families = `SELECT id FROM token_families WHERE user_id = $1 AND client_id = $2`;
         await tx.query(`UPDATE token_families SET revoked_at = COALESCE(revoked_at, $3) WHERE id IN (${families})`, [userId, clientId, now]);
         await tx.query(`UPDATE access_tokens SET revoked_at = COALESCE(revoked_at, $3) WHERE family_id IN (${families})`, [userId, clientId, now]);
         return deleted.length === 1;
       });
+      revocations.revoked();
+      return withdrawn;
     },
   };
 }

@@ -35,11 +35,12 @@ export function dmFoldersRepo(db: Queryable) {
         `SELECT ${FOLDER_COLUMNS} FROM dm_folders f WHERE f.project_id = $1 AND f.id = $2`, [projectId, folderId]);
       return folder;
     },
+    // Names are unique among a folder's children (dm_folders_name_in_parent): the name alone orders a page, from that index.
     async children(folderId: string, includeHidden: boolean, offset: number, limit: number, names: readonly NameClause[] = []): Promise<FolderRecord[]> {
       const where = nameConditions('f.name', names, 5);
       return db.query<FolderRecord>(
         `SELECT ${FOLDER_COLUMNS} FROM dm_folders f WHERE f.parent_id = $1 AND ($2 OR NOT f.hidden)${where.sql}
-         ORDER BY lower(f.name), f.id OFFSET $3 LIMIT $4`, [folderId, includeHidden, offset, limit, ...where.params]);
+         ORDER BY lower(f.name) OFFSET $3 LIMIT $4`, [folderId, includeHidden, offset, limit, ...where.params]);
     },
     async countChildren(folderId: string, includeHidden: boolean, names: readonly NameClause[] = []): Promise<number> {
       const where = nameConditions('f.name', names, 3);

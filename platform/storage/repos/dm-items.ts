@@ -61,11 +61,12 @@ export function dmItemsRepo(db: Queryable) {
         `SELECT ${ITEM_COLUMNS} FROM dm_items i WHERE i.folder_id = $1 AND lower(i.display_name) = lower($2)`, [folderId, name]);
       return item;
     },
+    // Names are unique in a folder (dm_items_name_in_folder), so the name alone orders a page, straight from that index.
     async inFolder(folderId: string, includeHidden: boolean, offset: number, limit: number, names: readonly NameClause[] = []): Promise<ItemRecord[]> {
       const where = nameConditions('i.display_name', names, 5);
       return db.query<ItemRecord>(
         `SELECT ${ITEM_COLUMNS} FROM dm_items i WHERE i.folder_id = $1 AND ($2 OR NOT i.hidden)${where.sql}
-         ORDER BY lower(i.display_name), i.id OFFSET $3 LIMIT $4`, [folderId, includeHidden, offset, limit, ...where.params]);
+         ORDER BY lower(i.display_name) OFFSET $3 LIMIT $4`, [folderId, includeHidden, offset, limit, ...where.params]);
     },
     async countInFolder(folderId: string, includeHidden: boolean, names: readonly NameClause[] = []): Promise<number> {
       const where = nameConditions('i.display_name', names, 3);
@@ -75,9 +76,10 @@ export function dmItemsRepo(db: Queryable) {
     },
     async tips(itemIds: readonly string[]): Promise<VersionRecord[]> {
       if (!itemIds.length) return [];
+      // From the ids outward (two index lookups each): `i.id = ANY (…)` was planned as a scan of both tables.
       return db.query<VersionRecord>(
-        `SELECT ${VERSION_COLUMNS} FROM dm_versions v JOIN dm_items i ON i.id = v.item_id AND v.version_number = i.tip_version
-         WHERE i.id = ANY ($1::text[])`, [itemIds as string[]]);
+        `SELECT ${VERSION_COLUMNS} FROM unnest($1::text[]) AS wanted (id) JOIN dm_items i ON i.id = wanted.id
+         JOIN dm_versions v ON v.item_id = i.id AND v.version_number = i.tip_version`, [itemIds as string[]]);
     },
     async versions(itemId: string): Promise<VersionRecord[]> {
       return db.query<VersionRecord>(`SELECT ${VERSION_COLUMNS} FROM dm_versions v WHERE v.item_id = $1 ORDER BY v.version_number DESC`, [itemId]);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { revocationSignal, type Revocations } from '../revocations';
 
 /** A pending `/authorize` request, between the sign-in and consent pages and the redirect. */
 export interface AuthRequest {
@@ -44,7 +45,7 @@ const REQUEST_COLUMNS = `id, client_id AS "clientId", redirect_uri AS "redirectU
 const CODE_COLUMNS = `client_id AS "clientId", user_id AS "userId", redirect_uri AS "redirectUri", scopes,
   code_challenge AS "codeChallenge", nonce, expires_at AS "expiresAt", used_at AS "usedAt", family_id AS "familyId"`;
 
-export function oauthRepo(db: Queryable) {
+export function oauthRepo(db: Queryable, revocations: Revocations = revocationSignal()) {
   return {
     async saveAuthRequest(request: AuthRequest): Promise<void> {
       await db.query(
@@ -111,6 +112,7 @@ export function oauthRepo(db: Queryable) {
     async revokeFamily(familyId: string, now: Date): Promise<void> {
       await db.query('UPDATE token_families SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1', [familyId, now]);
       await db.query('UPDATE access_tokens SET revoked_at = COALESCE(revoked_at, $2) WHERE family_id = $1', [familyId, now]);
+      revocations.revoked();
     },
     async saveAccessToken(token: { jti: string; clientId: string; familyId: string | null; expiresAt: Date }): Promise<void> {
       await db.query('INSERT INTO access_tokens (jti, client_id, family_id, expires_at) VALUES ($1, $2, $3, $4)',
@@ -145,6 +147,7 @@ export function oauthRepo(db: Queryable) {
     },
     async revokeAccessToken(jti: string, clientId: string, now: Date): Promise<void> {
       await db.query('UPDATE access_tokens SET revoked_at = COALESCE(revoked_at, $3) WHERE jti = $1 AND client_id = $2', [jti, clientId, now]);
+      revocations.revoked();
     },
 
     async loadSigningKey(): Promise<{ kid: string; privateJwk: JsonWebKey; publicJwk: JsonWebKey } | undefined> {

@@ -168,8 +168,13 @@ function helped(id: number, reading: Reading): void {
   // A job that another has joined since it started keeps the second core for that one.
   if (!helper || Atomics.load(reading.claims, 1)) return;
   delete reading.helper;
-  reading.streaming++;
-  helper.postMessage({ id, bytes: reading.bytes, claims: reading.claims, first: false, helpAfterMs: 0, peer: reading.peer } satisfies ReadGeometry, [reading.peer]);
+  try {
+    helper.postMessage({ id, bytes: reading.bytes, claims: reading.claims, first: false, helpAfterMs: 0, peer: reading.peer } satisfies ReadGeometry, [reading.peer]);
+    reading.streaming++;
+  } catch {
+    // This thread was busy past the first thread's end: that thread has closed the channel to a helper,
+    // and transferring a closed port throws. Nothing was left to help with.
+  }
 }
 
 function settled(id: number): void {

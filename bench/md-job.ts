@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ObjectDetails } from '../contracts/oss';
+import { encodeUrn, type Manifest } from '../contracts/model-derivative';
+import { createWorkerPool } from '../platform/translation/pool';
+import { result, type Benchmark, type BenchResult } from './harness';
+import { ossPlatform } from './oss-platform';
+import { oneSlabIfc } from './tiny-ifc';
+
+const FZK = path.resolve(import.meta.dirname, '../../shared/fixtures/ifc/AC20-FZK-Haus.ifc');
+/** How often the client asks for the manifest, as the issue's client did. */
+const POLL_MS = 25;
+const WARM_JOBS = 5;
+const TINY_JOBS = 15;
+/** The issue's target for a job's fixed cost on top of the engine's own work. */
+const FIXED_COST_TARGET_MS = 30;
+const never = new AbortController().signal;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+type Platform = Awaited<ReturnType<typeof ossPlatform>>;
+
+async function putObject(platform: Platform, key: string, bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const response = await platform.call(`/oss/v2/buckets/bench-md/objects/${key}`, { method: 'PUT', body: bytes });
+  if (response.status !== 200) throw new Error(`md-job: put ${key} answered ${response.status}`);
+  return encodeUrn(((await response.json()) as ObjectDetails).objectId);
+}
+
+/** POST a job (forced, so each run translates) and ask for the manifest every 25 ms until it ends: ms from POST to `success`. */
+async function jobThroughPlatform(platform: Platform, urn: string): Promise<number> {
+  const started = performance.now();
+  const posted = await platform.call('/modelderivative/v2/designdata/job', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'x-ads-force': 'true' },
+    body: JSON.stringify({ input: { urn }, output: { formats: [{ type: 'svf2', views: ['3d'] }] } }),
+  });
+  if (posted.status !== 200) throw new Error(`md-job: POST job answered ${posted.status}: ${await posted.text()}`);
+  for (;;) {
+    const manifest = (await (await platform.call(`/modelderivative/v2/designdata/${urn}/manifest`)).json()) as Manifest;
+    if (manifest.status === 'success') return performance.now() - started;
+    if (manifest.status === 'failed' || manifest.status === 'timeout') throw new Error(`md-job: the job ended ${manifest.status}`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** The engine's own work on the same file: a warm worker of the pool, called in this process. */
+async function engineAlone(bytes: Uint8Array, runs: number): Promise<number> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-bench-md-engine-'));
+  const pool = createWorkerPool({ workers: 1, timeoutMs: 600_000, memoryMb: 2048, warm: true });
+  try {
+    await pool.ready();
+    const sourcePath = path.join(dir, 'one-slab.ifc');
+    await writeFile(sourcePath, bytes);
+    const times: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const outDir = path.join(dir, `out-${run}`);
+      const started = performance.now();
+      await pool.translate({ sourcePath, fileName: 'one-slab.ifc', outputs: [{ type: 'svf2' }], outDir }, () => undefined, never);
+      times.push(performance.now() - started);
+      await rm(outDir, { recursive: true, force: true });
+    }
+    return median(times);
+  } finally {
+    await pool.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Through a listening platform, as a client sees it (POST …/job, then the manifest every 25 ms):
+ * FZK-Haus's first job after `serve` started (once it says its workers are warm) against the median
+ * of the warm jobs after it (target: at most 1.3 times), and a one-slab IFC's job against the engine's
+ * own work on it in a warm worker (target: at most 30 ms more).
+ */
+export const mdJob: Benchmark = {
+  name: 'md-job',
+  async run() {
+    const lines: BenchResult[] = [];
+    const platform = await ossPlatform('bench-md');
+    try {
+      await platform.printed(/^translation workers warm/);
+      if (existsSync(FZK)) {
+        const urn = await putObject(platform, 'AC20-FZK-Haus.ifc', new Uint8Array(await readFile(FZK)));
+        const first = await jobThroughPlatform(platform, urn);
+        const warm: number[] = [];
+        for (let run = 0; run < WARM_JOBS; run++) warm.push(await jobThroughPlatform(platform, urn));
+        lines.push(result(`md first job after serve started, AC20-FZK-Haus.ifc to svf2, POST to success polling every ${POLL_MS} ms (baseline: median of ${WARM_JOBS} warm jobs; target ≤ 1.3)`, first, 'ms', median(warm)));
+      } else console.warn(`md-job: ${FZK} is absent; no first-job line.`);
+      const tiny = new TextEncoder().encode(oneSlabIfc());
+      const urn = await putObject(platform, 'one-slab.ifc', tiny);
+      for (let run = 0; run < 3; run++) await jobThroughPlatform(platform, urn);
+      const jobs: number[] = [];
+      for (let run = 0; run < TINY_JOBS; run++) jobs.push(await jobThroughPlatform(platform, urn));
+      const engine = await engineAlone(tiny, TINY_JOBS);
+      const job = median(jobs);
+      lines.push(result(`md one-slab IFC (${tiny.byteLength} B) job, POST to success polling every ${POLL_MS} ms, median of ${TINY_JOBS} (baseline: the engine's own job in a warm worker)`, job, 'ms', engine));
+      lines.push(result(`md one-slab IFC job's fixed cost: POST to success minus the engine's own job (baseline: the ${FIXED_COST_TARGET_MS} ms target)`, job - engine, 'ms', FIXED_COST_TARGET_MS));
+      return lines;
+    } finally {
+      await platform.stop();
+    }
+  },
+};

@@ -1,0 +1,154 @@
+import { ifcGuid, list, real, ref, StepWriter, str } from '../demo/ifc-writer';
+
+/**
+ * An IFC4 model for a worker's warm-up that takes the engine down the paths real exports take, which
+ * the demo house (walls and doors of plain extrusions) does not: millimetre units, walls with openings
+ * that windows fill (web-ifc's boolean subtraction), a faceted B-rep, a clipped extrusion, a mapped
+ * item repeated, polyline profiles, colours, a type with its own property set, a material layer set,
+ * and properties of every kind the property reader knows (texts with escapes, enumerations, bounded
+ * and list values, complex properties, quantities of each measure).
+ */
+export function warmUpIfc(storeys: number): string {
+  const w = new StepWriter();
+  const g = (seed: string) => str(ifcGuid(`warm-up/${seed}`));
+  const point = (x: number, y: number, z: number) => w.add('IFCCARTESIANPOINT', list([real(x), real(y), real(z)]));
+  const point2 = (x: number, y: number) => w.add('IFCCARTESIANPOINT', list([real(x), real(y)]));
+  const dir = (x: number, y: number, z: number) => w.add('IFCDIRECTION', list([real(x), real(y), real(z)]));
+  const zAxis = dir(0, 0, 1);
+  const place = (x: number, y: number, z: number) => w.add('IFCAXIS2PLACEMENT3D', ref(point(x, y, z)), ref(zAxis), ref(dir(1, 0, 0)));
+  const origin = place(0, 0, 0);
+  const context = w.add('IFCGEOMETRICREPRESENTATIONCONTEXT', '$', "'Model'", '3', '1.E-05', ref(origin), '$');
+  const body = w.add('IFCGEOMETRICREPRESENTATIONSUBCONTEXT', "'Body'", "'Model'", '*', '*', '*', '*', ref(context), '$', '.MODEL_VIEW.', '$');
+  const units = [
+    w.add('IFCSIUNIT', '*', '.LENGTHUNIT.', '.MILLI.', '.METRE.'),
+    w.add('IFCSIUNIT', '*', '.AREAUNIT.', '$', '.SQUARE_METRE.'),
+    w.add('IFCSIUNIT', '*', '.VOLUMEUNIT.', '$', '.CUBIC_METRE.'),
+    w.add('IFCSIUNIT', '*', '.MASSUNIT.', '.KILO.', '.GRAM.'),
+    w.add('IFCSIUNIT', '*', '.PLANEANGLEUNIT.', '$', '.RADIAN.'),
+  ];
+  const project = w.add('IFCPROJECT', g('project'), '$', "'Warm-up'", '$', '$', '$', '$', list([ref(context)]), ref(w.add('IFCUNITASSIGNMENT', list(units.map(ref)))));
+  const sitePlacement = w.add('IFCLOCALPLACEMENT', '$', ref(origin));
+  const site = w.add('IFCSITE', g('site'), '$', "'Site'", '$', '$', ref(sitePlacement), '$', '$', '.ELEMENT.', '$', '$', '$', '$', '$');
+  const buildingPlacement = w.add('IFCLOCALPLACEMENT', ref(sitePlacement), ref(origin));
+  const building = w.add('IFCBUILDING', g('building'), '$', "'Warm-up'", '$', '$', ref(buildingPlacement), '$', '$', '.ELEMENT.', '$', '$', '$');
+  w.add('IFCRELAGGREGATES', g('project-site'), '$', '$', '$', ref(project), list([ref(site)]));
+  w.add('IFCRELAGGREGATES', g('site-building'), '$', '$', '$', ref(site), list([ref(building)]));
+
+  const colour = (name: string, r: number, gr: number, b: number, transparency: number) => {
+    const rendering = w.add('IFCSURFACESTYLERENDERING', ref(w.add('IFCCOLOURRGB', '$', real(r), real(gr), real(b))), real(transparency), '$', '$', '$', '$', '$', '$', '.NOTDEFINED.');
+    return w.add('IFCSURFACESTYLE', str(name), '.BOTH.', list([ref(rendering)]));
+  };
+  const styles = [colour('Brick', 0.7, 0.3, 0.2, 0), colour('Glass', 0.6, 0.8, 0.9, 0.6), colour('Timber', 0.6, 0.45, 0.25, 0)];
+  const styled = (item: number, style: number) => w.add('IFCSTYLEDITEM', ref(item), list([ref(style)]), '$');
+  const shape = (items: number[], kind: string) => w.add('IFCPRODUCTDEFINITIONSHAPE', '$', '$', list([ref(w.add('IFCSHAPEREPRESENTATION', ref(body), "'Body'", str(kind), list(items.map(ref))))]));
+  const rectangle = (x: number, y: number) => w.add('IFCRECTANGLEPROFILEDEF', '.AREA.', '$', ref(w.add('IFCAXIS2PLACEMENT2D', ref(point2(x / 2, y / 2)), '$')), real(x), real(y));
+  const polygon = (corners: [number, number][]) => w.add('IFCARBITRARYCLOSEDPROFILEDEF', '.AREA.', '$', ref(w.add('IFCPOLYLINE', list([...corners, corners[0]!].map(([x, y]) => ref(point2(x, y)))))));
+  const extrude = (profile: number, height: number) => w.add('IFCEXTRUDEDAREASOLID', ref(profile), ref(origin), ref(zAxis), real(height));
+
+  // One window, defined once and placed in every opening: a mapped item, as exporters share a family's geometry.
+  const pane = w.add('IFCFACETEDBREP', ref(w.add('IFCCLOSEDSHELL', list(boxFaces(w, point, 1200, 100, 1400).map(ref)))));
+  styled(pane, styles[1]!);
+  const windowMap = w.add('IFCREPRESENTATIONMAP', ref(origin), ref(w.add('IFCSHAPEREPRESENTATION', ref(body), "'Body'", "'Brep'", list([ref(pane)]))));
+  const wallType = w.add('IFCWALLTYPE', g('wall-type'), '$', "'Basic Wall: Brick 300'", '$', '$', '$', '$', '$', '$', '.SOLIDWALL.');
+  const layers = w.add('IFCMATERIALLAYERSET', list([
+    ref(w.add('IFCMATERIALLAYER', ref(w.add('IFCMATERIAL', "'Brick'", '$', "'Masonry'")), real(240), '$', "'Core'", '$', '$', '$')),
+    ref(w.add('IFCMATERIALLAYER', ref(w.add('IFCMATERIAL', "'Plaster'", '$', "'Finish'")), real(60), '$', "'Finish'", '$', '$', '$')),
+  ]), "'Brick 300'", '$');
+  const layerUsage = w.add('IFCMATERIALLAYERSETUSAGE', ref(layers), '.AXIS2.', '.POSITIVE.', real(0), '$');
+
+  const walls: number[] = [];
+  const windows: number[] = [];
+  const members: number[] = [];
+  const storeyIds: number[] = [];
+  for (let level = 0; level < storeys; level++) {
+    const storeyPlacement = w.add('IFCLOCALPLACEMENT', ref(buildingPlacement), ref(place(0, 0, level * 3000)));
+    const storey = w.add('IFCBUILDINGSTOREY', g(`storey-${level}`), '$', `'Ebene ${level} \\X2\\00E4\\X0\\'`, '$', '$', ref(storeyPlacement), '$', '$', '.ELEMENT.', real(level * 3000));
+    storeyIds.push(storey);
+    const contained: number[] = [];
+    for (let side = 0; side < 4; side++) {
+      const wallPlacement = w.add('IFCLOCALPLACEMENT', ref(storeyPlacement), ref(place(side * 6000, 0, 0)));
+      const solid = extrude(rectangle(5800, 300), 3000);
+      styled(solid, styles[0]!);
+      const wall = w.add('IFCWALL', g(`wall-${level}-${side}`), '$', str(`Wand ${level}.${side}`), '$', '$', ref(wallPlacement), ref(shape([solid], 'SweptSolid')), '$', '.SOLIDWALL.');
+      walls.push(wall);
+      contained.push(wall);
+      const openingPlacement = w.add('IFCLOCALPLACEMENT', ref(wallPlacement), ref(place(2000, -10, 900)));
+      const opening = w.add('IFCOPENINGELEMENT', g(`opening-${level}-${side}`), '$', '$', '$', '$', ref(openingPlacement), ref(shape([extrude(rectangle(1200, 320), 1400)], 'SweptSolid')), '$', '.OPENING.');
+      w.add('IFCRELVOIDSELEMENT', g(`voids-${level}-${side}`), '$', '$', '$', ref(wall), ref(opening));
+      const operator = w.add('IFCCARTESIANTRANSFORMATIONOPERATOR3D', '$', '$', ref(point(0, 0, 0)), '$', '$');
+      const windowPlacement = w.add('IFCLOCALPLACEMENT', ref(openingPlacement), ref(place(0, 100, 0)));
+      const window = w.add('IFCWINDOW', g(`window-${level}-${side}`), '$', str(`Fenster ${level}.${side}`), '$', '$', ref(windowPlacement), ref(shape([w.add('IFCMAPPEDITEM', ref(windowMap), ref(operator))], 'MappedRepresentation')), '$', real(1400), real(1200), '.WINDOW.', '.SINGLE_PANEL.', '$');
+      w.add('IFCRELFILLSELEMENT', g(`fills-${level}-${side}`), '$', '$', '$', ref(opening), ref(window));
+      windows.push(window);
+      contained.push(window);
+    }
+    // A roof rafter cut by a plane, as exporters clip a sloped member: a boolean clipping result.
+    const plane = w.add('IFCPLANE', ref(w.add('IFCAXIS2PLACEMENT3D', ref(point(0, 0, 2500)), ref(dir(0, -0.5, 0.866)), ref(dir(1, 0, 0)))));
+    const rafter = extrude(polygon([[0, 0], [200, 0], [200, 6000], [0, 6000]]), 3000);
+    styled(rafter, styles[2]!);
+    const clipped = w.add('IFCBOOLEANCLIPPINGRESULT', '.DIFFERENCE.', ref(rafter), ref(w.add('IFCHALFSPACESOLID', ref(plane), '.F.')));
+    const member = w.add('IFCMEMBER', g(`member-${level}`), '$', str(`Sparren ${level}`), '$', '$', ref(w.add('IFCLOCALPLACEMENT', ref(storeyPlacement), ref(origin))), ref(shape([clipped], 'Clipping')), '$', '.RAFTER.');
+    members.push(member);
+    contained.push(member);
+    const slab = w.add('IFCSLAB', g(`slab-${level}`), '$', str(`Decke ${level}`), '$', '$', ref(w.add('IFCLOCALPLACEMENT', ref(storeyPlacement), ref(origin))), ref(shape([extrude(polygon([[0, 0], [24000, 0], [24000, 8000], [12000, 10000], [0, 8000]]), 250)], 'SweptSolid')), '$', '.FLOOR.');
+    contained.push(slab);
+    w.add('IFCRELCONTAINEDINSPATIALSTRUCTURE', g(`contained-${level}`), '$', '$', '$', list(contained.map(ref)), ref(storey));
+  }
+  w.add('IFCRELAGGREGATES', g('storeys'), '$', '$', '$', ref(building), list(storeyIds.map(ref)));
+  writeProperties(w, g, { walls, windows, members, wallType, layerUsage });
+  return w.file('warm-up.ifc', 'IFC4', '2026-01-01T00:00:00');
+}
+
+/** The six faces of an axis-aligned box as IFCFACEs of polyloops. */
+function boxFaces(w: StepWriter, point: (x: number, y: number, z: number) => number, x: number, y: number, z: number): number[] {
+  const c = [[0, 0, 0], [x, 0, 0], [x, y, 0], [0, y, 0], [0, 0, z], [x, 0, z], [x, y, z], [0, y, z]].map(([a, b, d]) => point(a!, b!, d!));
+  const faces = [[0, 3, 2, 1], [4, 5, 6, 7], [0, 1, 5, 4], [1, 2, 6, 5], [2, 3, 7, 6], [3, 0, 4, 7]];
+  return faces.map((face) => w.add('IFCFACE', list([ref(w.add('IFCFACEOUTERBOUND', ref(w.add('IFCPOLYLOOP', list(face.map((i) => ref(c[i]!))))), '.T.'))])));
+}
+
+interface Elements {
+  walls: number[];
+  windows: number[];
+  members: number[];
+  wallType: number;
+  layerUsage: number;
+}
+
+function writeProperties(w: StepWriter, g: (seed: string) => string, { walls, windows, members, wallType, layerUsage }: Elements): void {
+  const single = (name: string, value: string) => w.add('IFCPROPERTYSINGLEVALUE', str(name), '$', value, '$');
+  const set = (seed: string, name: string, properties: number[], objects: number[]) => {
+    const pset = w.add('IFCPROPERTYSET', g(seed), '$', str(name), '$', list(properties.map(ref)));
+    w.add('IFCRELDEFINESBYPROPERTIES', g(`${seed}-rel`), '$', '$', '$', list(objects.map(ref)), ref(pset));
+  };
+  const enumeration = w.add('IFCPROPERTYENUMERATION', "'PEnum_Status'", list(["IFCLABEL('NEW')", "IFCLABEL('EXISTING')"]), '$');
+  set('pset-wall', 'Pset_WallCommon', [
+    single('IsExternal', 'IFCBOOLEAN(.T.)'),
+    single('LoadBearing', 'IFCBOOLEAN(.F.)'),
+    single('Reference', "IFCIDENTIFIER('AW 30')"),
+    single('FireRating', "IFCLABEL('REI 90 \\X2\\00FC\\X0\\ber')"),
+    single('ThermalTransmittance', 'IFCTHERMALTRANSMITTANCEMEASURE(0.24)'),
+    single('Combustible', 'IFCLOGICAL(.U.)'),
+    w.add('IFCPROPERTYENUMERATEDVALUE', "'Status'", '$', list(["IFCLABEL('NEW')"]), ref(enumeration)),
+  ], walls);
+  set('pset-window', 'Pset_WindowCommon', [
+    single('GlazingAreaFraction', 'IFCPOSITIVERATIOMEASURE(0.8)'),
+    single('Infiltration', 'IFCVOLUMETRICFLOWRATEMEASURE(0.3)'),
+    w.add('IFCPROPERTYBOUNDEDVALUE', "'OperatingTemperature'", '$', 'IFCTHERMODYNAMICTEMPERATUREMEASURE(313.)', 'IFCTHERMODYNAMICTEMPERATUREMEASURE(253.)', '$', '$'),
+    w.add('IFCPROPERTYLISTVALUE', "'Panels'", '$', list(["IFCLABEL('Left')", "IFCLABEL('Right')"]), '$'),
+    w.add('IFCCOMPLEXPROPERTY', "'Frame'", '$', "'Frame'", list([ref(single('Depth', 'IFCPOSITIVELENGTHMEASURE(80.)')), ref(single('Material', "IFCTEXT('Oak')"))])),
+  ], windows);
+  set('pset-archicad', 'ArchiCADProperties', [single('Layer', "IFCLABEL('Tragwerk')"), single('Renovation Status', "IFCLABEL('Neu')"), single('Count', 'IFCINTEGER(4)')], [...walls, ...members]);
+  const quantity = (entity: string, name: string, value: number) => w.add(entity, str(name), '$', '$', real(value), '$');
+  const qto = w.add('IFCELEMENTQUANTITY', g('qto'), '$', "'BaseQuantities'", '$', '$', list([
+    ref(quantity('IFCQUANTITYLENGTH', 'Length', 5800)),
+    ref(quantity('IFCQUANTITYAREA', 'NetSideArea', 15.3)),
+    ref(quantity('IFCQUANTITYVOLUME', 'NetVolume', 4.6)),
+    ref(quantity('IFCQUANTITYWEIGHT', 'GrossWeight', 8300)),
+    ref(quantity('IFCQUANTITYCOUNT', 'Openings', 1)),
+  ]));
+  w.add('IFCRELDEFINESBYPROPERTIES', g('qto-rel'), '$', '$', '$', list(walls.map(ref)), ref(qto));
+  const typeSet = w.add('IFCPROPERTYSET', g('type-pset'), '$', "'Pset_WallTypeCommon'", '$', list([ref(single('Manufacturer', "IFCLABEL('Ziegelwerk')"))]));
+  w.add('IFCRELDEFINESBYPROPERTIES', g('type-pset-rel'), '$', '$', '$', list([ref(wallType)]), ref(typeSet));
+  w.add('IFCRELDEFINESBYTYPE', g('wall-type-rel'), '$', '$', '$', list(walls.map(ref)), ref(wallType));
+  w.add('IFCRELASSOCIATESMATERIAL', g('wall-material'), '$', '$', '$', list(walls.map(ref)), ref(layerUsage));
+}

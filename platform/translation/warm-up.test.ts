@@ -1,0 +1,34 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runTranslation } from './engine';
+import { warmUp } from './warm-up';
+import { warmUpIfc } from './warm-up-ifc';
+
+describe('a worker warm-up', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('translates its model to svf2 with the kinds of geometry and properties real exports carry', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-warm-up-test-'));
+    dirs.push(dir);
+    const sourcePath = path.join(dir, 'warm-up.ifc');
+    await writeFile(sourcePath, warmUpIfc(2));
+    const result = await runTranslation({ sourcePath, fileName: 'warm-up.ifc', outputs: [{ type: 'svf2' }], outDir: path.join(dir, 'out') }, () => undefined);
+    expect(result.derivatives.map((derivative) => derivative.status)).toEqual(['success']);
+    expect(result.warnings).toEqual([]);
+    const { objects } = JSON.parse(await readFile(path.join(dir, 'out', result.propertiesPath!), 'utf8')) as { objects: { name: string; properties: Record<string, Record<string, unknown>> }[] };
+    const wall = objects.find((object) => object.name === 'Wand 0.0')!;
+    expect(wall.properties['Pset_WallCommon']).toMatchObject({ FireRating: 'REI 90 über', Combustible: null, Status: 'NEW' });
+    expect(Object.keys(wall.properties)).toEqual(expect.arrayContaining(['BaseQuantities', 'Type', 'Materials']));
+    expect(objects.find((object) => object.name === 'Fenster 1.3')?.properties['Pset_WindowCommon']).toMatchObject({ OperatingTemperature: '253 – 313', Panels: 'Left, Right', 'Frame.Depth': '80 mm' });
+    expect(objects.some((object) => object.name === 'Ebene 1 ä')).toBe(true);
+  });
+
+  it('runs to its end in this process', async () => {
+    await expect(warmUp(1)).resolves.toBeUndefined();
+  });
+});
