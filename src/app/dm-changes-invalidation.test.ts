@@ -72,4 +72,13 @@ describe('Data Management changes', () => {
     expect(mock.calls[1]?.url.searchParams.get('copyFrom')).toBe('urn:v?version=1');
     expect(JSON.parse(mock.calls[1]?.body ?? '')).toMatchObject({ data: { type: 'versions', relationships: { item: { data: { type: 'items', id: 'urn:item' } } } } });
   });
+
+  it('an upload’s comment travels in the version’s extension.data.comment, for a new item and a new version', async () => {
+    const mock = serve(() => jsonResponse(envelope(item('urn:item', 'a.ifc', 'parent'), { included: [version('urn:item', 'a.ifc', 1)] }), { status: 201 }));
+    const { run } = cacheEverything();
+    await run(dmMutations.createItem(parent), { input: { name: 'a.ifc', storageId: 'urn:s', comment: ' Issued for review ' }, signal: new AbortController().signal });
+    expect(JSON.parse(mock.calls[0]?.body ?? '').included[0].attributes.extension).toEqual({ type: 'versions:autodesk.core:File', version: '1.0', data: { comment: 'Issued for review' } });
+    await run(dmMutations.createVersion(parent), { input: { itemId: 'urn:item', name: 'a.ifc', storageId: 'urn:s' }, signal: new AbortController().signal });
+    expect(JSON.parse(mock.calls[1]?.body ?? '').data.attributes.extension).toEqual({ type: 'versions:autodesk.core:File', version: '1.0' });
+  });
 });
