@@ -39,7 +39,7 @@ export function CommentUploadButton({ onFiles }: { onFiles: (files: File[], comm
               type="file"
               multiple
               hidden
-              aria-label="Files to upload with the comment"
+              aria-label="Files for the commented upload"
               onChange={(event) => {
                 const files = [...(event.target.files ?? [])];
                 event.target.value = '';
