@@ -61,7 +61,7 @@ export function FolderContents({ hubId, projectId, folderId, folderName, estimat
   const hrefOf = (row: ContentRow | undefined) =>
     !row ? null : row.kind === 'folder' ? folderPath(hubId, projectId, row.id) : itemPath(hubId, projectId, row.id);
   const count = arranged ? arranged.length : pages.count;
-  const picking = usePickedRows({ count, rowAt, loaded: pages.loadedRows, commands: commands ?? NO_COMMANDS });
+  const picking = usePickedRows({ count, rowAt, commands: commands ?? NO_COMMANDS });
 
   if (pages.first.isPending) return <FolderGridSkeleton />;
   if (pages.first.isLoadingError) {
@@ -116,6 +116,7 @@ export function FolderContents({ hubId, projectId, folderId, folderName, estimat
           onRangeChange={onRangeChange}
           onRetryPage={pages.retryPage}
           rows={commands && picking.handlers}
+          compact={picking.picked.length > 0}
         />
         {commands && picking.picked.length > 0 && (
           <DetailsPanel projectId={projectId} rows={picking.picked} hrefOf={(row) => hrefOf(row)!} commands={commands} onClose={picking.clear} />

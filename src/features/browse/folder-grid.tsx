@@ -18,6 +18,8 @@ export interface FolderGridProps {
   onRetryPage: (page: number) => void;
   /** Picking rows, their menu and their keys; a grid without them only browses. */
   rows?: RowHandlers;
+  /** Narrower, beside the details panel: the type and author columns step aside. */
+  compact?: boolean;
 }
 
 export interface RowHandlers {
@@ -41,7 +43,7 @@ const OVERSCAN = 8;
  * goes up. Space picks the row (Shift for a range, Ctrl+A all, Escape none), Shift+arrows extend the
  * pick, and the context-menu key or Shift+F10 opens the row's menu.
  */
-export function FolderGrid({ label, count, entryAt, hrefAt, sort, onSort, onOpen, onUp, onRangeChange, onRetryPage, rows }: FolderGridProps) {
+export function FolderGrid({ label, count, entryAt, hrefAt, sort, onSort, onOpen, onUp, onRangeChange, onRetryPage, rows, compact = false }: FolderGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState({ row: 0, col: NAME_COL });
   const [focusPending, setFocusPending] = useState(false);
@@ -125,8 +127,9 @@ export function FolderGrid({ label, count, entryAt, hrefAt, sort, onSort, onOpen
       aria-rowcount={count + 1}
       aria-colcount={COLUMN_COUNT}
       aria-multiselectable={rows ? true : undefined}
+      data-compact={compact || undefined}
       onKeyDown={onKeyDown}
-      className="relative min-h-0 flex-1 overflow-auto"
+      className="group/grid relative min-h-0 min-w-0 flex-1 overflow-auto"
     >
       <GridHeader sort={sort} onSort={onSort} />
       <div role="rowgroup" style={{ height: totalHeight }} className="relative">

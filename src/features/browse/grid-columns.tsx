@@ -7,12 +7,14 @@ import type { SortKey, SortOrder } from './content-rows';
  * of the width; a tablet adds the version and the translation, a desktop the type and the author.
  */
 export const GRID_TEMPLATE =
-  'grid grid-cols-[2.25rem_minmax(0,1fr)_4.5rem_6.5rem] sm:grid-cols-[2.5rem_minmax(0,1fr)_4rem_7.5rem_5.5rem_8rem] lg:grid-cols-[2.5rem_minmax(0,1fr)_8rem_4rem_7.5rem_5.5rem_8rem_9rem]';
+  'grid grid-cols-[2.25rem_minmax(0,1fr)_4.5rem_6.5rem] sm:grid-cols-[2.5rem_minmax(0,1fr)_4rem_7.5rem_5.5rem_8rem] lg:grid-cols-[2.5rem_minmax(0,1fr)_8rem_4rem_7.5rem_5.5rem_8rem_9rem] ' +
+  // Beside the details panel a desktop keeps the tablet's columns, so the name keeps its room.
+  'lg:group-data-compact/grid:grid-cols-[2.5rem_minmax(0,1fr)_4rem_7.5rem_5.5rem_8rem]';
 export const ROW_HEIGHT = 36;
 /** The sticky header row (h-8) above the rows, inside the same scroll container. */
 export const HEADER_HEIGHT = 32;
 export const CELL = 'flex min-w-0 items-center px-3 text-sm';
-export const NARROW_HIDDEN = 'hidden lg:flex';
+export const NARROW_HIDDEN = 'hidden lg:flex lg:group-data-compact/grid:hidden';
 export const PHONE_HIDDEN = 'hidden sm:flex';
 
 export interface SortState {

@@ -8,8 +8,6 @@ import { NO_SELECTION, select, selectAll, type Selection } from './selection';
 interface PickedRowsInput {
   count: number;
   rowAt: (index: number) => ContentRow | undefined;
-  /** Every row loaded so far, to find picked rows wherever they sit now. */
-  loaded: readonly ContentRow[];
   commands: RowCommands;
 }
 
@@ -17,11 +15,16 @@ interface PickedRowsInput {
  * The grid's picked rows and the menu of a row: handlers for the grid, the rows for the details
  * panel, and the menu while one is open.
  */
-export function usePickedRows({ count, rowAt, loaded, commands }: PickedRowsInput) {
+export function usePickedRows({ count, rowAt, commands }: PickedRowsInput) {
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [menu, setMenu] = useState<{ index: number; at: { x: number; y: number } } | null>(null);
   const idAt = (index: number) => rowAt(index)?.id;
-  const picked = loaded.filter((row) => selection.ids.has(row.id));
+  // Found among the rows loaded now, wherever a re-sort or a refresh put them, as they are now.
+  const picked: ContentRow[] = [];
+  for (let index = 0; selection.ids.size > picked.length && index < count; index++) {
+    const row = rowAt(index);
+    if (row && selection.ids.has(row.id)) picked.push(row);
+  }
 
   /** What an action on row `index` acts on: the picked rows if it is one of them, else just it (which becomes the pick). */
   const targetOf = (index: number): ContentRow[] => {
