@@ -30,6 +30,8 @@ async function menuOf(page: Page, name: string) {
 }
 
 test('new folders, picking rows, the details panel and the row menu, by mouse and by keys', async ({ page }) => {
+  // Five axe scans on a loaded machine.
+  test.setTimeout(150_000);
   await openFurniture(page);
   await expect(grid(page).getByRole('columnheader', { name: 'Translation' })).toBeVisible();
   await expect(grid(page).getByRole('columnheader', { name: 'Preview' })).toBeAttached();
