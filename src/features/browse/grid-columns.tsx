@@ -3,11 +3,11 @@ import { cx } from '../../lib/class-names';
 import type { SortKey, SortOrder } from './content-rows';
 
 /**
- * The folder view's columns: a phone keeps the picture, name, size and date, so the name keeps most
- * of the width; a tablet adds the version and the translation, a desktop the type and the author.
+ * The folder view's columns: a phone keeps name, size and date, so the name keeps most of the width;
+ * a tablet adds the picture, the version and the translation, a desktop the type and the author.
  */
 export const GRID_TEMPLATE =
-  'grid grid-cols-[2.25rem_minmax(0,1fr)_4.5rem_6.5rem] sm:grid-cols-[2.5rem_minmax(0,1fr)_4rem_7.5rem_5.5rem_8rem] lg:grid-cols-[2.5rem_minmax(0,1fr)_8rem_4rem_7.5rem_5.5rem_8rem_9rem] ' +
+  'grid grid-cols-[minmax(0,1fr)_4.5rem_6.5rem] sm:grid-cols-[2.5rem_minmax(0,1fr)_4rem_7.5rem_5.5rem_8rem] lg:grid-cols-[2.5rem_minmax(0,1fr)_8rem_4rem_7.5rem_5.5rem_8rem_9rem] ' +
   // Beside the details panel a desktop keeps the tablet's columns, so the name keeps its room.
   'lg:group-data-compact/grid:grid-cols-[2.5rem_minmax(0,1fr)_4rem_7.5rem_5.5rem_8rem]';
 export const ROW_HEIGHT = 36;
@@ -26,7 +26,7 @@ export interface SortState {
 export const NAME_COL = 1;
 
 const COLUMNS: { label: string; sortKey?: SortKey; className?: string; hiddenLabel?: boolean }[] = [
-  { label: 'Preview', className: 'pl-3', hiddenLabel: true },
+  { label: 'Preview', className: cx(PHONE_HIDDEN, 'pl-3'), hiddenLabel: true },
   { label: 'Name', sortKey: 'name', className: 'pl-1' },
   { label: 'Type', className: NARROW_HIDDEN },
   { label: 'Version', className: cx(PHONE_HIDDEN, 'justify-end') },

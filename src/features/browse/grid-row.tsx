@@ -122,7 +122,7 @@ export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus
         row.hidden && 'opacity-70',
       )}
     >
-      <div role="gridcell" {...cell(0, 'justify-center pl-3')}>
+      <div role="gridcell" {...cell(0, cx(PHONE_HIDDEN, 'justify-center pl-3'))}>
         <FileThumbnail kind={row.fileKind} src={thumbnail} className="size-6" />
       </div>
       <div role="rowheader" {...cell(1, 'gap-2 pl-1 font-medium text-neutral-900 dark:text-neutral-100')}>
