@@ -36,6 +36,8 @@ export type ProjectsResponse = JsonApiDocument<Project[]>;
 export const FOLDER_TYPE = 'folders:autodesk.core:Folder';
 export const ITEM_TYPE = 'items:autodesk.core:File';
 export const VERSION_TYPE = 'versions:autodesk.core:File';
+/** A version of this type deletes its item: the item is hidden, and a copy of an earlier version restores it. */
+export const DELETED_VERSION_TYPE = 'versions:autodesk.core:Deleted';
 
 export type ProjectResponse = JsonApiDocument<Project>;
 

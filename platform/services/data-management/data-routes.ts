@@ -8,7 +8,7 @@ import { actorOf, projectOf, type DmGuard } from './access';
 import { folderContents, readContentsQuery } from './contents';
 import { serializeFolder, serializeItem, serializeVersion } from './content-serializers';
 import { pageLinks, readPage } from './paging';
-import { checkName, readDocument, stringAt } from './requests';
+import { checkName, optionalStringAt, readDocument, stringAt } from './requests';
 import { envelope, folderPath } from './serializers';
 import { downloadRoutes } from './download-routes';
 import { uploadRoutes } from './upload-routes';
@@ -47,6 +47,16 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
   };
   const actor = (c: Ctx) => actorOf(stores, c);
   const selfPath = (c: Ctx) => new URL(c.req.url).pathname;
+
+  /** Where a folder may go: another folder of the same project that is not the folder itself or below it. */
+  const movableInto = async (moving: { id: string; projectId: string }, parentId: string) => {
+    const destination = await stores.folders.find(moving.projectId, parentId);
+    if (!destination) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The folder ${parentId} in data.relationships.parent does not exist in this project.`);
+    if (await stores.folders.isWithin(destination.id, moving.id)) {
+      throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'A folder cannot be moved into itself or into a folder inside it.');
+    }
+    return destination.id;
+  };
 
   router.get('/folders/:folderId', read, async (c) => jsonApiResponse(envelope(base(c), selfPath(c), serializeFolder(base(c), await folder(c)))));
 
@@ -121,12 +131,18 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
     const attributes = (data['attributes'] ?? {}) as Record<string, unknown>;
     const name = typeof attributes['name'] === 'string' ? checkName(attributes['name'], 'The folder name') : undefined;
     const hidden = typeof attributes['hidden'] === 'boolean' ? attributes['hidden'] : undefined;
-    if (name === undefined && hidden === undefined) throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'Change data.attributes.name or data.attributes.hidden.');
+    const parentId = optionalStringAt(data, ['relationships', 'parent', 'data', 'id']);
+    if (name === undefined && hidden === undefined && parentId === undefined) {
+      throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'Change data.attributes.name, data.attributes.hidden or data.relationships.parent.');
+    }
     if (!target.parentId) throw jsonApiError(403, 'FORBIDDEN', 'Forbidden', 'The root folder of a project cannot be changed.');
-    if (name && name.toLowerCase() !== target.name.toLowerCase() && (await stores.folders.nameTaken(target.parentId, name))) {
+    const destination = parentId === undefined || parentId === target.parentId ? undefined : await movableInto(target, parentId);
+    const place = destination ?? target.parentId;
+    const finalName = name ?? target.name;
+    if ((destination || finalName.toLowerCase() !== target.name.toLowerCase()) && (await stores.folders.nameTaken(place, finalName))) {
       throw jsonApiError(409, 'CONFLICT', 'Conflict', 'Another object with the same name already exists in this container');
     }
-    await stores.folders.update(target.id, { ...(name ? { name } : {}), ...(hidden !== undefined ? { hidden } : {}) }, await actor(c), clock.now());
+    await stores.folders.update(target.id, { ...(name ? { name } : {}), ...(hidden !== undefined ? { hidden } : {}), ...(destination ? { parentId: destination } : {}) }, await actor(c), clock.now());
     return jsonApiResponse(envelope(base(c), selfPath(c), serializeFolder(base(c), await folder(c))));
   });
 

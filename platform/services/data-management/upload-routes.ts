@@ -9,6 +9,7 @@ import { serializeItem, serializeVersion } from './content-serializers';
 import { checkName, isObject, optionalStringAt, readDocument, stringAt } from './requests';
 import { envelope } from './serializers';
 import { checkedVersion, reserveStorage } from './uploads';
+import { commentOf, newVersionOf } from './version-sources';
 import { actorOf, projectOf, type DmEnv, type DmGuard } from './access';
 
 type Ctx = Context<DmEnv>;
@@ -57,8 +58,8 @@ export function uploadRoutes(deps: AppDeps, guard: DmGuard) {
     const folder = await stores.folders.find(project.id, folderId);
     if (!folder) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The folder ${folderId} does not exist in this project.`);
     if (await stores.folders.nameTaken(folder.id, displayName)) throw conflict();
-    const version = await checkedVersion(stores, clock, project.id, versionName, storageId,
-      optionalStringAt(first, ['attributes', 'extension', 'type']) ?? VERSION_TYPE);
+    const version = { ...(await checkedVersion(stores, clock, project.id, versionName, storageId,
+      optionalStringAt(first, ['attributes', 'extension', 'type']) ?? VERSION_TYPE)), comment: commentOf(first) };
     const actor = await actorOf(stores, c);
     const itemId = newItemId();
     let created;
@@ -82,9 +83,7 @@ export function uploadRoutes(deps: AppDeps, guard: DmGuard) {
     const itemId = stringAt(data, ['relationships', 'item', 'data', 'id'], 'data.relationships.item.data.id');
     const item = await stores.items.find(project.id, itemId);
     if (!item) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The item ${itemId} does not exist in this project.`);
-    const name = checkName(optionalStringAt(data, ['attributes', 'name']) ?? item.displayName, 'The version name');
-    const storageId = stringAt(data, ['relationships', 'storage', 'data', 'id'], 'data.relationships.storage.data.id');
-    const version = await checkedVersion(stores, clock, project.id, name, storageId, optionalStringAt(data, ['attributes', 'extension', 'type']) ?? VERSION_TYPE);
+    const version = await newVersionOf(stores, clock, item, data, c.req.query('copyFrom'));
     const actor = await actorOf(stores, c);
     const created = await stores.db.transaction((tx) => dmItemsRepo(tx).addVersion(item.id, version, actor, clock.now()));
     const updated = await stores.items.find(project.id, item.id);

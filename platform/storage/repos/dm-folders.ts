@@ -56,11 +56,23 @@ export function dmFoldersRepo(db: Queryable) {
         [folder.id, folder.projectId, folder.parentId, folder.name, folder.hidden ?? false, at, actor.id, actor.name]);
       if (folder.parentId) await touchRollup(db, folder.parentId, at);
     },
-    async update(folderId: string, change: { name?: string; hidden?: boolean }, actor: Actor, at: Date): Promise<void> {
+    async update(folderId: string, change: { name?: string; hidden?: boolean; parentId?: string }, actor: Actor, at: Date): Promise<void> {
+      const [before] = await db.query<{ parentId: string | null }>('SELECT parent_id AS "parentId" FROM dm_folders WHERE id = $1', [folderId]);
       await db.query(
-        `UPDATE dm_folders SET name = COALESCE($2, name), hidden = COALESCE($3, hidden), modified_at = $4,
-           modified_by = $5, modified_by_name = $6, rollup_at = $4 WHERE id = $1`,
-        [folderId, change.name ?? null, change.hidden ?? null, at, actor.id, actor.name]);
+        `UPDATE dm_folders SET name = COALESCE($2, name), hidden = COALESCE($3, hidden), parent_id = COALESCE($7, parent_id),
+           modified_at = $4, modified_by = $5, modified_by_name = $6, rollup_at = $4 WHERE id = $1`,
+        [folderId, change.name ?? null, change.hidden ?? null, at, actor.id, actor.name, change.parentId ?? null]);
+      // A move changes what both the old and the new parent hold.
+      if (before?.parentId) await touchRollup(db, before.parentId, at);
+      if (change.parentId) await touchRollup(db, change.parentId, at);
+    },
+    /** True when `folderId` is `ancestorId` or lies anywhere below it: a folder cannot move into itself. */
+    async isWithin(folderId: string, ancestorId: string): Promise<boolean> {
+      const rows = await db.query(
+        `WITH RECURSIVE up AS (SELECT id, parent_id FROM dm_folders WHERE id = $1
+           UNION ALL SELECT f.id, f.parent_id FROM dm_folders f JOIN up ON f.id = up.parent_id)
+         SELECT 1 FROM up WHERE id = $2 LIMIT 1`, [folderId, ancestorId]);
+      return rows.length > 0;
     },
     async nameTaken(parentId: string, name: string): Promise<boolean> {
       const rows = await db.query(

@@ -1,3 +1,4 @@
+import { DELETED_VERSION_TYPE } from '../../../contracts/data-management';
 import type { Queryable } from '../db/db';
 import { newItemId } from '../ids';
 import { touchRollup, type Actor } from './dm-folders';
@@ -97,13 +98,14 @@ export function dmItemsRepo(db: Queryable) {
       return this.addVersion(item.id, first, actor, at);
     },
     /**
-     * Appends the next version. The counter moves under the item's row lock, so two uploads of the
+     * Appends the next version; a Deleted version hides the item, any other shows it again. The counter moves under the item's row lock, so two uploads of the
      * same name at once get versions N and N+1 and neither is lost. Call inside a transaction.
      */
     async addVersion(itemId: string, version: NewVersion, actor: Actor, at: Date): Promise<VersionRecord> {
       const [item] = await db.query<{ n: number; projectId: string; folderId: string }>(
-        `UPDATE dm_items SET tip_version = tip_version + 1, modified_at = $2, modified_by = $3, modified_by_name = $4
-         WHERE id = $1 RETURNING tip_version AS n, project_id AS "projectId", folder_id AS "folderId"`, [itemId, at, actor.id, actor.name]);
+        `UPDATE dm_items SET tip_version = tip_version + 1, modified_at = $2, modified_by = $3, modified_by_name = $4, hidden = $5
+         WHERE id = $1 RETURNING tip_version AS n, project_id AS "projectId", folder_id AS "folderId"`,
+        [itemId, at, actor.id, actor.name, version.extensionType === DELETED_VERSION_TYPE]);
       if (!item) throw new Error(`item ${itemId} does not exist`);
       const [created] = await db.query<VersionRecord>(
         `INSERT INTO dm_versions AS v (id, item_id, project_id, version_number, name, extension_type, storage_urn, storage_size,

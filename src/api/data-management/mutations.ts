@@ -1,5 +1,6 @@
 import { mutationOptions } from '@tanstack/react-query';
-import { dmQueries, type FolderRef } from './queries';
+import { deleteItem, renameItem, restoreItem } from './item-changes';
+import { dmQueries, type FolderRef, type ItemRef } from './queries';
 import { createFolder, createItem, createVersion, updateFolder, type CreateItemInput, type CreateVersionInput } from './requests';
 
 /**
@@ -22,6 +23,21 @@ function childrenChanged({ hubId, projectId, folderId }: FolderPlace) {
     dmQueries.folder({ projectId, folderId }).queryKey,
     dmQueries.topFolders(hubId, projectId).queryKey,
   ];
+}
+
+/** A folder that moved: every listing of the project may show or lose it, and its parent changed. */
+function folderMoved(folder: FolderRef, hubId: string) {
+  return [
+    [...dmQueries.all(), 'folder-contents', { projectId: folder.projectId }],
+    [...dmQueries.all(), 'folder', { projectId: folder.projectId }],
+    dmQueries.folderParent(folder).queryKey,
+    dmQueries.topFolders(hubId, folder.projectId).queryKey,
+  ];
+}
+
+/** An item that changed in `parent`: its listings, the item and its versions. */
+function itemChanged(item: ItemRef, parent: FolderPlace) {
+  return [...childrenChanged(parent), dmQueries.item(item).queryKey, [...dmQueries.all(), 'item-versions', { projectId: item.projectId, itemId: item.itemId }]];
 }
 
 export const dmMutations = {
@@ -55,5 +71,32 @@ export const dmMutations = {
       mutationFn: ({ input, signal }: { input: Omit<CreateVersionInput, 'projectId'>; signal: AbortSignal }) =>
         createVersion({ ...input, projectId: parent.projectId }, signal),
       meta: { invalidates: [...childrenChanged(parent), [...dmQueries.all(), 'item'], [...dmQueries.all(), 'item-versions']] },
+    }),
+  /** Moves `folder` under the folder given as the variable; the service allows it for folders only. */
+  moveFolder: (folder: FolderRef, hubId: string) =>
+    mutationOptions({
+      mutationKey: [...dmQueries.all(), 'move-folder', folder] as const,
+      mutationFn: (parentId: string) => updateFolder({ ...folder, parentId }, unstoppable()),
+      meta: { invalidates: folderMoved(folder, hubId) },
+    }),
+  renameItem: (item: ItemRef, parent: FolderPlace) =>
+    mutationOptions({
+      mutationKey: [...dmQueries.all(), 'rename-item', item] as const,
+      mutationFn: (name: string) => renameItem({ ...item, name }, unstoppable()),
+      meta: { invalidates: itemChanged(item, parent) },
+    }),
+  /** Deletes a file: a `Deleted` version hides it; its name is the variable, as the version carries one. */
+  deleteItem: (item: ItemRef, parent: FolderPlace) =>
+    mutationOptions({
+      mutationKey: [...dmQueries.all(), 'delete-item', item] as const,
+      mutationFn: (name: string) => deleteItem({ ...item, name }, unstoppable()),
+      meta: { invalidates: itemChanged(item, parent) },
+    }),
+  /** Undoes a delete by copying the version that was the tip before it. */
+  restoreItem: (item: ItemRef, parent: FolderPlace) =>
+    mutationOptions({
+      mutationKey: [...dmQueries.all(), 'restore-item', item] as const,
+      mutationFn: (versionId: string) => restoreItem({ ...item, versionId }, unstoppable()),
+      meta: { invalidates: itemChanged(item, parent) },
     }),
 };

@@ -22,9 +22,9 @@ import { requestJson } from '../http';
 const enc = encodeURIComponent;
 const hubPath = (hubId: string) => `/project/v1/hubs/${enc(hubId)}`;
 const projectPath = (hubId: string, projectId: string) => `${hubPath(hubId)}/projects/${enc(projectId)}`;
-const dataPath = (projectId: string) => `/data/v1/projects/${enc(projectId)}`;
+export const dataPath = (projectId: string) => `/data/v1/projects/${enc(projectId)}`;
 const folderPath = (projectId: string, folderId: string) => `${dataPath(projectId)}/folders/${enc(folderId)}`;
-const itemPath = (projectId: string, itemId: string) => `${dataPath(projectId)}/items/${enc(itemId)}`;
+export const itemPath = (projectId: string, itemId: string) => `${dataPath(projectId)}/items/${enc(itemId)}`;
 
 /** The most a page may hold (spec: 1–200); fewer, larger pages spend less of the rate limit. */
 export const MAX_PAGE_LIMIT = 200;
@@ -121,10 +121,11 @@ export function getVersion(projectId: string, versionId: string, signal: AbortSi
 }
 
 /** Every write is a JSON:API document: its envelope and media type are added here, once. */
-function sendJsonApi<T>(method: 'POST' | 'PATCH', path: string, document: { data: unknown; included?: unknown[] }, signal: AbortSignal): Promise<T> {
+export function sendJsonApi<T>(method: 'POST' | 'PATCH', path: string, document: { data: unknown; included?: unknown[] }, signal: AbortSignal, query?: Record<string, string>): Promise<T> {
   return requestJson<T>(path, {
     signal,
     method,
+    ...(query ? { query } : {}),
     headers: { 'Content-Type': 'application/vnd.api+json' },
     json: { jsonapi: { version: '1.0' }, ...document },
   });
@@ -150,10 +151,17 @@ export interface UpdateFolderInput {
   folderId: string;
   name?: string;
   hidden?: boolean;
+  /** Moves the folder under this one. */
+  parentId?: string;
 }
 
-export function updateFolder({ projectId, folderId, name, hidden }: UpdateFolderInput, signal: AbortSignal): Promise<FolderResponse> {
-  const data = { type: 'folders', id: folderId, attributes: { name, hidden } };
+export function updateFolder({ projectId, folderId, name, hidden, parentId }: UpdateFolderInput, signal: AbortSignal): Promise<FolderResponse> {
+  const data = {
+    type: 'folders',
+    id: folderId,
+    attributes: { name, hidden },
+    ...(parentId ? { relationships: { parent: { data: { type: 'folders', id: parentId } } } } : {}),
+  };
   return sendJsonApi<FolderResponse>('PATCH', folderPath(projectId, folderId), { data }, signal);
 }
 
@@ -173,10 +181,14 @@ export interface CreateItemInput {
   folderId: string;
   name: string;
   storageId: string;
+  /** What changed in this version, in words; carried in `extension.data.comment`. */
+  comment?: string;
 }
 
+const versionExtension = (comment: string | undefined) => ({ type: VERSION_TYPE, version: '1.0', ...(comment?.trim() ? { data: { comment: comment.trim() } } : {}) });
+
 /** Step 3: a new item in `folderId` with its first version, pointing at uploaded storage. A taken name is a 409. */
-export function createItem({ projectId, folderId, name, storageId }: CreateItemInput, signal: AbortSignal): Promise<ItemResponse> {
+export function createItem({ projectId, folderId, name, storageId, comment }: CreateItemInput, signal: AbortSignal): Promise<ItemResponse> {
   const data = {
     type: 'items',
     attributes: { displayName: name, extension: { type: ITEM_TYPE, version: '1.0' } },
@@ -185,7 +197,7 @@ export function createItem({ projectId, folderId, name, storageId }: CreateItemI
   const firstVersion = {
     type: 'versions',
     id: '1',
-    attributes: { name, extension: { type: VERSION_TYPE, version: '1.0' } },
+    attributes: { name, extension: versionExtension(comment) },
     relationships: { storage: { data: { type: 'objects', id: storageId } } },
   };
   return sendJsonApi<ItemResponse>('POST', `${dataPath(projectId)}/items`, { data, included: [firstVersion] }, signal);
@@ -196,13 +208,14 @@ export interface CreateVersionInput {
   itemId: string;
   name: string;
   storageId: string;
+  comment?: string;
 }
 
 /** Step 4: a new version of an existing item. */
-export function createVersion({ projectId, itemId, name, storageId }: CreateVersionInput, signal: AbortSignal): Promise<VersionResponse> {
+export function createVersion({ projectId, itemId, name, storageId, comment }: CreateVersionInput, signal: AbortSignal): Promise<VersionResponse> {
   const data = {
     type: 'versions',
-    attributes: { name, extension: { type: VERSION_TYPE, version: '1.0' } },
+    attributes: { name, extension: versionExtension(comment) },
     relationships: { item: { data: { type: 'items', id: itemId } }, storage: { data: { type: 'objects', id: storageId } } },
   };
   return sendJsonApi<VersionResponse>('POST', `${dataPath(projectId)}/versions`, { data }, signal);

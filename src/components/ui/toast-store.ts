@@ -7,6 +7,8 @@ export interface Toast {
   tone: ToastTone;
   title: string;
   message?: string;
+  /** One thing to do about it, such as Undo; the toast closes once it is done. */
+  action?: { label: string; run: () => void };
 }
 
 interface ToastState {

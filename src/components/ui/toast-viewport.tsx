@@ -29,10 +29,12 @@ export function ToastViewport() {
 function ToastItem({ toast }: { toast: Toast }) {
   const { toastDismissed } = useToastActions();
 
+  // A toast that offers something to do stays long enough to do it.
+  const lifetime = toast.action ? LIFETIME_MS.error : LIFETIME_MS[toast.tone];
   useEffect(() => {
-    const timer = setTimeout(() => toastDismissed(toast.id), LIFETIME_MS[toast.tone]);
+    const timer = setTimeout(() => toastDismissed(toast.id), lifetime);
     return () => clearTimeout(timer);
-  }, [toast.id, toast.tone, toastDismissed]);
+  }, [toast.id, lifetime, toastDismissed]);
 
   return (
     <li
@@ -46,6 +48,18 @@ function ToastItem({ toast }: { toast: Toast }) {
         <p className="font-medium text-neutral-900 dark:text-neutral-100">{toast.title}</p>
         {toast.message && <p className="mt-0.5 text-neutral-600 dark:text-neutral-400">{toast.message}</p>}
       </div>
+      {toast.action && (
+        <button
+          type="button"
+          onClick={() => {
+            toast.action?.run();
+            toastDismissed(toast.id);
+          }}
+          className="-my-1 shrink-0 self-center rounded px-2 py-1 font-medium text-accent-700 hover:bg-accent-50 dark:text-accent-300 dark:hover:bg-accent-950"
+        >
+          {toast.action.label}
+        </button>
+      )}
       <button
         type="button"
         onClick={() => toastDismissed(toast.id)}

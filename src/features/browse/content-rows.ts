@@ -23,6 +23,8 @@ export interface ContentRow {
   hidden: boolean;
   /** Model Derivative makes thumbnails; rows show their file-type icon until one is found. */
   thumbnail: ThumbnailSource | null;
+  /** The tip version's id: what a deleted item is restored from. */
+  tipId: string | null;
 }
 
 /** Where a row's picture comes from: the tip version's thumbnail, by its encoded URN. */
@@ -45,6 +47,7 @@ export function folderRow(folder: Folder): ContentRow {
     modifiedBy: folder.attributes.lastModifiedUserName,
     hidden: folder.attributes.hidden,
     thumbnail: null,
+    tipId: null,
   };
 }
 
@@ -63,6 +66,7 @@ export function itemRow(item: Item, tip: Version | undefined): ContentRow {
     modifiedBy: item.attributes.lastModifiedUserName,
     hidden: item.attributes.hidden,
     thumbnail: tip ? { kind: 'derivative', urn: encodeUrn(tip.id) } : null,
+    tipId: tip?.id ?? null,
   };
 }
 

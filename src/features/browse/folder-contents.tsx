@@ -11,12 +11,15 @@ import { FolderGrid } from './folder-grid';
 import { FolderGridSkeleton } from './folder-grid-skeleton';
 import { FolderStatus } from './folder-status';
 import type { GridEntry } from './grid-row';
+import { DetailsPanel, type RowCommands } from './details-panel';
 import { planNameFilter } from './name-filter';
 import { folderPath, itemPath } from './places';
 import { useFolderPages } from './use-folder-pages';
+import { usePickedRows } from './use-picked-rows';
 import type { FolderView } from './use-folder-view';
 
 const FILTER_DELAY_MS = 250;
+const NO_COMMANDS: RowCommands = { open: () => {}, rename: () => {}, move: () => {}, remove: () => {} };
 
 interface FolderContentsProps {
   hubId: string;
@@ -27,6 +30,8 @@ interface FolderContentsProps {
   view: FolderView;
   onViewChange: (next: Partial<FolderView>) => void;
   onUp?: () => void;
+  /** What can be done to rows; without it the grid only browses. */
+  commands?: RowCommands;
 }
 
 /**
@@ -35,7 +40,7 @@ interface FolderContentsProps {
  * order needs every row: pages load with progress shown, the rows on screen staying where they are,
  * and the list is rearranged once, when the last row is in.
  */
-export function FolderContents({ hubId, projectId, folderId, folderName, estimate, view, onViewChange, onUp }: FolderContentsProps) {
+export function FolderContents({ hubId, projectId, folderId, folderName, estimate, view, onViewChange, onUp, commands }: FolderContentsProps) {
   const navigate = useNavigate();
   const [visible, setVisible] = useState({ start: 0, end: 0 });
   // Each filter is a request to the service: ask once the typing pauses, not per key.
@@ -55,6 +60,8 @@ export function FolderContents({ hubId, projectId, folderId, folderName, estimat
   const rowAt = (index: number) => (arranged ? arranged[index] : pages.rowAt(index));
   const hrefOf = (row: ContentRow | undefined) =>
     !row ? null : row.kind === 'folder' ? folderPath(hubId, projectId, row.id) : itemPath(hubId, projectId, row.id);
+  const count = arranged ? arranged.length : pages.count;
+  const picking = usePickedRows({ count, rowAt, commands: commands ?? NO_COMMANDS });
 
   if (pages.first.isPending) return <FolderGridSkeleton />;
   if (pages.first.isLoadingError) {
@@ -71,7 +78,6 @@ export function FolderContents({ hubId, projectId, folderId, folderName, estimat
     );
   }
 
-  const count = arranged ? arranged.length : pages.count;
   const failed = new Set(pages.failedPages);
   const entryAt = (index: number): GridEntry => {
     const row = rowAt(index);
@@ -95,6 +101,7 @@ export function FolderContents({ hubId, projectId, folderId, folderName, estimat
       {count === 0 && (arranged || pages.exact) ? (
         <EmptyState icon={<FolderIcon className="size-5" />} title="Nothing matches" description={`No name in this folder contains “${filter}”, written as it is.`} />
       ) : (
+        <div className="flex min-h-0 flex-1">
         <FolderGrid
           // A new listing or a new arrangement starts at its top.
           key={`${folderId}:${view.includeHidden}:${plan.server}:${arranged ? `${sortKey}:${order}:${filter}` : 'listing'}`}
@@ -108,8 +115,15 @@ export function FolderContents({ hubId, projectId, folderId, folderName, estimat
           onUp={onUp}
           onRangeChange={onRangeChange}
           onRetryPage={pages.retryPage}
+          rows={commands && picking.handlers}
+          compact={picking.picked.length > 0}
         />
+        {commands && picking.picked.length > 0 && (
+          <DetailsPanel projectId={projectId} rows={picking.picked} hrefOf={(row) => hrefOf(row)!} commands={commands} onClose={picking.clear} />
+        )}
+        </div>
       )}
+      {picking.menu}
     </>
   );
 }

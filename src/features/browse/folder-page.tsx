@@ -6,11 +6,13 @@ import { Button } from '../../components/ui/button';
 import { FolderIcon, RefreshIcon } from '../../components/ui/icons';
 import { formatCount } from '../../lib/format-bytes';
 import { Breadcrumbs } from './breadcrumbs';
+import type { RowCommands } from './details-panel';
 import { FolderContents } from './folder-contents';
 import { FolderToolbar } from './folder-toolbar';
 import { PageHeader } from './page-header';
 import { PlaceError } from './place-error';
-import { folderPath, projectPath, requireParam } from './places';
+import { folderPath, itemPath, projectPath, requireParam } from './places';
+import { useRowActions } from './use-row-actions';
 import { useFolderView } from './use-folder-view';
 
 interface FolderPlace {
@@ -36,6 +38,13 @@ export function FolderPage({ upload }: { upload?: FolderUploadSlot } = {}) {
   const [view, changeView] = useFolderView();
   const folder = useQuery(dmQueries.folder({ projectId, folderId }));
   const project = useQuery(dmQueries.project(hubId, projectId));
+  const actions = useRowActions({ hubId, projectId, folderId });
+  const commands: RowCommands = {
+    open: (row) => void navigate(row.kind === 'folder' ? folderPath(hubId, projectId, row.id) : itemPath(hubId, projectId, row.id)),
+    rename: actions.rename,
+    move: actions.move,
+    remove: actions.remove,
+  };
 
   if (folder.isLoadingError) {
     return <PlaceError what="folder" hubId={hubId} projectId={projectId} id={folderId} error={folder.error} onRetry={() => void folder.refetch()} retrying={folder.isFetching} />;
@@ -66,10 +75,16 @@ export function FolderPage({ upload }: { upload?: FolderUploadSlot } = {}) {
         titleId="folder-heading"
         subtitle={attributes ? `${formatCount(attributes.objectCount)} ${attributes.objectCount === 1 ? 'entry' : 'entries'}` : undefined}
         actions={
-          <Button size="sm" variant="ghost" onClick={refresh}>
-            <RefreshIcon className="size-3.5" />
-            Refresh
-          </Button>
+          <>
+            <Button size="sm" variant="secondary" onClick={actions.newFolder}>
+              <FolderIcon className="size-3.5" />
+              New folder
+            </Button>
+            <Button size="sm" variant="ghost" onClick={refresh}>
+              <RefreshIcon className="size-3.5" />
+              Refresh
+            </Button>
+          </>
         }
       />
       <FolderToolbar key={`toolbar:${folderId}`} view={view} onChange={changeView} actions={upload?.button({ hubId, projectId, folderId })} />
@@ -84,8 +99,10 @@ export function FolderPage({ upload }: { upload?: FolderUploadSlot } = {}) {
           view={view}
           onViewChange={changeView}
           onUp={up}
+          commands={commands}
         />,
       )}
+      {actions.dialogs}
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/time';
 import { fileTypeOf } from './file-types';
 import { versionComment } from './version-history';
 
-function Fact({ label, value, copy, mono = false }: { label: string; value: string; copy?: boolean; mono?: boolean }) {
+export function Fact({ label, value, copy, mono = false }: { label: string; value: string; copy?: boolean; mono?: boolean }) {
   return (
     <div className="grid grid-cols-[7rem_minmax(0,1fr)] items-start gap-2 py-1.5">
       <dt className="text-xs text-neutral-500 dark:text-neutral-400">{label}</dt>

@@ -62,12 +62,12 @@ export function apiSteps(queryClient: QueryClient): UploadSteps {
     completeObject: (bucketKey, objectKey, body, signal) => mutate(ossMutations.completeUpload(bucketKey), { objectKey, body, signal }),
     itemsByName: (projectId, folderId, signal) => childrenByName(projectId, folderId, 'items', signal),
     createItem: async (target, folderId, name, storageId, signal): Promise<UploadResult> => {
-      const response = await mutate(dmMutations.createItem(place(target, folderId)), { input: { name, storageId }, signal });
+      const response = await mutate(dmMutations.createItem(place(target, folderId)), { input: { name, storageId, comment: target.comment }, signal });
       const version = response.included?.[0];
       return { itemId: response.data.id, versionId: version?.id, versionNumber: version?.attributes.versionNumber ?? 1 };
     },
     createVersion: async (target, folderId, itemId, name, storageId, signal): Promise<UploadResult> => {
-      const response = await mutate(dmMutations.createVersion(place(target, folderId)), { input: { itemId, name, storageId }, signal });
+      const response = await mutate(dmMutations.createVersion(place(target, folderId)), { input: { itemId, name, storageId, comment: target.comment }, signal });
       return { itemId, versionId: response.data.id, versionNumber: response.data.attributes.versionNumber };
     },
   };

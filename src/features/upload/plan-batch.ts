@@ -27,7 +27,7 @@ const newId = () => `upload-${Date.now().toString(36)}-${(counter++).toString(36
  * (those of a dropped folder go into sub-folders, where a clash becomes a new version). Taken names are
  * asked about once, whether one file was picked or many: a new version is not made silently.
  */
-export async function planBatch(picked: PickedFile[], place: FolderPlace, steps: UploadSteps, ask: AskConflicts, signal: AbortSignal): Promise<{ uploads: NewUpload[]; files: Blob[] } | null> {
+export async function planBatch(picked: PickedFile[], place: FolderPlace, steps: UploadSteps, ask: AskConflicts, signal: AbortSignal, comment?: string): Promise<{ uploads: NewUpload[]; files: Blob[] } | null> {
   const top = picked.filter((file) => file.path.length === 0);
   const existing = top.length ? new Set((await steps.itemsByName(place.projectId, place.folderId, signal)).keys()) : new Set<string>();
   const clashes = conflictsOf(top.map((file) => file.name), existing);
@@ -39,7 +39,7 @@ export async function planBatch(picked: PickedFile[], place: FolderPlace, steps:
   }
   const planned = planNames(top.map((file) => file.name), existing, choice);
   const target = (path: string[], asVersion: boolean): FolderTarget => ({
-    kind: 'folder', ...place, path, asVersion, onConflict: choice === 'keep-both' ? 'keep-both' : 'new-version',
+    kind: 'folder', ...place, path, asVersion, onConflict: choice === 'keep-both' ? 'keep-both' : 'new-version', ...(comment ? { comment } : {}),
   });
   let topIndex = 0;
   const uploads = picked.map((file): NewUpload => {

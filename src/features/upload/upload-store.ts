@@ -18,6 +18,8 @@ export interface FolderTarget {
   asVersion: boolean;
   /** What to do if the name turns out taken when the item is created. */
   onConflict: Exclude<ConflictChoice, 'skip'>;
+  /** What the person said about this version, stored with it. */
+  comment?: string;
 }
 
 export interface BucketTarget {

@@ -23,10 +23,10 @@ export function useFolderUpload(place: FolderPlace) {
   const runner = useUploadRunner();
   const { hubId, projectId, folderId } = place;
   return useCallback(
-    async (picked: PickedFile[]) => {
+    async (picked: PickedFile[], comment?: string) => {
       if (picked.length === 0) return;
       try {
-        const batch = await planBatch(picked, { hubId, projectId, folderId }, runner.steps, askInDialog, new AbortController().signal);
+        const batch = await planBatch(picked, { hubId, projectId, folderId }, runner.steps, askInDialog, new AbortController().signal, comment);
         if (!batch) return;
         runner.filesDropped(batch.uploads, batch.files);
       } catch (error) {
