@@ -1,6 +1,6 @@
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/modal-dialog';
-import { keyLabel, SHORTCUTS } from '../../lib/shortcuts';
+import { keyLabel, SHORTCUTS, type Shortcut } from '../../lib/shortcuts';
 
 /** Every keyboard shortcut of the app, read from the one registry the handlers use. */
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
@@ -15,7 +15,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
           </tr>
         </thead>
         <tbody>
-          {Object.entries(SHORTCUTS).map(([name, shortcut]) => (
+          {Object.entries(SHORTCUTS as Record<string, Shortcut>).map(([name, shortcut]) => (
             <tr key={name} className="border-t border-neutral-200 align-top dark:border-neutral-800">
               <td className="py-2 pr-3 whitespace-nowrap">
                 {shortcut.keys.map((key, index) => (
