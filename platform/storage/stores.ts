@@ -14,6 +14,7 @@ import { oauthRepo } from './repos/oauth';
 import { ossRepo } from './repos/oss';
 import { ossResumableRepo } from './repos/oss-resumable';
 import { ossSignedResourcesRepo } from './repos/oss-signed-resources';
+import { sharedRateWindows } from './repos/rate-limit-windows';
 import { usersRepo } from './repos/users';
 
 /** Everything the services keep, behind one object passed into `createApp`. */
@@ -36,6 +37,8 @@ export function createStores(db: Db) {
     daApps: daAppsRepo(db),
     daItems: daItemsRepo(db),
     daWorkitems: daWorkitemsRepo(db),
+    /** Shared by every instance on a database server; the embedded database leaves them to each limiter's memory. */
+    rateWindows: db.kind === 'postgres' ? sharedRateWindows(db) : undefined,
   };
 }
 
