@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
 import { UsageError } from './cli/args';
+import { openBlobs } from './cli/blob-options';
 import { runAdmin } from './cli/admin';
 import { parseServeOptions, type ServeOptions } from './cli/serve-options';
 import { openStorage } from './cli/storage';
@@ -12,7 +13,6 @@ import { systemClock, type PlatformConfig } from './config';
 import { loadSigner } from './services/authentication/signing';
 import { createWorkitemEngine } from './automation/engine';
 import { scheduleOssSweeps } from './services/oss/sweepers';
-import { openFileBlobStore } from './storage/blobs/file-blob-store';
 import { DataDirLockedError } from './storage/data-dir';
 import { createWorkerPool } from './translation/pool';
 import { createGateway } from './gateway/gateway';
@@ -29,7 +29,7 @@ async function runServe(options: ServeOptions): Promise<void> {
     rateLimitWindowSeconds: options.rateLimitWindowSeconds,
   };
   const signer = await loadSigner(storage.stores.oauth, () => config.issuer);
-  const blobs = await openFileBlobStore(path.join(storage.dataDir, 'blobs'), systemClock);
+  const blobs = await openBlobs(options.blobs, storage.dataDir, systemClock);
   const { workers, timeoutSeconds, memoryMb } = options.translation;
   const translator = createWorkerPool({ workers, timeoutMs: timeoutSeconds * 1000, memoryMb });
   // Job work files are scratch: whatever a stop left in them is started again from the source.

@@ -1,5 +1,6 @@
 import { DEFAULT_TOKEN_TTL_SECONDS, NO_RATE_LIMITS, SPEC_RATE_LIMITS, type RateLimits } from '../config';
 import { list, parse, port, positiveInt, url, UsageError } from './args';
+import { BLOB_FLAGS, parseBlobOptions, type BlobOptions } from './blob-options';
 
 export interface ServeOptions {
   port: number;
@@ -15,6 +16,8 @@ export interface ServeOptions {
   translation: { workers: number; timeoutSeconds: number; memoryMb: number };
   /** Design Automation: workitems run at once, and the hosts besides loopback and the platform a workitem may reach. */
   automation: { workers: number; allowHosts: string[] };
+  /** Where object bytes live: the data directory, or an S3-compatible bucket. */
+  blobs: BlobOptions;
 }
 
 export function parseServeOptions(args: string[]): ServeOptions {
@@ -33,6 +36,7 @@ export function parseServeOptions(args: string[]): ServeOptions {
     'job-memory': { type: 'string' },
     'automation-workers': { type: 'string' },
     'automation-allow-host': { type: 'string', multiple: true },
+    ...BLOB_FLAGS,
   });
   const publicUrl = flags['public-url'];
   return {
@@ -53,6 +57,7 @@ export function parseServeOptions(args: string[]): ServeOptions {
       workers: positiveInt(flags['automation-workers'], '--automation-workers', 2),
       allowHosts: list(flags['automation-allow-host']).map(allowedHost),
     },
+    blobs: parseBlobOptions(flags),
   };
 }
 
