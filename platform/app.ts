@@ -44,7 +44,7 @@ export function createApp(deps: AppDeps, logger: Logger = console) {
   app.route('/', dataManagementRoutes(deps, tokens));
   app.route('/oss/v2', ossRoutes(deps, tokens));
   // Jobs outlive requests: the runner is the app's, and `main.ts` resumes the ones a stop left behind.
-  const jobs = createJobRunner({ ...deps, logger });
+  const jobs = createJobRunner({ ...deps, logger, lease: deps.jobQueue?.lease, runsJobs: deps.jobQueue?.runsJobs });
   app.route('/modelderivative/v2', modelDerivativeRoutes(deps, tokens, jobs));
   // Workitems reach the platform's own URLs (OSS inputs and outputs) in-process, through app.fetch.
   const automation = designAutomation({ ...deps, logger, platformFetch: (request) => Promise.resolve(app.fetch(request)) }, tokens);

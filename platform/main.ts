@@ -7,6 +7,8 @@ import { UsageError } from './cli/args';
 import { openBlobs } from './cli/blob-options';
 import { runAdmin } from './cli/admin';
 import { parseServeOptions, type ServeOptions } from './cli/serve-options';
+import { parseWorkerOptions } from './cli/worker-options';
+import { runWorker } from './worker/run-worker';
 import { openStorage } from './cli/storage';
 import { USAGE } from './cli/usage';
 import { systemClock, type PlatformConfig } from './config';
@@ -36,7 +38,8 @@ async function runServe(options: ServeOptions): Promise<void> {
   const workDir = path.join(storage.dataDir, 'jobs');
   await rm(workDir, { recursive: true, force: true });
   const automation = createWorkitemEngine({ workers: options.automation.workers, workDir: path.join(storage.dataDir, 'automation'), clock: systemClock });
-  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock, blobs, translator, automation, workDir });
+  const jobQueue = { lease: { seconds: options.jobLeaseSeconds }, runsJobs: options.jobs === 'in-process' };
+  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock, blobs, translator, automation, workDir, jobQueue });
   await app.jobs.resume();
   await app.workitems.resume();
 
@@ -54,6 +57,11 @@ async function runServe(options: ServeOptions): Promise<void> {
   // Workitems past their retention (3 days after they ended) go every minute, with their reports.
   const workitemSweep = setInterval(() => void app.workitems.sweep().catch((error: unknown) => console.error('workitem sweep failed', error)), 60_000);
   workitemSweep.unref();
+  // Instances sharing a server adopt the jobs of one that died, once their leases lapse.
+  const adoption = storage.stores.db.kind === 'postgres' && options.jobs === 'in-process'
+    ? setInterval(() => void app.jobs.claimWaiting(workers).catch((error: unknown) => console.error('claiming jobs failed', error)), (options.jobLeaseSeconds * 1000) / 2)
+    : undefined;
+  adoption?.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -62,6 +70,7 @@ async function runServe(options: ServeOptions): Promise<void> {
     console.log(`platform stopping (${signal})`);
     stopSweeps();
     clearInterval(workitemSweep);
+    clearInterval(adoption);
     // Running jobs stay `inprogress` in the database and start again at the next start.
     await app.jobs.close();
     await app.workitems.close();
@@ -103,6 +112,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'serve') return runServe(parseServeOptions(rest));
+  if (command === 'worker') return runWorker(parseWorkerOptions(rest));
   if (command === 'gateway' && (rest.includes('--help') || rest.includes('-h'))) {
     process.stdout.write(USAGE);
     return;

@@ -16,6 +16,10 @@ export interface ServeOptions {
   translation: { workers: number; timeoutSeconds: number; memoryMb: number };
   /** Design Automation: workitems run at once, and the hosts besides loopback and the platform a workitem may reach. */
   automation: { workers: number; allowHosts: string[] };
+  /** in-process: this process runs the jobs (one machine); queue: `platform worker` processes claim them. */
+  jobs: 'in-process' | 'queue';
+  /** Seconds a claimed job stays its runner's without a renewal. */
+  jobLeaseSeconds: number;
   /** Where object bytes live: the data directory, or an S3-compatible bucket. */
   blobs: BlobOptions;
 }
@@ -36,8 +40,13 @@ export function parseServeOptions(args: string[]): ServeOptions {
     'job-memory': { type: 'string' },
     'automation-workers': { type: 'string' },
     'automation-allow-host': { type: 'string', multiple: true },
+    jobs: { type: 'string' },
+    'job-lease': { type: 'string' },
     ...BLOB_FLAGS,
   });
+  const jobs = flags.jobs ?? 'in-process';
+  if (jobs !== 'in-process' && jobs !== 'queue') throw new UsageError(`--jobs must be in-process or queue, not "${jobs}".`);
+  if (jobs === 'queue' && !process.env['DATABASE_URL']) throw new UsageError('--jobs queue needs DATABASE_URL: workers take the jobs from a PostgreSQL server.');
   const publicUrl = flags['public-url'];
   return {
     port: port(flags.port, 8080),
@@ -57,6 +66,8 @@ export function parseServeOptions(args: string[]): ServeOptions {
       workers: positiveInt(flags['automation-workers'], '--automation-workers', 2),
       allowHosts: list(flags['automation-allow-host']).map(allowedHost),
     },
+    jobs,
+    jobLeaseSeconds: positiveInt(flags['job-lease'], '--job-lease', 30),
     blobs: parseBlobOptions(flags),
   };
 }

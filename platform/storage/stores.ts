@@ -8,6 +8,7 @@ import { dmFoldersRepo } from './repos/dm-folders';
 import { dmItemsRepo } from './repos/dm-items';
 import { dmStorageRepo } from './repos/dm-storage';
 import { hubsRepo } from './repos/hubs';
+import { jobLeasesRepo } from './repos/job-leases';
 import { mdJobsRepo } from './repos/md-jobs';
 import { mdManifestsRepo } from './repos/md-manifests';
 import { oauthRepo } from './repos/oauth';
@@ -34,6 +35,7 @@ export function createStores(db: Db) {
     storage: dmStorageRepo(db),
     mdManifests: mdManifestsRepo(db),
     mdJobs: mdJobsRepo(db),
+    mdJobLeases: jobLeasesRepo(db, 'md_jobs'),
     daApps: daAppsRepo(db),
     daItems: daItemsRepo(db),
     daWorkitems: daWorkitemsRepo(db),
