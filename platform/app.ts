@@ -4,6 +4,8 @@ import type { AppDeps } from './config';
 import type { TokenCheck } from './http/auth';
 import { appCors } from './http/cors';
 import { HttpError, internalErrorFor, notFoundFor, unusableTextFor } from './http/errors';
+import { healthRoutes, type Readiness } from './http/health';
+import { requestLog, type LogWriter } from './http/request-log';
 import { requestTextCheck, type TextRefusal } from './http/request-text';
 import { badPageRequest, isBrowserPagePath } from './services/authentication/page-response';
 import { authenticationRoutes } from './services/authentication/routes';
@@ -22,7 +24,7 @@ export interface Logger {
  * The whole platform as one fetch handler, built from its dependencies. It opens no socket:
  * `main.ts` serves it and tests call `app.request()`.
  */
-export function createApp(deps: AppDeps, logger: Logger = console) {
+export function createApp(deps: AppDeps, logger: Logger = console, options: { requestLog?: LogWriter } = {}) {
   // The official clients send `//oss/v2/...` when their base URL ends in a slash; production accepts it.
   const app = new Hono({ getPath: (request) => getPath(request).replace(/^\/{2,}/, '/') });
   const tokens: TokenCheck = {
@@ -35,6 +37,9 @@ export function createApp(deps: AppDeps, logger: Logger = console) {
     c.header('x-request-id', crypto.randomUUID());
     await next();
   });
+  if (options.requestLog) app.use('*', requestLog(options.requestLog));
+  const readiness: Readiness = { draining: false };
+  app.route('/', healthRoutes(deps.stores.db, readiness));
   app.use('*', appCors(deps.config.appOrigins));
   // Each service answers in its own format; the pages a browser opens answer with a page.
   const refuseText: TextRefusal = (place, path, message) => (isBrowserPagePath(path) ? badPageRequest(message) : unusableTextFor(place, path, message));
@@ -68,7 +73,7 @@ export function createApp(deps: AppDeps, logger: Logger = console) {
     // A string body that names its own type (an HTML page) keeps it; any other is plain text.
     return 'Content-Type' in reply.headers ? c.body(reply.body, reply.status) : c.text(reply.body, reply.status);
   });
-  return Object.assign(app, { jobs, workitems: automation.workitems });
+  return Object.assign(app, { jobs, workitems: automation.workitems, readiness });
 }
 
 export type PlatformApp = ReturnType<typeof createApp>;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
 import { UsageError } from './cli/args';
+import { drain, platformLog } from './cli/process-life';
 import { openBlobs } from './cli/blob-options';
 import { runAdmin } from './cli/admin';
 import { parseServeOptions, type ServeOptions } from './cli/serve-options';
@@ -39,7 +40,9 @@ async function runServe(options: ServeOptions): Promise<void> {
   await rm(workDir, { recursive: true, force: true });
   const automation = createWorkitemEngine({ workers: options.automation.workers, workDir: path.join(storage.dataDir, 'automation'), clock: systemClock });
   const jobQueue = { lease: { seconds: options.jobLeaseSeconds }, runsJobs: options.jobs === 'in-process' };
-  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock, blobs, translator, automation, workDir, jobQueue });
+  const log = platformLog(options.log);
+  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock, blobs, translator, automation, workDir, jobQueue }, log.logger,
+    options.log === 'json' ? { requestLog: log.write } : {});
   await app.jobs.resume();
   await app.workitems.resume();
 
@@ -51,7 +54,7 @@ async function runServe(options: ServeOptions): Promise<void> {
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   config.issuer ||= `http://${host}:${port}`;
-  console.log(`platform listening on http://${host}:${port}`);
+  log.say(`platform listening on http://${host}:${port}`);
   // Expired uploads, retention and orphaned bytes: once at start (a crash may have left some), then every minute.
   const stopSweeps = scheduleOssSweeps({ stores: storage.stores, blobs, clock: systemClock }, 60, (error) => console.error('oss sweep failed', error));
   // Workitems past their retention (3 days after they ended) go every minute, with their reports.
@@ -67,18 +70,20 @@ async function runServe(options: ServeOptions): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`platform stopping (${signal})`);
+    log.say(`platform stopping (${signal}): draining`);
+    // /ready answers 503 and no new connection is taken; requests under way finish, up to the drain timeout.
+    app.readiness.draining = true;
     stopSweeps();
     clearInterval(workitemSweep);
     clearInterval(adoption);
-    // Running jobs stay `inprogress` in the database and start again at the next start.
+    await drain(server, options.drainTimeoutSeconds * 1000);
+    // Running jobs stay `inprogress` and are handed back: another instance or worker, or the next start, runs them again.
     await app.jobs.close();
     await app.workitems.close();
     await translator.close();
     await automation.close();
-    server.close();
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
     await storage.close();
+    log.say('platform stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

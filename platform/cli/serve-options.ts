@@ -20,6 +20,10 @@ export interface ServeOptions {
   jobs: 'in-process' | 'queue';
   /** Seconds a claimed job stays its runner's without a renewal. */
   jobLeaseSeconds: number;
+  /** text: the platform's messages as lines (default); json: one JSON object a line, with a line per request. */
+  log: 'text' | 'json';
+  /** Seconds a stop waits for requests under way before it closes their connections. */
+  drainTimeoutSeconds: number;
   /** Where object bytes live: the data directory, or an S3-compatible bucket. */
   blobs: BlobOptions;
 }
@@ -41,6 +45,8 @@ export function parseServeOptions(args: string[]): ServeOptions {
     'automation-workers': { type: 'string' },
     'automation-allow-host': { type: 'string', multiple: true },
     jobs: { type: 'string' },
+    log: { type: 'string' },
+    'drain-timeout': { type: 'string' },
     'job-lease': { type: 'string' },
     ...BLOB_FLAGS,
   });
@@ -67,9 +73,16 @@ export function parseServeOptions(args: string[]): ServeOptions {
       allowHosts: list(flags['automation-allow-host']).map(allowedHost),
     },
     jobs,
+    log: logFormat(flags.log),
+    drainTimeoutSeconds: positiveInt(flags['drain-timeout'], '--drain-timeout', 30),
     jobLeaseSeconds: positiveInt(flags['job-lease'], '--job-lease', 30),
     blobs: parseBlobOptions(flags),
   };
+}
+
+function logFormat(value: string | undefined): 'text' | 'json' {
+  if (value === undefined || value === 'text' || value === 'json') return value ?? 'text';
+  throw new UsageError(`--log must be text or json, not "${value}".`);
 }
 
 /** `HOST`, `HOST:PORT` or `*`; an IPv6 address in brackets. */
