@@ -30,7 +30,7 @@ describe('serve on SIGTERM', () => {
     const answered = once(upload, 'response') as Promise<[http.IncomingMessage]>;
     upload.write('12345');
     const tmp = path.join(dataDir, 'blobs', 'tmp');
-    await eventually(async () => (existsSync(tmp) && readdirSync(tmp).length > 0 ? true : undefined));
+    await eventually(() => Promise.resolve(existsSync(tmp) && readdirSync(tmp).length > 0 ? true : undefined));
 
     const exited = once(platform.child, 'exit') as Promise<[number]>;
     const stopping = new Promise<void>((resolve) => platform.child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('draining') && resolve()));
