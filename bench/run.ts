@@ -11,9 +11,10 @@ import { hubsList } from './hubs-list';
 import { ossList } from './oss-list';
 import { ossUpload } from './oss-upload';
 import { translateIfc } from './translate-ifc';
+import { jobQueue } from './job-queue';
 
 /** Every benchmark, run one after another so they do not compete for the machine's cores. */
-const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, appUpload, translateIfc, appTranslate, daEngine, automationWorkitem];
+const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, appUpload, translateIfc, appTranslate, daEngine, automationWorkitem, jobQueue];
 
 const only = process.argv.slice(2);
 let failed = false;
