@@ -12,9 +12,10 @@ import { ossList } from './oss-list';
 import { ossUpload } from './oss-upload';
 import { translateIfc } from './translate-ifc';
 import { jobQueue } from './job-queue';
+import { teamScale } from './team-scale';
 
 /** Every benchmark, run one after another so they do not compete for the machine's cores. */
-const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, appUpload, translateIfc, appTranslate, daEngine, automationWorkitem, jobQueue];
+const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, appUpload, translateIfc, appTranslate, daEngine, automationWorkitem, jobQueue, teamScale];
 
 const only = process.argv.slice(2);
 let failed = false;
