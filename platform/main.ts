@@ -60,9 +60,13 @@ async function runServe(options: ServeOptions): Promise<void> {
   // Workitems past their retention (3 days after they ended) go every minute, with their reports.
   const workitemSweep = setInterval(() => void app.workitems.sweep().catch((error: unknown) => console.error('workitem sweep failed', error)), 60_000);
   workitemSweep.unref();
-  // Instances sharing a server adopt the jobs of one that died, once their leases lapse.
-  const adoption = storage.stores.db.kind === 'postgres' && options.jobs === 'in-process'
-    ? setInterval(() => void app.jobs.claimWaiting(workers).catch((error: unknown) => console.error('claiming jobs failed', error)), (options.jobLeaseSeconds * 1000) / 2)
+  // Instances sharing a server adopt the jobs and workitems of one that died, once their leases lapse.
+  // Workitems always run in serve; translation jobs only with --jobs in-process (claimWaiting does nothing otherwise).
+  const adoption = storage.stores.db.kind === 'postgres'
+    ? setInterval(() => {
+      void app.jobs.claimWaiting(workers).catch((error: unknown) => log.logger.error('claiming jobs failed', error));
+      void app.workitems.claimWaiting(options.automation.workers).catch((error: unknown) => log.logger.error('claiming workitems failed', error));
+    }, (options.jobLeaseSeconds * 1000) / 2)
     : undefined;
   adoption?.unref();
 

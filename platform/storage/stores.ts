@@ -39,6 +39,7 @@ export function createStores(db: Db) {
     daApps: daAppsRepo(db),
     daItems: daItemsRepo(db),
     daWorkitems: daWorkitemsRepo(db),
+    daWorkitemLeases: jobLeasesRepo(db, 'da_workitems'),
     /** Shared by every instance on a database server; the embedded database leaves them to each limiter's memory. */
     rateWindows: db.kind === 'postgres' ? sharedRateWindows(db) : undefined,
   };

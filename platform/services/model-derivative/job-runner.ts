@@ -13,6 +13,7 @@ import type { ManifestRecord } from '../../storage/repos/md-manifests';
 import type { Stores } from '../../storage/stores';
 import { TranslationTimeoutError, type Translator } from '../../translation/engine-types';
 import { extensionOf } from '../../translation/formats';
+import { runLeased, type Claim } from '../../storage/leased-run';
 import { recordResult } from './job-record';
 
 export interface JobRunnerDeps {
@@ -60,7 +61,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const enqueue = (jobId: string, claim: Claim = 'claim') => {
     if (closed || running.has(jobId)) return;
     const controller = new AbortController();
-    const done = runLeased(deps, jobId, controller, lease, claim)
+    const done = runLeasedJob(deps, jobId, controller, lease, claim)
       .catch((error: unknown) => deps.logger.error(`model derivative job ${jobId} could not be recorded`, error))
       .finally(() => running.delete(jobId));
     running.set(jobId, { controller, done });
@@ -98,23 +99,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   };
 }
 
-/** How a run gets its lease: claim it, take it whatever its holder (a restart on one machine), or it was claimed already. */
-type Claim = 'claim' | 'steal' | 'claimed';
-
-/**
- * Holds the job's lease while it runs: renewed at a third of its length, handed back when the run
- * stops without an end. A renewal that fails (the job was deleted, or a worker took it over after
- * this one stalled past its lease) aborts the run, which then records nothing.
- */
-async function runLeased(deps: JobRunnerDeps, jobId: string, controller: AbortController, lease: Lease, claim: Claim): Promise<void> {
-  const leases = deps.stores.mdJobLeases;
-  if (claim !== 'claimed' && !(await leases.claim(jobId, lease, deps.clock.now(), claim === 'steal'))) return;
-  const renewal = setInterval(() => {
-    void leases.renew(jobId, lease, deps.clock.now()).then((held) => {
-      if (!held) controller.abort(new Error('The job is no longer this worker\'s.'));
-    }, () => undefined);
-  }, (lease.seconds * 1000) / 3);
-  try {
+/** The lease held while the job runs; a job interrupted twice fails instead of running again. */
+function runLeasedJob(deps: JobRunnerDeps, jobId: string, controller: AbortController, lease: Lease, claim: Claim): Promise<void> {
+  return runLeased(deps.stores.mdJobLeases, jobId, lease, deps.clock, controller, claim, async () => {
     const job = await deps.stores.mdJobs.find(jobId);
     if (job?.status === 'inprogress' && job.attempts >= MAX_ATTEMPTS) {
       await deps.stores.mdJobs.finish(deps.stores.db, job.id, 'failed', deps.clock.now(), [{
@@ -125,10 +112,7 @@ async function runLeased(deps: JobRunnerDeps, jobId: string, controller: AbortCo
       return;
     }
     await run(deps, jobId, controller.signal);
-  } finally {
-    clearInterval(renewal);
-    if (controller.signal.aborted) await leases.release(jobId, lease).catch(() => undefined);
-  }
+  });
 }
 
 async function run(deps: JobRunnerDeps, jobId: string, signal: AbortSignal): Promise<void> {
