@@ -12,9 +12,11 @@ import { mdJob } from './md-job';
 import { ossList } from './oss-list';
 import { ossUpload } from './oss-upload';
 import { translateIfc } from './translate-ifc';
+import { jobQueue } from './job-queue';
+import { teamScale } from './team-scale';
 
 /** Every benchmark, run one after another so they do not compete for the machine's cores. */
-const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, appUpload, translateIfc, mdJob, appTranslate, daEngine, automationWorkitem];
+const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, appUpload, translateIfc, mdJob, appTranslate, daEngine, automationWorkitem, jobQueue, teamScale];
 
 const only = process.argv.slice(2);
 let failed = false;

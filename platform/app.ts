@@ -4,6 +4,8 @@ import type { AppDeps } from './config';
 import type { TokenCheck } from './http/auth';
 import { appCors } from './http/cors';
 import { HttpError, internalErrorFor, notFoundFor, unusableTextFor } from './http/errors';
+import { healthRoutes, type Readiness } from './http/health';
+import { requestLog, type LogWriter } from './http/request-log';
 import { requestTextCheck, type TextRefusal } from './http/request-text';
 import { cachedTokenCheck } from './http/token-cache';
 import { badPageRequest, isBrowserPagePath } from './services/authentication/page-response';
@@ -23,7 +25,7 @@ export interface Logger {
  * The whole platform as one fetch handler, built from its dependencies. It opens no socket:
  * `main.ts` serves it and tests call `app.request()`.
  */
-export function createApp(deps: AppDeps, logger: Logger = console) {
+export function createApp(deps: AppDeps, logger: Logger = console, options: { requestLog?: LogWriter } = {}) {
   // The official clients send `//oss/v2/...` when their base URL ends in a slash; production accepts it.
   const app = new Hono({ getPath: (request) => getPath(request).replace(/^\/{2,}/, '/') });
   const tokens: TokenCheck = cachedTokenCheck({
@@ -36,6 +38,9 @@ export function createApp(deps: AppDeps, logger: Logger = console) {
     c.header('x-request-id', crypto.randomUUID());
     await next();
   });
+  if (options.requestLog) app.use('*', requestLog(options.requestLog));
+  const readiness: Readiness = { draining: false };
+  app.route('/', healthRoutes(deps.stores.db, readiness));
   app.use('*', appCors(deps.config.appOrigins));
   // Each service answers in its own format; the pages a browser opens answer with a page.
   const refuseText: TextRefusal = (place, path, message) => (isBrowserPagePath(path) ? badPageRequest(message) : unusableTextFor(place, path, message));
@@ -45,7 +50,7 @@ export function createApp(deps: AppDeps, logger: Logger = console) {
   app.route('/', dataManagementRoutes(deps, tokens));
   app.route('/oss/v2', ossRoutes(deps, tokens));
   // Jobs outlive requests: the runner is the app's, and `main.ts` resumes the ones a stop left behind.
-  const jobs = createJobRunner({ ...deps, logger });
+  const jobs = createJobRunner({ ...deps, logger, lease: deps.jobQueue?.lease, runsJobs: deps.jobQueue?.runsJobs });
   app.route('/modelderivative/v2', modelDerivativeRoutes(deps, tokens, jobs));
   // Workitems reach the platform's own URLs (OSS inputs and outputs) in-process, through app.fetch.
   const automation = designAutomation({ ...deps, logger, platformFetch: (request) => Promise.resolve(app.fetch(request)) }, tokens);
@@ -69,7 +74,7 @@ export function createApp(deps: AppDeps, logger: Logger = console) {
     // A string body that names its own type (an HTML page) keeps it; any other is plain text.
     return 'Content-Type' in reply.headers ? c.body(reply.body, reply.status) : c.text(reply.body, reply.status);
   });
-  return Object.assign(app, { jobs, workitems: automation.workitems });
+  return Object.assign(app, { jobs, workitems: automation.workitems, readiness });
 }
 
 export type PlatformApp = ReturnType<typeof createApp>;

@@ -4,15 +4,18 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
 import { UsageError } from './cli/args';
+import { drain, platformLog } from './cli/process-life';
+import { openBlobs } from './cli/blob-options';
 import { runAdmin } from './cli/admin';
 import { parseServeOptions, type ServeOptions } from './cli/serve-options';
+import { parseWorkerOptions } from './cli/worker-options';
+import { runWorker } from './worker/run-worker';
 import { openStorage } from './cli/storage';
 import { USAGE } from './cli/usage';
 import { systemClock, type PlatformConfig } from './config';
 import { loadSigner } from './services/authentication/signing';
 import { createWorkitemEngine } from './automation/engine';
 import { scheduleOssSweeps } from './services/oss/sweepers';
-import { openFileBlobStore } from './storage/blobs/file-blob-store';
 import { analyzeStaleTables } from './storage/db/analyze';
 import { DataDirLockedError } from './storage/data-dir';
 import { createWorkerPool } from './translation/pool';
@@ -32,15 +35,20 @@ async function runServe(options: ServeOptions): Promise<void> {
     rateLimitWindowSeconds: options.rateLimitWindowSeconds,
   };
   const signer = await loadSigner(storage.stores.oauth, () => config.issuer);
-  const blobs = await openFileBlobStore(path.join(storage.dataDir, 'blobs'), systemClock);
+  const blobs = await openBlobs(options.blobs, storage.dataDir, systemClock);
   const { workers, timeoutSeconds, memoryMb } = options.translation;
   // Warm from the start: a cold worker's first job took 8 s where a warm one takes 0.3 s (FZK-Haus).
-  const translator = createWorkerPool({ workers, timeoutMs: timeoutSeconds * 1000, memoryMb, warm: true });
+  // With --jobs queue the fleet's workers translate, so this pool stays cold and idle.
+  const runsJobs = options.jobs === 'in-process';
+  const translator = createWorkerPool({ workers, timeoutMs: timeoutSeconds * 1000, memoryMb, warm: runsJobs });
   // Job work files are scratch: whatever a stop left in them is started again from the source.
   const workDir = path.join(storage.dataDir, 'jobs');
   await rm(workDir, { recursive: true, force: true });
   const automation = createWorkitemEngine({ workers: options.automation.workers, workDir: path.join(storage.dataDir, 'automation'), clock: systemClock });
-  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock, blobs, translator, automation, workDir });
+  const jobQueue = { lease: { seconds: options.jobLeaseSeconds }, runsJobs };
+  const log = platformLog(options.log);
+  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock, blobs, translator, automation, workDir, jobQueue }, log.logger,
+    options.log === 'json' ? { requestLog: log.write } : {});
   await app.jobs.resume();
   await app.workitems.resume();
 
@@ -52,33 +60,45 @@ async function runServe(options: ServeOptions): Promise<void> {
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   config.issuer ||= `http://${host}:${port}`;
-  console.log(`platform listening on http://${host}:${port}`);
-  void translator.ready().then(() => console.log(`translation workers warm (${workers})`));
+  log.say(`platform listening on http://${host}:${port}`);
+  if (runsJobs) void translator.ready().then(() => log.say(`translation workers warm (${workers})`));
   // Expired uploads, retention and orphaned bytes: once at start (a crash may have left some), then every minute.
   const stopSweeps = scheduleOssSweeps({ stores: storage.stores, blobs, clock: systemClock }, 60, (error) => console.error('oss sweep failed', error));
   // Workitems past their retention (3 days after they ended) go every minute, with their reports.
   const workitemSweep = setInterval(() => void app.workitems.sweep().catch((error: unknown) => console.error('workitem sweep failed', error)), 60_000);
   workitemSweep.unref();
   // The embedded database has no autovacuum: statistics of tables that grew are refreshed every ten minutes.
-  const analyze = embedded ? setInterval(() => void analyzeStaleTables(storage.stores.db).catch((error: unknown) => console.error('analyze failed', error)), 600_000) : undefined;
+  const analyze = embedded ? setInterval(() => void analyzeStaleTables(storage.stores.db).catch((error: unknown) => log.logger.error('analyze failed', error)), 600_000) : undefined;
   analyze?.unref();
+  // Instances sharing a server adopt the jobs and workitems of one that died, once their leases lapse.
+  // Workitems always run in serve; translation jobs only with --jobs in-process (claimWaiting does nothing otherwise).
+  const adoption = storage.stores.db.kind === 'postgres'
+    ? setInterval(() => {
+      void app.jobs.claimWaiting(workers).catch((error: unknown) => log.logger.error('claiming jobs failed', error));
+      void app.workitems.claimWaiting(options.automation.workers).catch((error: unknown) => log.logger.error('claiming workitems failed', error));
+    }, (options.jobLeaseSeconds * 1000) / 2)
+    : undefined;
+  adoption?.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`platform stopping (${signal})`);
+    log.say(`platform stopping (${signal}): draining`);
+    // /ready answers 503 and no new connection is taken; requests under way finish, up to the drain timeout.
+    app.readiness.draining = true;
     stopSweeps();
     clearInterval(workitemSweep);
     clearInterval(analyze);
-    // Running jobs stay `inprogress` in the database and start again at the next start.
+    clearInterval(adoption);
+    await drain(server, options.drainTimeoutSeconds * 1000);
+    // Running jobs stay `inprogress` and are handed back: another instance or worker, or the next start, runs them again.
     await app.jobs.close();
     await app.workitems.close();
     await translator.close();
     await automation.close();
-    server.close();
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
     await storage.close();
+    log.say('platform stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -112,6 +132,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'serve') return runServe(parseServeOptions(rest));
+  if (command === 'worker') return runWorker(parseWorkerOptions(rest));
   if (command === 'gateway' && (rest.includes('--help') || rest.includes('-h'))) {
     process.stdout.write(USAGE);
     return;

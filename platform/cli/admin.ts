@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { exampleBundles } from '../automation/examples';
 import { systemClock } from '../config';
-import { openFileBlobStore } from '../storage/blobs/file-blob-store';
 import type { Stores } from '../storage/stores';
 import { list, parse, url, UsageError } from './args';
+import { BLOB_FLAGS, openBlobs, parseBlobOptions } from './blob-options';
 import { createApp, createHub, createProject, createUser } from './admin-commands';
 import { ensureDemo } from './demo';
 import { openStorage } from './storage';
@@ -33,10 +32,11 @@ export async function runAdmin(args: string[]): Promise<object> {
       return withStores(flags['data-dir'], (stores) => createProject(stores, flags));
     }
     case 'demo': {
-      const flags = parse(flagsAfter, { ...DATA_DIR, 'app-origin': { type: 'string', multiple: true } });
+      const flags = parse(flagsAfter, { ...DATA_DIR, ...BLOB_FLAGS, 'app-origin': { type: 'string', multiple: true } });
+      const blobOptions = parseBlobOptions(flags);
       const origins = list(flags['app-origin']).map((value) => url(value, '--app-origin', true));
       return withStores(flags['data-dir'], async (stores, dataDir) => {
-        const blobs = await openFileBlobStore(path.join(dataDir, 'blobs'), systemClock);
+        const blobs = await openBlobs(blobOptions, dataDir, systemClock);
         return ensureDemo({ stores, blobs, clock: systemClock }, origins, await exampleBundles());
       });
     }

@@ -1,5 +1,6 @@
 import { DEFAULT_TOKEN_TTL_SECONDS, NO_RATE_LIMITS, SPEC_RATE_LIMITS, type RateLimits } from '../config';
 import { list, parse, port, positiveInt, url, UsageError } from './args';
+import { BLOB_FLAGS, parseBlobOptions, type BlobOptions } from './blob-options';
 
 export interface ServeOptions {
   port: number;
@@ -15,6 +16,16 @@ export interface ServeOptions {
   translation: { workers: number; timeoutSeconds: number; memoryMb: number };
   /** Design Automation: workitems run at once, and the hosts besides loopback and the platform a workitem may reach. */
   automation: { workers: number; allowHosts: string[] };
+  /** in-process: this process runs the jobs (one machine); queue: `platform worker` processes claim them. */
+  jobs: 'in-process' | 'queue';
+  /** Seconds a claimed job stays its runner's without a renewal. */
+  jobLeaseSeconds: number;
+  /** text: the platform's messages as lines (default); json: one JSON object a line, with a line per request. */
+  log: 'text' | 'json';
+  /** Seconds a stop waits for requests under way before it closes their connections. */
+  drainTimeoutSeconds: number;
+  /** Where object bytes live: the data directory, or an S3-compatible bucket. */
+  blobs: BlobOptions;
 }
 
 export function parseServeOptions(args: string[]): ServeOptions {
@@ -33,7 +44,15 @@ export function parseServeOptions(args: string[]): ServeOptions {
     'job-memory': { type: 'string' },
     'automation-workers': { type: 'string' },
     'automation-allow-host': { type: 'string', multiple: true },
+    jobs: { type: 'string' },
+    log: { type: 'string' },
+    'drain-timeout': { type: 'string' },
+    'job-lease': { type: 'string' },
+    ...BLOB_FLAGS,
   });
+  const jobs = flags.jobs ?? 'in-process';
+  if (jobs !== 'in-process' && jobs !== 'queue') throw new UsageError(`--jobs must be in-process or queue, not "${jobs}".`);
+  if (jobs === 'queue' && !process.env['DATABASE_URL']) throw new UsageError('--jobs queue needs DATABASE_URL: workers take the jobs from a PostgreSQL server.');
   const publicUrl = flags['public-url'];
   return {
     port: port(flags.port, 8080),
@@ -53,7 +72,17 @@ export function parseServeOptions(args: string[]): ServeOptions {
       workers: positiveInt(flags['automation-workers'], '--automation-workers', 2),
       allowHosts: list(flags['automation-allow-host']).map(allowedHost),
     },
+    jobs,
+    log: logFormat(flags.log),
+    drainTimeoutSeconds: positiveInt(flags['drain-timeout'], '--drain-timeout', 30),
+    jobLeaseSeconds: positiveInt(flags['job-lease'], '--job-lease', 30),
+    blobs: parseBlobOptions(flags),
   };
+}
+
+function logFormat(value: string | undefined): 'text' | 'json' {
+  if (value === undefined || value === 'text' || value === 'json') return value ?? 'text';
+  throw new UsageError(`--log must be text or json, not "${value}".`);
 }
 
 /** `HOST`, `HOST:PORT` or `*`; an IPv6 address in brackets. */

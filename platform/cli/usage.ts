@@ -8,6 +8,9 @@ Commands:
         [--rate-limits spec|off] [--rate-limit NAME=N|off]... [--rate-limit-window 60]
         [--translation-workers 2] [--job-timeout 600] [--job-memory 2048]
         [--automation-workers 2] [--automation-allow-host HOST]...
+        [--jobs in-process|queue] [--job-lease 30] [--log text|json] [--drain-timeout 30]
+        [--s3-bucket NAME [--s3-endpoint URL] [--s3-region us-east-1] [--s3-path-style]
+         [--s3-prefix PREFIX]]
       Run the platform in the foreground until SIGINT or SIGTERM.
       --token-ttl      lifetime of access tokens (default 3600, as APS); a short one lets
                        tests watch a token expire.
@@ -32,6 +35,24 @@ Commands:
                        a host (or HOST:PORT; * for any) besides loopback and the platform
                        itself that workitems may download from, upload to and call back.
                        Repeatable.
+      --jobs           in-process (default): this process runs translation jobs; queue:
+                       it only records them for \`worker\` processes (needs DATABASE_URL).
+      --job-lease      seconds a claimed job stays its runner's without a renewal.
+      --log            text (default) or json: one JSON object a line, one per request
+                       with its x-request-id.
+      --drain-timeout  on SIGTERM, seconds to wait for requests under way.
+      --s3-bucket      keep object bytes in this S3-compatible bucket (also S3_BUCKET);
+                       credentials from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.
+      --s3-endpoint    the store's URL (MinIO, Ceph RGW, R2); AWS S3 when absent.
+      --s3-region      the bucket's region.  --s3-path-style  bucket in the path.
+      --s3-prefix      a prefix for every key.
+      GET /health says the process is alive; GET /ready whether it takes requests.
+
+  worker [--data-dir .data/worker] [--translation-workers 2] [--job-timeout 600]
+         [--job-memory 2048] [--job-lease 30] --s3-bucket NAME [--s3-* ...]
+      Run translation jobs for serve instances on the PostgreSQL server of
+      DATABASE_URL (required) and the S3-compatible store, until SIGINT or SIGTERM,
+      which hands the running jobs back.
 
   gateway --client-id ID [--upstream https://developer.api.autodesk.com]
           [--port 8090] [--host 127.0.0.1] [--app-origin URL]... [--public-url URL]
@@ -49,7 +70,7 @@ Commands:
   admin user create --email EMAIL --name NAME --password PASSWORD
   admin hub create --name NAME [--member EMAIL]... [--app CLIENT_ID]...
   admin project create --hub HUB_ID --name NAME
-  admin demo [--app-origin URL]...
+  admin demo [--app-origin URL]... [--s3-bucket NAME [--s3-* ...]]
       Each admin command prints JSON and takes --data-dir.
 
 The metadata database is embedded in the data directory unless DATABASE_URL names a PostgreSQL server.

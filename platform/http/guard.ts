@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Clock } from '../config';
 import { requireToken, type AuthVariables, type TokenCheck, type TokenErrors } from './auth';
 import type { HttpError } from './errors';
-import { rateLimit } from './rate-limit';
+import { rateLimit, type RateWindows } from './rate-limit';
 
 export type GuardEnv = { Variables: AuthVariables };
 
@@ -19,6 +19,8 @@ export interface GuardOptions {
   tooMany: (retryAfter: number) => HttpError;
   /** How the service words a refused token; the gateway body by default. */
   errors?: Partial<TokenErrors>;
+  /** The shared windows of a deployment on a database server, under this limit's name; else this process's memory. */
+  windows?: { store: RateWindows | undefined; name: string };
 }
 
 /**
@@ -32,6 +34,7 @@ export function serviceGuard(tokens: TokenCheck, clock: Clock, options: GuardOpt
     clock,
     key: (c) => (c.get('token') as AuthVariables['token']).clientId,
     error: options.tooMany,
+    windows: options.windows?.store && { store: options.windows.store, name: options.windows.name },
   });
   return (scopes) => {
     const auth = requireToken(tokens, scopes, options.errors ? { errors: options.errors } : undefined);

@@ -11,6 +11,26 @@ export interface RateLimitOptions {
   key: (c: Context) => string | Promise<string>;
   /** The service's own 429 body; `retryAfter` is in whole seconds. */
   error: (retryAfter: number) => HttpError;
+  /**
+   * Where the windows are counted: this process's memory unless given (one platform), or the shared
+   * database when several instances serve one deployment. `name` keeps limiters apart there.
+   */
+  windows?: { store: RateWindows; name: string } | undefined;
+}
+
+/** The two windows of one key, as they stand once a request was counted or refused. */
+export interface WindowCounts {
+  counted: boolean;
+  current: number;
+  previous: number;
+}
+
+export interface RateWindows {
+  /**
+   * Counts one request of `key` in window number `window`, unless the previous window's count times
+   * `previousWeight` plus this window's would pass `limit`; atomic, so instances never both take the last place.
+   */
+  spend(key: string, window: number, limit: number, previousWeight: number): Promise<WindowCounts>;
 }
 
 /** How a limit's window reads in an error message: "a minute" as published, else the test's window. */
@@ -22,28 +42,38 @@ export const perWindow = (seconds: number) => (seconds === 60 ? 'a minute' : `ev
  */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
   const windowMs = options.windowSeconds * 1000;
-  const counts = new Map<string, { window: number; current: number; previous: number }>();
+  const store = options.windows?.store ?? memoryRateWindows();
+  const prefix = options.windows ? `${options.windows.name}:` : '';
   return async (c, next) => {
     if (options.limit <= 0) return next();
     const now = options.clock.now().getTime();
     const window = Math.floor(now / windowMs);
-    const key = await options.key(c);
-    let entry = counts.get(key);
-    if (!entry || entry.window < window - 1) entry = { window, current: 0, previous: 0 };
-    else if (entry.window === window - 1) entry = { window, current: 0, previous: entry.current };
     const elapsed = (now - window * windowMs) / windowMs;
-    const estimate = entry.previous * (1 - elapsed) + entry.current;
-    if (estimate + 1 > options.limit + EPSILON) {
-      counts.set(key, entry);
-      const retryAfter = Math.max(1, Math.ceil((untilRoom(entry, options.limit, elapsed) * windowMs) / 1000 - 1e-6));
+    const counts = await store.spend(prefix + (await options.key(c)), window, options.limit + EPSILON, 1 - elapsed);
+    if (!counts.counted) {
+      const retryAfter = Math.max(1, Math.ceil((untilRoom(counts, options.limit, elapsed) * windowMs) / 1000 - 1e-6));
       const error = options.error(retryAfter);
       error.headers['Retry-After'] = String(retryAfter);
       throw error;
     }
-    entry.current += 1;
-    counts.set(key, entry);
-    if (counts.size > 10_000) sweep(counts, window);
     await next();
+  };
+}
+
+/** One process's windows, in memory: the single-machine platform's, and every test's. */
+export function memoryRateWindows(): RateWindows {
+  const counts = new Map<string, { window: number; current: number; previous: number }>();
+  return {
+    spend(key, window, limit, previousWeight) {
+      let entry = counts.get(key);
+      if (!entry || entry.window < window - 1) entry = { window, current: 0, previous: 0 };
+      else if (entry.window === window - 1) entry = { window, current: 0, previous: entry.current };
+      const counted = entry.previous * previousWeight + entry.current + 1 <= limit;
+      if (counted) entry.current += 1;
+      counts.set(key, entry);
+      if (counts.size > 10_000) sweep(counts, window);
+      return Promise.resolve({ counted, current: entry.current, previous: entry.previous });
+    },
   };
 }
 

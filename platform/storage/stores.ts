@@ -9,12 +9,14 @@ import { dmItemsRepo } from './repos/dm-items';
 import { dmSearchRepo } from './repos/dm-search';
 import { dmStorageRepo } from './repos/dm-storage';
 import { hubsRepo } from './repos/hubs';
+import { jobLeasesRepo } from './repos/job-leases';
 import { mdJobsRepo } from './repos/md-jobs';
 import { mdManifestsRepo } from './repos/md-manifests';
 import { oauthRepo } from './repos/oauth';
 import { ossRepo } from './repos/oss';
 import { ossResumableRepo } from './repos/oss-resumable';
 import { ossSignedResourcesRepo } from './repos/oss-signed-resources';
+import { sharedRateWindows } from './repos/rate-limit-windows';
 import { usersRepo } from './repos/users';
 import { revocationSignal } from './revocations';
 
@@ -39,9 +41,13 @@ export function createStores(db: Db) {
     storage: dmStorageRepo(db),
     mdManifests: mdManifestsRepo(db),
     mdJobs: mdJobsRepo(db),
+    mdJobLeases: jobLeasesRepo(db, 'md_jobs'),
     daApps: daAppsRepo(db),
     daItems: daItemsRepo(db),
     daWorkitems: daWorkitemsRepo(db),
+    daWorkitemLeases: jobLeasesRepo(db, 'da_workitems'),
+    /** Shared by every instance on a database server; the embedded database leaves them to each limiter's memory. */
+    rateWindows: db.kind === 'postgres' ? sharedRateWindows(db) : undefined,
   };
 }
 

@@ -39,12 +39,13 @@ const tooMany = (limits: RateLimits, name: AuthLimit, windowSeconds: number) => 
     `Rate limit exceeded: ${limits[name]} requests ${perWindow(windowSeconds)} for this app on ${name}. Retry after ${retryAfter} seconds.`, 'ERR-001');
 
 /** The per-minute limit `name` of the platform's configuration, counted per app. */
-export function authLimit(deps: Pick<AppDeps, 'config' | 'clock'>, name: AuthLimit, error?: (retryAfter: number) => HttpError): MiddlewareHandler {
+export function authLimit(deps: Pick<AppDeps, 'config' | 'clock' | 'stores'>, name: AuthLimit, error?: (retryAfter: number) => HttpError): MiddlewareHandler {
   return rateLimit({
     limit: deps.config.rateLimits[name],
     windowSeconds: deps.config.rateLimitWindowSeconds ?? 60,
     clock: deps.clock,
     key: requestClientId,
+    windows: deps.stores.rateWindows && { store: deps.stores.rateWindows, name },
     error: error ?? tooMany(deps.config.rateLimits, name, deps.config.rateLimitWindowSeconds ?? 60),
   });
 }

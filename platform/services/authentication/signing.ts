@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
 import type { OAuthRepo } from '../../storage/repos/oauth';
 
 export const TOKEN_AUDIENCE = 'https://autodesk.com';
@@ -23,21 +23,35 @@ export interface Signer {
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
+/** A key another instance added is looked for in the database at most this often (a forged kid costs one query a second). */
+const KEY_RELOAD_MS = 1000;
+
 /**
  * Loads the platform's RS256 key, making one on first start, so tokens survive a restart. The issuer
- * is read late because a platform started on port 0 learns its address only once it listens.
+ * is read late because a platform started on port 0 learns its address only once it listens. Tokens
+ * verify against every key in the database, so instances of one deployment accept each other's.
  */
 export async function loadSigner(oauth: OAuthRepo, issuerOf: () => string): Promise<Signer> {
   let stored = await oauth.loadSigningKey();
   if (!stored) {
     const pair = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
-    const kid = randomUUID();
-    await oauth.saveSigningKey(kid, await exportJWK(pair.privateKey), await exportJWK(pair.publicKey));
+    await oauth.saveFirstSigningKey(randomUUID(), await exportJWK(pair.privateKey), await exportJWK(pair.publicKey));
     stored = await oauth.loadSigningKey();
   }
   const { kid, privateJwk, publicJwk } = stored!;
   const privateKey = (await importJWK(privateJwk as JWK, 'RS256')) as CryptoKey;
-  const publicKey = (await importJWK(publicJwk as JWK, 'RS256')) as CryptoKey;
+  const publicKeys = new Map<string, CryptoKey>([[kid, (await importJWK(publicJwk as JWK, 'RS256')) as CryptoKey]]);
+  let reloadedAt = 0;
+  const keyFor = async (tokenKid: string | undefined): Promise<CryptoKey | undefined> => {
+    if (!tokenKid) return undefined;
+    if (!publicKeys.has(tokenKid) && Date.now() - reloadedAt >= KEY_RELOAD_MS) {
+      reloadedAt = Date.now();
+      for (const row of await oauth.listPublicKeys()) {
+        if (!publicKeys.has(row.kid)) publicKeys.set(row.kid, (await importJWK(row.publicJwk as JWK, 'RS256')) as CryptoKey);
+      }
+    }
+    return publicKeys.get(tokenKid);
+  };
 
   return {
     kid,
@@ -66,6 +80,8 @@ export async function loadSigner(oauth: OAuthRepo, issuerOf: () => string): Prom
         .sign(privateKey),
     async verifyAccessToken(token, now) {
       try {
+        const publicKey = await keyFor(decodeProtectedHeader(token).kid);
+        if (!publicKey) return null;
         const { payload } = await jwtVerify(token, publicKey, {
           algorithms: ['RS256'],
           issuer: issuerOf(),
@@ -88,6 +104,9 @@ export async function loadSigner(oauth: OAuthRepo, issuerOf: () => string): Prom
         return null;
       }
     },
-    publicJwks: () => Promise.resolve({ keys: [{ ...(publicJwk as JWK), kid, use: 'sig', alg: 'RS256' }] }),
+    async publicJwks() {
+      const rows = await oauth.listPublicKeys();
+      return { keys: rows.map((row) => ({ ...(row.publicJwk as JWK), kid: row.kid, use: 'sig', alg: 'RS256' })) };
+    },
   };
 }

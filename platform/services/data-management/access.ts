@@ -3,7 +3,7 @@ import type { Clock } from '../../config';
 import type { TokenCheck } from '../../http/auth';
 import { jsonApiError } from '../../http/errors';
 import { serviceGuard, type Guard, type GuardEnv } from '../../http/guard';
-import { perWindow } from '../../http/rate-limit';
+import { perWindow, type RateWindows } from '../../http/rate-limit';
 import type { Actor } from '../../storage/repos/dm-folders';
 import type { ProjectRecord } from '../../storage/repos/hubs';
 import type { Stores } from '../../storage/stores';
@@ -30,10 +30,11 @@ export type DmGuard = Guard;
  * Token check, then Data Management's rate limit (spec part 8: 100 requests a minute per app),
  * one budget shared by every DM path.
  */
-export const dmGuard = (tokens: TokenCheck, clock: Clock, perMinute: number, windowSeconds = 60): DmGuard =>
+export const dmGuard = (tokens: TokenCheck, clock: Clock, perMinute: number, windowSeconds = 60, windows?: RateWindows): DmGuard =>
   serviceGuard(tokens, clock, {
     perMinute,
     windowSeconds,
+    windows: { store: windows, name: 'data-management' },
     tooMany: (retryAfter) => jsonApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests',
       `Rate limit exceeded: at most ${perMinute} Data Management requests ${perWindow(windowSeconds)} per app. Retry after ${retryAfter} seconds.`),
   });

@@ -4,6 +4,7 @@ import type { Clock, RateLimits } from '../../config';
 import type { TokenCheck } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { serviceGuard, type GuardEnv } from '../../http/guard';
+import type { RateWindows } from '../../http/rate-limit';
 import type { DaContext } from './context';
 
 export type DaEnv = GuardEnv;
@@ -22,10 +23,10 @@ export interface DaGuards {
  * The token check (the APS gateway's words for a refused token) and Design Automation's rate
  * limits, answered with the gateway's 429 body and `Retry-After`.
  */
-export function daGuards(tokens: TokenCheck, clock: Clock, limits: RateLimits, windowSeconds = 60): DaGuards {
+export function daGuards(tokens: TokenCheck, clock: Clock, limits: RateLimits, windowSeconds = 60, windows?: RateWindows): DaGuards {
   return {
-    api: serviceGuard(tokens, clock, { perMinute: limits['design-automation'], windowSeconds, tooMany })(SCOPES),
-    status: serviceGuard(tokens, clock, { perMinute: limits['design-automation-status'], windowSeconds, tooMany })(SCOPES),
+    api: serviceGuard(tokens, clock, { perMinute: limits['design-automation'], windowSeconds, tooMany, windows: { store: windows, name: 'design-automation' } })(SCOPES),
+    status: serviceGuard(tokens, clock, { perMinute: limits['design-automation-status'], windowSeconds, tooMany, windows: { store: windows, name: 'design-automation-status' } })(SCOPES),
   };
 }
 

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { runLeased, type Claim } from '../../storage/leased-run';
+import type { Lease } from '../../storage/repos/job-leases';
 import { Report } from './report';
 import type { CallbackDeps } from './callbacks';
 import { finishWorkitem, runWorkitem, type RunDeps } from './workitem-run';
@@ -8,8 +11,13 @@ export interface WorkitemRunner {
   enqueue(id: string): void;
   /** DELETE: a pending workitem ends `cancelled` at once; a running one once its run has stopped. */
   cancel(id: string): Promise<void>;
-  /** At start: runs again the workitems a stop left live, and fails those interrupted twice. */
-  resume(): Promise<void>;
+  /**
+   * At start: runs again the workitems a stop left live, and fails those interrupted twice. `steal`
+   * (one machine) takes them whatever their lease; without it, another live instance keeps its own.
+   */
+  resume(options?: { steal?: boolean }): Promise<void>;
+  /** Takes live workitems nobody holds (their instance died and the lease lapsed) while fewer than `capacity` run here. */
+  claimWaiting(capacity: number): Promise<number>;
   /** Resolves when no run and no callback is under way. */
   idle(): Promise<void>;
   /** Stops every run without recording an end (they run again at the next start) and every callback. */
@@ -23,7 +31,9 @@ export const MAX_ATTEMPTS = 2;
 /** The real service keeps a workitem's status for 3 days after it ends. */
 export const RETENTION_SECONDS = 3 * 24 * 3600;
 
-export function createWorkitemRunner(deps: Omit<RunDeps, 'callbacks'>): WorkitemRunner {
+export function createWorkitemRunner(deps: Omit<RunDeps, 'callbacks'>, leaseOptions: Partial<Lease> = {}): WorkitemRunner {
+  const lease: Lease = { holder: leaseOptions.holder ?? randomUUID(), seconds: leaseOptions.seconds ?? 30 };
+  const leases = deps.stores.daWorkitemLeases;
   const runs = new Map<string, { controller: AbortController; done: Promise<void>; cancelled: boolean }>();
   const calls = new Map<Promise<void>, AbortController>();
   let closed = false;
@@ -38,10 +48,17 @@ export function createWorkitemRunner(deps: Omit<RunDeps, 'callbacks'>): Workitem
   };
   const runDeps: RunDeps = { ...deps, callbacks };
 
-  const enqueue = (id: string) => {
+  const enqueue = (id: string, claim: Claim = 'claim') => {
     if (closed || runs.has(id)) return;
     const run = { controller: new AbortController(), done: Promise.resolve(), cancelled: false };
-    run.done = runWorkitem(runDeps, id, run.controller.signal, { cancelled: () => run.cancelled, stopping: () => closed })
+    run.done = runLeased(leases, id, lease, deps.clock, run.controller, claim, async () => {
+      const record = await deps.stores.daWorkitems.find(id);
+      if (record?.status === 'inprogress' && record.attempts >= MAX_ATTEMPTS) {
+        await endNow(id, 'failedInstructions', `Error: the platform stopped ${record.attempts} times while this workitem ran, so it was not started again. Post it again.`);
+        return;
+      }
+      await runWorkitem(runDeps, id, run.controller.signal, { cancelled: () => run.cancelled, stopping: () => closed });
+    })
       .catch((error: unknown) => deps.logger.error(`workitem ${id} could not be recorded`, error))
       .finally(() => runs.delete(id));
     runs.set(id, run);
@@ -68,13 +85,18 @@ export function createWorkitemRunner(deps: Omit<RunDeps, 'callbacks'>): Workitem
       }
       await endNow(id, 'cancelled', 'The workitem was cancelled before it started.');
     },
-    async resume() {
-      for (const record of await deps.stores.daWorkitems.allLive()) {
-        if (record.status === 'inprogress' && record.attempts >= MAX_ATTEMPTS) {
-          await endNow(record.id, 'failedInstructions',
-            `Error: the platform stopped ${record.attempts} times while this workitem ran, so it was not started again. Post it again.`);
-        } else enqueue(record.id);
+    async resume({ steal = deps.stores.db.kind === 'pglite' } = {}) {
+      for (const record of await deps.stores.daWorkitems.allLive()) enqueue(record.id, steal ? 'steal' : 'claim');
+    },
+    async claimWaiting(capacity) {
+      let taken = 0;
+      while (!closed && runs.size < capacity) {
+        const id = await leases.claimNext(lease, deps.clock.now());
+        if (!id) break;
+        enqueue(id, 'claimed');
+        taken++;
       }
+      return taken;
     },
     idle,
     async close() {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,10 +8,12 @@ import type { ManifestMessage } from '../../../contracts/model-derivative';
 import type { Clock } from '../../config';
 import type { BlobStore } from '../../storage/blobs/blob-store';
 import { readExtents } from '../../storage/blobs/extents';
+import type { Lease } from '../../storage/repos/job-leases';
 import type { ManifestRecord } from '../../storage/repos/md-manifests';
 import type { Stores } from '../../storage/stores';
 import { TranslationTimeoutError, type Translator } from '../../translation/engine-types';
 import { extensionOf } from '../../translation/formats';
+import { runLeased, type Claim } from '../../storage/leased-run';
 import { recordResult } from './job-record';
 
 export interface JobRunnerDeps {
@@ -20,6 +23,10 @@ export interface JobRunnerDeps {
   translator: Translator;
   workDir: string;
   logger: { error(message: string, error?: unknown): void };
+  /** The lease this runner claims jobs with; a fresh holder id and 30 seconds unless given. */
+  lease?: Partial<Lease> | undefined;
+  /** False: this process only records jobs, `platform worker` processes run them (`serve --jobs queue`). */
+  runsJobs?: boolean | undefined;
 }
 
 export interface JobRunner {
@@ -27,11 +34,17 @@ export interface JobRunner {
   enqueue(jobId: string): void;
   /** Stops a job whose manifest is being deleted; it records nothing more. */
   cancel(jobId: string): Promise<void>;
-  /** At start: re-runs the jobs a stop left behind, and fails those interrupted twice. */
-  resume(): Promise<void>;
+  /**
+   * At start: re-runs the jobs a stop left behind, and fails those interrupted twice. `steal` takes
+   * jobs whatever their lease (one machine: whoever held them was this platform before its stop);
+   * without it, jobs another live instance holds are left to it.
+   */
+  resume(options?: { steal?: boolean }): Promise<void>;
+  /** Claims waiting jobs (new ones, or ones whose holder died) while fewer than `capacity` run here; how many it took. */
+  claimWaiting(capacity: number): Promise<number>;
   /** Resolves when no job is running. */
   idle(): Promise<void>;
-  /** Stops every running job without recording an end: they resume at the next start. */
+  /** Stops every running job without recording an end and hands it back: another worker, or the next start, runs it again. */
   close(): Promise<void>;
 }
 
@@ -42,12 +55,13 @@ const PROGRESS_STEP = 5;
 
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  let closed = false;
+  const lease: Lease = { holder: deps.lease?.holder ?? randomUUID(), seconds: deps.lease?.seconds ?? 30 };
+  let closed = deps.runsJobs === false;
 
-  const enqueue = (jobId: string) => {
+  const enqueue = (jobId: string, claim: Claim = 'claim') => {
     if (closed || running.has(jobId)) return;
     const controller = new AbortController();
-    const done = run(deps, jobId, controller.signal)
+    const done = runLeasedJob(deps, jobId, controller, lease, claim)
       .catch((error: unknown) => deps.logger.error(`model derivative job ${jobId} could not be recorded`, error))
       .finally(() => running.delete(jobId));
     running.set(jobId, { controller, done });
@@ -62,16 +76,19 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       job?.controller.abort(new Error('The manifest was deleted.'));
       await job?.done;
     },
-    async resume() {
-      for (const job of await deps.stores.mdJobs.allLive()) {
-        if (job.status === 'inprogress' && job.attempts >= MAX_ATTEMPTS) {
-          await deps.stores.mdJobs.finish(deps.stores.db, job.id, 'failed', deps.clock.now(), [{
-            type: 'error',
-            code: 'TranslationWorker-Interrupted',
-            message: `The platform stopped ${job.attempts} times while this job ran, so it was not started again. Translate the design again.`,
-          }]);
-        } else enqueue(job.id);
+    async resume({ steal = deps.stores.db.kind === 'pglite' } = {}) {
+      if (closed) return;
+      for (const job of await deps.stores.mdJobs.allLive()) enqueue(job.id, steal ? 'steal' : 'claim');
+    },
+    async claimWaiting(capacity) {
+      let taken = 0;
+      while (!closed && running.size < capacity) {
+        const jobId = await deps.stores.mdJobLeases.claimNext(lease, deps.clock.now());
+        if (!jobId) break;
+        enqueue(jobId, 'claimed');
+        taken++;
       }
+      return taken;
     },
     idle,
     async close() {
@@ -80,6 +97,22 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       await idle();
     },
   };
+}
+
+/** The lease held while the job runs; a job interrupted twice fails instead of running again. */
+function runLeasedJob(deps: JobRunnerDeps, jobId: string, controller: AbortController, lease: Lease, claim: Claim): Promise<void> {
+  return runLeased(deps.stores.mdJobLeases, jobId, lease, deps.clock, controller, claim, async () => {
+    const job = await deps.stores.mdJobs.find(jobId);
+    if (job?.status === 'inprogress' && job.attempts >= MAX_ATTEMPTS) {
+      await deps.stores.mdJobs.finish(deps.stores.db, job.id, 'failed', deps.clock.now(), [{
+        type: 'error',
+        code: 'TranslationWorker-Interrupted',
+        message: `The platform stopped ${job.attempts} times while this job ran, so it was not started again. Translate the design again.`,
+      }]);
+      return;
+    }
+    await run(deps, jobId, controller.signal);
+  });
 }
 
 async function run(deps: JobRunnerDeps, jobId: string, signal: AbortSignal): Promise<void> {

@@ -2,7 +2,7 @@ import type { Clock } from '../../config';
 import type { TokenCheck, TokenErrors } from '../../http/auth';
 import { ossError } from '../../http/errors';
 import { serviceGuard, type Guard, type GuardEnv } from '../../http/guard';
-import { perWindow } from '../../http/rate-limit';
+import { perWindow, type RateWindows } from '../../http/rate-limit';
 import { mayReadBucket } from '../../storage/object-access';
 import { PLATFORM_CLIENT_ID } from '../../storage/repos/dm-storage';
 import type { Principal } from '../../storage/repos/hubs';
@@ -27,11 +27,12 @@ const OSS_TOKEN_ERRORS: TokenErrors = {
  * Token check then the OSS rate limit (spec part 8: 500 requests a minute per app). The signed URLs
  * skip both: they stand in for S3's, which OSS does not meter.
  */
-export const ossGuard = (tokens: TokenCheck, clock: Clock, perMinute: number, windowSeconds = 60): Guard =>
+export const ossGuard = (tokens: TokenCheck, clock: Clock, perMinute: number, windowSeconds = 60, windows?: RateWindows): Guard =>
   serviceGuard(tokens, clock, {
     perMinute,
     windowSeconds,
     errors: OSS_TOKEN_ERRORS,
+    windows: { store: windows, name: 'oss' },
     tooMany: (retryAfter) => ossError(429, `Rate limit exceeded: at most ${perMinute} requests ${perWindow(windowSeconds)}. Retry after ${retryAfter} seconds.`),
   });
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { BLOB_ID, BlobLengthError, BlobTooLargeError, blobCreatedAt, newBlobId, type BlobBody, type BlobClock, type BlobStore, type BlobWriteOptions } from './blob-store';
+import { chunksOf } from './body-chunks';
 
 const TMP = 'tmp';
 // Coalescing the body's small network chunks into larger writes saves most of the syscalls.
@@ -14,28 +15,6 @@ async function syncDirectory(dir: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
-  }
-}
-
-/** Chunks of either kind of body; leaving early cancels a web stream, so its source stops too. */
-async function* chunksOf(body: BlobBody): AsyncGenerator<Uint8Array> {
-  if (!('getReader' in body)) {
-    yield* body;
-    return;
-  }
-  const reader = body.getReader();
-  let finished = false;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) {
-        finished = true;
-        return;
-      }
-      yield value;
-    }
-  } finally {
-    if (!finished) await reader.cancel().catch(() => undefined);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db';
+import type { Db } from '../db/db';
 import { revocationSignal, type Revocations } from '../revocations';
 
 /** A pending `/authorize` request, between the sign-in and consent pages and the redirect. */
@@ -45,7 +45,7 @@ const REQUEST_COLUMNS = `id, client_id AS "clientId", redirect_uri AS "redirectU
 const CODE_COLUMNS = `client_id AS "clientId", user_id AS "userId", redirect_uri AS "redirectUri", scopes,
   code_challenge AS "codeChallenge", nonce, expires_at AS "expiresAt", used_at AS "usedAt", family_id AS "familyId"`;
 
-export function oauthRepo(db: Queryable, revocations: Revocations = revocationSignal()) {
+export function oauthRepo(db: Db, revocations: Revocations = revocationSignal()) {
   return {
     async saveAuthRequest(request: AuthRequest): Promise<void> {
       await db.query(
@@ -161,6 +161,19 @@ export function oauthRepo(db: Queryable, revocations: Revocations = revocationSi
     async saveSigningKey(kid: string, privateJwk: JsonWebKey, publicJwk: JsonWebKey): Promise<void> {
       await db.query('INSERT INTO signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
         [kid, JSON.stringify(privateJwk), JSON.stringify(publicJwk)]);
+    },
+    /**
+     * Saves the deployment's first key unless another instance, starting at the same moment, saved
+     * one first: under a lock, so every instance of a deployment signs with the same key.
+     */
+    async saveFirstSigningKey(kid: string, privateJwk: JsonWebKey, publicJwk: JsonWebKey): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['signing-keys']);
+        const [existing] = await tx.query('SELECT kid FROM signing_keys LIMIT 1');
+        if (existing) return;
+        await tx.query('INSERT INTO signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2, $3)',
+          [kid, JSON.stringify(privateJwk), JSON.stringify(publicJwk)]);
+      });
     },
   };
 }

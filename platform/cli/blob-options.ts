@@ -1,0 +1,52 @@
+import path from 'node:path';
+import type { BlobClock, BlobStore } from '../storage/blobs/blob-store';
+import { openFileBlobStore } from '../storage/blobs/file-blob-store';
+import { openS3BlobStore, type S3BlobStoreOptions } from '../storage/blobs/s3-blob-store';
+import { url, UsageError } from './args';
+
+/** Where object bytes live: the data directory's `blobs/` (one machine), or an S3-compatible bucket (a team). */
+export type BlobOptions = { kind: 'file' } | ({ kind: 's3' } & S3BlobStoreOptions);
+
+/** The flags every command that touches bytes takes (`serve`, `worker`, `admin demo`). */
+export const BLOB_FLAGS = {
+  's3-bucket': { type: 'string' },
+  's3-endpoint': { type: 'string' },
+  's3-region': { type: 'string' },
+  's3-path-style': { type: 'boolean' },
+  's3-prefix': { type: 'string' },
+} as const;
+
+interface BlobFlagValues {
+  's3-bucket'?: string | undefined;
+  's3-endpoint'?: string | undefined;
+  's3-region'?: string | undefined;
+  's3-path-style'?: boolean | undefined;
+  's3-prefix'?: string | undefined;
+}
+
+/** A flag wins over its environment variable (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_PATH_STYLE, S3_PREFIX). */
+export function parseBlobOptions(flags: BlobFlagValues, env: NodeJS.ProcessEnv = process.env): BlobOptions {
+  const bucket = flags['s3-bucket'] ?? (env['S3_BUCKET'] || undefined);
+  const endpoint = flags['s3-endpoint'] ?? (env['S3_ENDPOINT'] || undefined);
+  const region = flags['s3-region'] ?? (env['S3_REGION'] || undefined);
+  const prefix = flags['s3-prefix'] ?? env['S3_PREFIX'] ?? '';
+  const pathStyle = flags['s3-path-style'] ?? ['1', 'true'].includes((env['S3_PATH_STYLE'] ?? '').toLowerCase());
+  if (bucket === undefined) {
+    if (endpoint !== undefined || region !== undefined || prefix || pathStyle) throw new UsageError('The S3 settings need --s3-bucket (or S3_BUCKET) to say which bucket holds the bytes.');
+    return { kind: 'file' };
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new UsageError(`--s3-bucket must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens), not "${bucket}".`);
+  if (prefix.startsWith('/')) throw new UsageError(`--s3-prefix must not start with a slash: "${prefix}".`);
+  return {
+    kind: 's3',
+    bucket,
+    endpoint: endpoint === undefined ? undefined : url(endpoint, '--s3-endpoint'),
+    region: region ?? 'us-east-1',
+    forcePathStyle: pathStyle,
+    prefix,
+  };
+}
+
+export function openBlobs(options: BlobOptions, dataDir: string, clock: BlobClock): Promise<BlobStore> {
+  return options.kind === 's3' ? openS3BlobStore(options, clock) : openFileBlobStore(path.join(dataDir, 'blobs'), clock);
+}

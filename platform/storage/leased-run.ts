@@ -1,0 +1,30 @@
+import type { JobLeasesRepo, Lease } from './repos/job-leases';
+
+/** The platform's clock, as leases need it (structural, so storage does not import the config). */
+interface Clock {
+  now(): Date;
+}
+
+/** How a run gets its lease: claim it, take it whatever its holder (a restart on one machine), or it was claimed already. */
+export type Claim = 'claim' | 'steal' | 'claimed';
+
+/**
+ * Runs `work` while holding the job's lease: renewed at a third of its length, handed back when the
+ * run stops without an end. A renewal that fails (the job ended or went elsewhere, or another runner
+ * took it over after this one stalled past its lease) aborts the run, which then records nothing.
+ * Nothing runs when the claim fails: another runner holds the job.
+ */
+export async function runLeased(leases: JobLeasesRepo, id: string, lease: Lease, clock: Clock, controller: AbortController, claim: Claim, work: () => Promise<void>): Promise<void> {
+  if (claim !== 'claimed' && !(await leases.claim(id, lease, clock.now(), claim === 'steal'))) return;
+  const renewal = setInterval(() => {
+    void leases.renew(id, lease, clock.now()).then((held) => {
+      if (!held) controller.abort(new Error('The job is no longer this runner\'s.'));
+    }, () => undefined);
+  }, (lease.seconds * 1000) / 3);
+  try {
+    await work();
+  } finally {
+    clearInterval(renewal);
+    if (controller.signal.aborted) await leases.release(id, lease).catch(() => undefined);
+  }
+}

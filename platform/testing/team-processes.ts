@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { PLATFORM_NODE_ARGS } from '../../scripts/platform-process';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const MAIN = path.join(ROOT, 'platform', 'main.ts');
+
+export interface RunningWorker {
+  child: ChildProcess;
+  /** The id its leases carry. */
+  holder: string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts `platform worker` and resolves once it says it is ready. */
+export async function startWorker(args: string[], env: NodeJS.ProcessEnv): Promise<RunningWorker> {
+  const child = spawn(process.execPath, [...PLATFORM_NODE_ARGS, MAIN, 'worker', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const holder = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = /^worker ready as (\S+),/.exec(line);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the worker exited (code ${code}) before it was ready: ${stderr.trim()}`)));
+  });
+  return {
+    child,
+    holder,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** Asks `check` until it answers something other than undefined; the test's own timeout bounds the wait. */
+export async function eventually<T>(check: () => Promise<T | undefined>, pauseMs = 100): Promise<T> {
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+}
