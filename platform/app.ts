@@ -7,7 +7,7 @@ import { HttpError, internalErrorFor, notFoundFor, unusableTextFor } from './htt
 import { healthRoutes, type Readiness } from './http/health';
 import { requestLog, type LogWriter } from './http/request-log';
 import { requestTextCheck, type TextRefusal } from './http/request-text';
-import { cachedTokenCheck } from './http/token-cache';
+import { ACTIVE_FOR_MS, cachedTokenCheck } from './http/token-cache';
 import { badPageRequest, isBrowserPagePath } from './services/authentication/page-response';
 import { authenticationRoutes } from './services/authentication/routes';
 import { dataManagementRoutes } from './services/data-management/routes';
@@ -32,7 +32,8 @@ export function createApp(deps: AppDeps, logger: Logger = console, options: { re
     verify: (token, now) => deps.signer.verifyAccessToken(token, now),
     isActive: (jti, now) => deps.stores.oauth.isAccessTokenActive(jti, now),
     clock: deps.clock,
-  }, deps.stores.revocations);
+    // On a server other instances revoke too, and their revocations reach this one only through the database.
+  }, deps.stores.revocations, deps.stores.db.kind === 'pglite' ? ACTIVE_FOR_MS : 0);
 
   app.use('*', async (c, next) => {
     c.header('x-request-id', crypto.randomUUID());

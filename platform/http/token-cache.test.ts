@@ -83,4 +83,14 @@ describe('the remembered token check', () => {
     expect(await cached.isActive('jti-1', at(1))).toBe(false);
     expect(calls.isActive).toBe(2);
   });
+
+  it('asks whether a token is live every time where other processes revoke (activeForMs 0)', async () => {
+    const { check, calls, revoke } = countingCheck();
+    const cached = cachedTokenCheck(check, revocationSignal(), 0);
+    expect(await cached.isActive('jti-1', at(0))).toBe(true);
+    // Revoked by another instance: nothing in this process bumps the generation.
+    revoke();
+    expect(await cached.isActive('jti-1', at(1))).toBe(false);
+    expect(calls.isActive).toBe(2);
+  });
 });
