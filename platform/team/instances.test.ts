@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeUrn } from '../../contracts/model-derivative';
+import { objectUrn } from '../../contracts/oss';
 import { runPlatformCommand, startPlatform, type RunningPlatform } from '../../scripts/platform-process';
 import { basicAuth, formPost } from '../testing/oauth-flow';
 import { startRoundRobin, type RoundRobin } from '../testing/round-robin';
 import { startS3, type TestS3 } from '../testing/s3';
 import { freshSchema, reasonToSkip } from '../testing/shared-database';
+import { CUBE, eventually } from '../testing/team-processes';
 
 const SCOPES = 'data:read data:write data:create bucket:read bucket:create';
 const sha1 = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('hex');
@@ -30,7 +34,7 @@ describe.skipIf(skip)('two serve instances on one PostgreSQL server and one S3-c
       const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-team-'));
       dirs.push(dir);
       // Every instance of a deployment is reached at the balancer's address: the tokens' issuer.
-      return startPlatform(['--port', '0', '--data-dir', dir, '--public-url', balancer.url, '--rate-limit', 'data-management=6', ...s3.flags], env);
+      return startPlatform(['--port', '0', '--data-dir', dir, '--public-url', balancer.url, '--rate-limit', 'data-management=6', '--job-lease', '3', ...s3.flags], env);
     };
     [a, b] = await Promise.all([serve(), serve()]);
     balancer.targets.push(a.url, b.url);
@@ -110,4 +114,36 @@ describe.skipIf(skip)('two serve instances on one PostgreSQL server and one S3-c
       expect(sha1(new Uint8Array(await viaLink.arrayBuffer()))).toBe(sha1(bytes));
     }
   });
+
+  // Last: it kills one instance.
+  it('a translation started on one is watched on the other; with that one killed, the other carries on and finishes its job', async () => {
+    const bearer = { Authorization: `Bearer ${await token(b)}` };
+    const bucketKey = `team-jobs-${Date.now()}`;
+    const made = await fetch(`${b.url}/oss/v2/buckets`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ bucketKey, policyKey: 'transient' }) });
+    expect(made.status).toBe(200);
+    const translate = async (on: RunningPlatform, name: string) => {
+      expect((await fetch(`${on.url}/oss/v2/buckets/${bucketKey}/objects/${name}`, { method: 'PUT', headers: bearer, body: CUBE })).status).toBe(200);
+      const urn = encodeUrn(objectUrn(bucketKey, name));
+      const posted = await fetch(`${on.url}/modelderivative/v2/designdata/job`, {
+        method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ input: { urn }, output: { formats: [{ type: 'stl' }] } }),
+      });
+      expect(posted.status).toBe(200);
+      return urn;
+    };
+    const succeeded = (on: RunningPlatform, urn: string) => eventually(async () => {
+      const manifest = (await (await fetch(`${on.url}/modelderivative/v2/designdata/${urn}/manifest`, { headers: bearer })).json()) as { status?: string };
+      return manifest.status === 'success' ? true : undefined;
+    });
+
+    await succeeded(b, await translate(a, 'watched.obj'));
+
+    // Killed with a job just posted, whatever state it had reached: b answers, and the job ends as success there.
+    const orphan = await translate(a, 'orphan.obj');
+    const exited = once(a.child, 'exit');
+    a.child.kill('SIGKILL');
+    await exited;
+    expect((await buckets(b, await token(b))).status).toBe(200);
+    await succeeded(b, orphan);
+    await succeeded(b, await translate(b, 'after.obj'));
+  }, 120_000);
 });

@@ -9,11 +9,9 @@ import { runPlatformCommand, startPlatform, type RunningPlatform } from '../../s
 import { basicAuth, formPost } from '../testing/oauth-flow';
 import { startS3, type TestS3 } from '../testing/s3';
 import { freshSchema, reasonToSkip } from '../testing/shared-database';
-import { eventually, startWorker, type RunningWorker } from '../testing/team-processes';
+import { CUBE, eventually, startWorker, type RunningWorker } from '../testing/team-processes';
 
 const SCOPES = 'data:read data:write data:create bucket:read bucket:create';
-const CUBE = ['v 0 0 0', 'v 1 0 0', 'v 1 1 0', 'v 0 1 0', 'v 0 0 1', 'v 1 0 1', 'v 1 1 1', 'v 0 1 1',
-  'f 1 2 3 4', 'f 5 6 7 8', 'f 1 2 6 5', 'f 2 3 7 6', 'f 3 4 8 7', 'f 4 1 5 8'].join('\n');
 const skip = reasonToSkip('platform worker processes on one PostgreSQL server');
 
 describe.skipIf(skip)('platform worker: translation jobs claimed from a PostgreSQL queue with leases', () => {

@@ -17,14 +17,14 @@ export async function startRoundRobin(targets: string[]): Promise<RoundRobin> {
   const balancer: RoundRobin = { url: '', targets, close: () => new Promise((resolve) => server.close(() => resolve())) };
   const server = http.createServer((request, response) => {
     const target = new URL(request.url ?? '/', balancer.targets[next++ % balancer.targets.length]);
-    const upstream = http.request(target, { method: request.method, headers: request.headers }, (answer) => {
+    // A fresh connection each time: a kept-alive one the instance has just closed would reset the request.
+    const upstream = http.request(target, { method: request.method, headers: request.headers, agent: false }, (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
     });
     upstream.on('error', () => response.destroy());
     request.pipe(upstream);
   });
-  server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   balancer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return balancer;

@@ -8,6 +8,10 @@ import { PLATFORM_NODE_ARGS } from '../../scripts/platform-process';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MAIN = path.join(ROOT, 'platform', 'main.ts');
 
+/** A unit cube as OBJ: a model every engine translates in milliseconds. */
+export const CUBE = ['v 0 0 0', 'v 1 0 0', 'v 1 1 0', 'v 0 1 0', 'v 0 0 1', 'v 1 0 1', 'v 1 1 1', 'v 0 1 1',
+  'f 1 2 3 4', 'f 5 6 7 8', 'f 1 2 6 5', 'f 2 3 7 6', 'f 3 4 8 7', 'f 4 1 5 8'].join('\n');
+
 export interface RunningWorker {
   child: ChildProcess;
   /** The id its leases carry. */
