@@ -9,7 +9,7 @@ import { runPlatformCommand, startPlatform, type RunningPlatform } from '../../s
 import { basicAuth, formPost } from '../testing/oauth-flow';
 import { startS3, type TestS3 } from '../testing/s3';
 import { freshSchema, reasonToSkip } from '../testing/shared-database';
-import { CUBE, eventually, startWorker, type RunningWorker } from '../testing/team-processes';
+import { CUBE, eventually, gridObj, startWorker, type RunningWorker } from '../testing/team-processes';
 
 const SCOPES = 'data:read data:write data:create bucket:read bucket:create';
 const skip = reasonToSkip('platform worker processes on one PostgreSQL server');
@@ -57,9 +57,9 @@ describe.skipIf(skip)('platform worker: translation jobs claimed from a PostgreS
     await Promise.all(dirs.map((made) => rm(made, { recursive: true, force: true })));
   });
 
-  /** Uploads a cube as `name` and asks for its translation; the job's id. */
-  const translate = async (name: string) => {
-    expect((await fetch(`${serve.url}/oss/v2/buckets/${bucketKey}/objects/${name}`, { method: 'PUT', headers: bearer, body: CUBE })).status).toBe(200);
+  /** Uploads `model` (a cube unless said) as `name` and asks for its translation; the job's id. */
+  const translate = async (name: string, model = CUBE) => {
+    expect((await fetch(`${serve.url}/oss/v2/buckets/${bucketKey}/objects/${name}`, { method: 'PUT', headers: bearer, body: model })).status).toBe(200);
     const urn = encodeUrn(objectUrn(bucketKey, name));
     const posted = await fetch(`${serve.url}/modelderivative/v2/designdata/job`, {
       method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ input: { urn }, output: { formats: [{ type: 'stl' }] } }),
@@ -75,7 +75,8 @@ describe.skipIf(skip)('platform worker: translation jobs claimed from a PostgreS
 
   it('a worker killed mid-job gives the job back when its lease lapses, and another finishes it', async () => {
     const first = await worker();
-    const { urn, jobId } = await translate('killed.obj');
+    // Workers are warm before they claim, so a cube would be done before the test saw it run.
+    const { urn, jobId } = await translate('killed.obj', gridObj(500));
     await eventually(async () => {
       const row = await jobRow(jobId);
       return row.status === 'inprogress' && row.lease_holder === first.holder ? row : undefined;
@@ -90,14 +91,14 @@ describe.skipIf(skip)('platform worker: translation jobs claimed from a PostgreS
 
   it('two workers share the waiting jobs, each run once, and a stopped worker hands its job back', async () => {
     await worker();
-    const jobs = await Promise.all(['a.obj', 'b.obj', 'c.obj'].map(translate));
+    const jobs = await Promise.all(['a.obj', 'b.obj', 'c.obj'].map((name) => translate(name)));
     await eventually(async () => ((await Promise.all(jobs.map(async ({ jobId }) => (await jobRow(jobId)).status))).every((status) => status === 'success') ? true : undefined));
     const rows = await Promise.all(jobs.map(({ jobId }) => jobRow(jobId)));
     expect(rows.map((row) => row.attempts)).toEqual([1, 1, 1]);
     expect(rows.every((row) => workers.some((running) => running.holder === row.lease_holder))).toBe(true);
 
     // SIGTERM while running: the job is handed back at once (no lease to wait for) and the other worker runs it.
-    const { jobId } = await translate('handed-back.obj');
+    const { jobId } = await translate('handed-back.obj', gridObj(500));
     const holder = await eventually(async () => {
       const row = await jobRow(jobId);
       return row.status === 'inprogress' && row.lease_holder ? row.lease_holder : undefined;

@@ -12,6 +12,18 @@ const MAIN = path.join(ROOT, 'platform', 'main.ts');
 export const CUBE = ['v 0 0 0', 'v 1 0 0', 'v 1 1 0', 'v 0 1 0', 'v 0 0 1', 'v 1 0 1', 'v 1 1 1', 'v 0 1 1',
   'f 1 2 3 4', 'f 5 6 7 8', 'f 1 2 6 5', 'f 2 3 7 6', 'f 3 4 8 7', 'f 4 1 5 8'].join('\n');
 
+/**
+ * A flat grid of `n`×`n` quads as OBJ (n = 500 is about 11 MB): a job that takes seconds even in a warm
+ * worker, so a test can catch it running and stop its worker then.
+ */
+export function gridObj(n: number): string {
+  const lines: string[] = [];
+  for (let y = 0; y <= n; y++) for (let x = 0; x <= n; x++) lines.push(`v ${x} ${y} ${(x * y) % 7}`);
+  const at = (x: number, y: number) => y * (n + 1) + x + 1;
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) lines.push(`f ${at(x, y)} ${at(x + 1, y)} ${at(x + 1, y + 1)} ${at(x, y + 1)}`);
+  return lines.join('\n');
+}
+
 export interface RunningWorker {
   child: ChildProcess;
   /** The id its leases carry. */
