@@ -120,8 +120,12 @@ describe('POST /modelderivative/v2/designdata/job', () => {
     const other = await designInBucket(platform, 'other.stl');
     expect((await postJob(platform, other.bearer, other.urn, [{ type: 'obj' }])).status).toBe(200);
 
-    await (await fake.nextHeld()).succeed();
-    await waitUntil(async () => (await manifestOf(platform, bearer, urns[0]!)).status === 'success');
+    // The jobs start in no fixed order: finish one of this app's, whichever started first, and wait for its manifest.
+    let held = await fake.nextHeld();
+    while (!held.request.fileName.startsWith('model-')) held = await fake.nextHeld();
+    await held.succeed();
+    const finished = urns[Number(/model-(\d+)\.stl/.exec(held.request.fileName)![1])]!;
+    await waitUntil(async () => (await manifestOf(platform, bearer, finished)).status === 'success');
     expect((await postJob(platform, bearer, urns[20]!, [{ type: 'obj' }])).status).toBe(200);
   });
 
