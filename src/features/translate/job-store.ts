@@ -28,11 +28,13 @@ export interface TranslationJob {
   endedAt: number | null;
   /** The first error message of a failed job, in the platform's words. */
   message: string | null;
+  /** When a page last saw it running: a reload soon after still owes the person its end. */
+  watchedAt?: number;
 }
 
 interface JobActions {
   jobStarted: (job: Pick<TranslationJob, 'urn' | 'name' | 'outputs' | 'item'>, now?: number) => string;
-  jobProgressed: (id: string, status: TranslationStatus, progress: string) => void;
+  jobProgressed: (id: string, status: TranslationStatus, progress: string, now?: number) => void;
   jobEnded: (id: string, status: TranslationStatus, message: string | null, now?: number) => void;
   jobDismissed: (id: string) => void;
   finishedCleared: () => void;
@@ -55,14 +57,14 @@ const useJobStore = create<JobState>()(
           // A new job on the same design replaces a running one: the platform restarts it, not queues it.
           set(({ jobs }) => ({
             jobs: [
-              { ...job, id, startedAt: now, status: 'pending' as const, progress: '0% complete', endedAt: null, message: null },
+              { ...job, id, startedAt: now, watchedAt: now, status: 'pending' as const, progress: '0% complete', endedAt: null, message: null },
               ...jobs.filter((other) => !(other.urn === job.urn && isRunning(other))),
             ].slice(0, MAX_KEPT),
           }));
           return id;
         },
-        jobProgressed: (id, status, progress) =>
-          set(({ jobs }) => ({ jobs: jobs.map((job) => (job.id === id && isRunning(job) ? { ...job, status, progress } : job)) })),
+        jobProgressed: (id, status, progress, now = Date.now()) =>
+          set(({ jobs }) => ({ jobs: jobs.map((job) => (job.id === id && isRunning(job) ? { ...job, status, progress, watchedAt: now } : job)) })),
         jobEnded: (id, status, message, now = Date.now()) =>
           set(({ jobs }) => ({
             jobs: jobs.map((job) => (job.id === id && isRunning(job) ? { ...job, status, message, progress: 'complete', endedAt: now } : job)),

@@ -79,6 +79,31 @@ describe('JobWatchers', () => {
     expect(screen.getByRole('list', { name: 'Toasts' })).toBeEmptyDOMElement();
   });
 
+  it('tells of a job that a page saw running a moment ago and that ended during the reload', async () => {
+    serveMd(() => jsonResponse(manifest([svf2()], 'success')));
+    const { jobStarted, jobProgressed } = jobStore.getState().actions;
+    const id = jobStarted({ urn: URN, name: 'house.ifc', outputs: ['svf2'] }, Date.now() - 3_600_000);
+    jobProgressed(id, 'inprogress', '90% complete', Date.now() - 2_000);
+    watch();
+    await advance(0);
+    expect(jobStore.getState().jobs[0]).toMatchObject({ status: 'success', endedAt: expect.any(Number) });
+    expect(screen.getByText('success: house.ifc is translated — svf2')).toBeInTheDocument();
+  });
+
+  it('marks when it last saw a job running, without writing the store on every unchanged answer', async () => {
+    const mock = serveMd(() => jsonResponse(manifest([svf2('inprogress')], 'inprogress', '40% complete')));
+    const startedAt = Date.now();
+    jobStore.getState().actions.jobStarted({ urn: URN, name: 'big.ifc', outputs: ['svf2'] }, startedAt);
+    const writes = vi.fn();
+    const unsubscribe = jobStore.subscribe(writes);
+    watch();
+    await advance(0);
+    await advance(20_000);
+    unsubscribe();
+    expect(jobStore.getState().jobs[0]?.watchedAt).toBeGreaterThan(startedAt + 10_000);
+    expect(writes.mock.calls.length).toBeLessThan(manifestCalls(mock.calls));
+  });
+
   it('tells of a job from before a reload that this page then saw end', async () => {
     const states = [manifest([svf2('inprogress')], 'inprogress', '40% complete'), manifest([svf2()], 'success')];
     let answer = 0;

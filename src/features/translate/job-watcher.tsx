@@ -16,6 +16,10 @@ export function firstError(manifest: Manifest): string | null {
 
 /** When this page began: a job that had ended before, while nobody watched, ends without a notification. */
 const PAGE_STARTED_AT = Date.now();
+/** A job some page saw running this recently before this one began (a reload, a new tab) was being watched. */
+const STILL_WATCHED_MS = 60_000;
+/** How stale the record of having seen a job running may get before the watcher writes it again. */
+const WATCH_MARK_MS = 5_000;
 
 /** Where a model-scoped key names what it holds: `['md', 'model', { urn }, 'manifest' | 'thumbnail' | …]`. */
 const SCOPE_LENGTH = mdQueries.modelScope('').length;
@@ -28,9 +32,9 @@ const SCOPE_LENGTH = mdQueries.modelScope('').length;
 function JobWatcher({ job, now }: { job: TranslationJob; now: () => number }) {
   const { jobProgressed, jobEnded } = useJobActions();
   const queryClient = useQueryClient();
-  // Whether this page saw the job run: only then is its end news. One that ended while the app was
-  // closed, or in a session before this one, is simply marked ended in the job centre.
-  const sawRunningRef = useRef(job.startedAt >= PAGE_STARTED_AT);
+  // Whether someone watched the job run, on this page or on the one a reload replaced: only then is
+  // its end news. One that ended while the app was closed is simply marked ended in the job centre.
+  const sawRunningRef = useRef(job.startedAt >= PAGE_STARTED_AT || (job.watchedAt ?? 0) >= PAGE_STARTED_AT - STILL_WATCHED_MS);
   const manifest = useQuery({
     ...mdQueries.manifest(job.urn),
     refetchInterval: (query) => (isEnded(query.state.data?.status) && query.state.dataUpdatedAt >= job.startedAt ? false : pollDelay(now() - job.startedAt)),
@@ -45,7 +49,8 @@ function JobWatcher({ job, now }: { job: TranslationJob; now: () => number }) {
     if (!data || dataUpdatedAt < job.startedAt) return;
     if (!isEnded(data.status)) {
       sawRunningRef.current = true;
-      if (data.status !== job.status || data.progress !== job.progress) jobProgressed(job.id, data.status, data.progress);
+      const changed = data.status !== job.status || data.progress !== job.progress;
+      if (changed || dataUpdatedAt - (job.watchedAt ?? 0) > WATCH_MARK_MS) jobProgressed(job.id, data.status, data.progress, dataUpdatedAt);
       return;
     }
     const message = data.status === 'success' ? null : (firstError(data) ?? 'The platform gave no reason.');
