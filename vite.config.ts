@@ -1,3 +1,4 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
@@ -8,6 +9,9 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 5173 },
   build: { outDir: 'dist', sourcemap: true },
   test: {
+    // One file per core, not vitest's cores − 1: most platform files wait on child processes and
+    // sockets rather than compute, and on two cores one worker left the run twice as long.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         extends: true,
@@ -23,6 +27,7 @@ export default defineConfig({
           name: 'platform',
           include: ['platform/**/*.test.ts', 'contracts/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['platform/testing/vitest-global-setup.ts'],
           // Some tests spawn real platform processes (node + tsx + PGlite start-up): seconds each on 2 cores.
           testTimeout: 60_000,
           hookTimeout: 60_000,

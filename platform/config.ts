@@ -103,8 +103,8 @@ export interface AppDeps {
   /** Where jobs keep their temporary files (a folder per job, removed when it ends). */
   workDir: string;
   /**
-   * How this process takes part in running translation jobs: the lease it claims them with, and
-   * `runsJobs: false` when `platform worker` processes run them instead (`serve --jobs queue`).
+   * How this process takes part in running translation jobs and workitems: the lease it claims them
+   * with, and `runsJobs: false` when `platform worker` processes run them instead (`serve --jobs queue`).
    */
   jobQueue?: { lease?: { holder?: string; seconds?: number }; runsJobs?: boolean } | undefined;
 }

@@ -71,7 +71,7 @@ async function runServe(options: ServeOptions): Promise<void> {
   const analyze = embedded ? setInterval(() => void analyzeStaleTables(storage.stores.db).catch((error: unknown) => log.logger.error('analyze failed', error)), 600_000) : undefined;
   analyze?.unref();
   // Instances sharing a server adopt the jobs and workitems of one that died, once their leases lapse.
-  // Workitems always run in serve; translation jobs only with --jobs in-process (claimWaiting does nothing otherwise).
+  // Only with --jobs in-process: with --jobs queue the workers claim both (claimWaiting does nothing here then).
   const adoption = storage.stores.db.kind === 'postgres'
     ? setInterval(() => {
       void app.jobs.claimWaiting(workers).catch((error: unknown) => log.logger.error('claiming jobs failed', error));

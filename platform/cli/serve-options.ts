@@ -86,7 +86,7 @@ function logFormat(value: string | undefined): 'text' | 'json' {
 }
 
 /** `HOST`, `HOST:PORT` or `*`; an IPv6 address in brackets. */
-function allowedHost(value: string): string {
+export function allowedHost(value: string): string {
   const host = value.trim().toLowerCase();
   if (host === '*' || /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/.test(host)) return host;
   throw new UsageError(`--automation-allow-host must be a host name, HOST:PORT or *, not "${value}".`);

@@ -48,11 +48,13 @@ Commands:
       --s3-prefix      a prefix for every key.
       GET /health says the process is alive; GET /ready whether it takes requests.
 
-  worker [--data-dir .data/worker] [--translation-workers 2] [--job-timeout 600]
-         [--job-memory 2048] [--job-lease 30] --s3-bucket NAME [--s3-* ...]
-      Run translation jobs for serve instances on the PostgreSQL server of
-      DATABASE_URL (required) and the S3-compatible store, until SIGINT or SIGTERM,
-      which hands the running jobs back.
+  worker --public-url URL [--data-dir .data/worker] [--translation-workers 2]
+         [--job-timeout 600] [--job-memory 2048] [--automation-workers 2]
+         [--automation-allow-host HOST]... [--job-lease 30] --s3-bucket NAME [--s3-* ...]
+      Run translation jobs and Design Automation workitems for serve instances on
+      the PostgreSQL server of DATABASE_URL (required) and the S3-compatible store,
+      until SIGINT or SIGTERM, which hands the running work back. --public-url is
+      the instances' address (their load balancer): workitems reach the platform there.
 
   gateway --client-id ID [--upstream https://developer.api.autodesk.com]
           [--port 8090] [--host 127.0.0.1] [--app-origin URL]... [--public-url URL]

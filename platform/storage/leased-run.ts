@@ -5,6 +5,13 @@ interface Clock {
   now(): Date;
 }
 
+/** Why a run was aborted when its lease could not be renewed: the job ended elsewhere (a cancel) or another runner has it. */
+export class LeaseLostError extends Error {
+  constructor() {
+    super('The job is no longer this runner\'s.');
+  }
+}
+
 /** How a run gets its lease: claim it, take it whatever its holder (a restart on one machine), or it was claimed already. */
 export type Claim = 'claim' | 'steal' | 'claimed';
 
@@ -18,7 +25,7 @@ export async function runLeased(leases: JobLeasesRepo, id: string, lease: Lease,
   if (claim !== 'claimed' && !(await leases.claim(id, lease, clock.now(), claim === 'steal'))) return;
   const renewal = setInterval(() => {
     void leases.renew(id, lease, clock.now()).then((held) => {
-      if (!held) controller.abort(new Error('The job is no longer this runner\'s.'));
+      if (!held) controller.abort(new LeaseLostError());
     }, () => undefined);
   }, (lease.seconds * 1000) / 3);
   try {

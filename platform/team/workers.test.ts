@@ -11,15 +11,15 @@ import { startS3, type TestS3 } from '../testing/s3';
 import { freshSchema, reasonToSkip } from '../testing/shared-database';
 import { CUBE, eventually, gridObj, startWorker, type RunningWorker } from '../testing/team-processes';
 
-const SCOPES = 'data:read data:write data:create bucket:read bucket:create';
+const SCOPES = 'data:read data:write data:create bucket:read bucket:create code:all';
 const skip = reasonToSkip('platform worker processes on one PostgreSQL server');
 
-describe.skipIf(skip)('platform worker: translation jobs claimed from a PostgreSQL queue with leases', () => {
+describe.skipIf(skip)('platform worker: translation jobs and workitems claimed from a PostgreSQL queue with leases', () => {
   const dirs: string[] = [];
   const workers: RunningWorker[] = [];
   let env: NodeJS.ProcessEnv;
   let s3: TestS3;
-  let db: pg.Client;
+  let db: pg.Pool;
   let serve: RunningPlatform;
   let bearer: Record<string, string>;
   let bucketKey: string;
@@ -30,7 +30,7 @@ describe.skipIf(skip)('platform worker: translation jobs claimed from a PostgreS
     return made;
   };
   const worker = async () => {
-    const started = await startWorker(['--data-dir', await dir(), '--translation-workers', '1', '--job-lease', '3', ...s3.flags], env);
+    const started = await startWorker(['--data-dir', await dir(), '--public-url', serve.url, '--translation-workers', '1', '--automation-workers', '1', '--job-lease', '3', ...s3.flags], env);
     workers.push(started);
     return started;
   };
@@ -38,8 +38,7 @@ describe.skipIf(skip)('platform worker: translation jobs claimed from a PostgreS
   beforeAll(async () => {
     s3 = await startS3();
     env = { ...process.env, ...s3.env, DATABASE_URL: await freshSchema() };
-    db = new pg.Client({ connectionString: env['DATABASE_URL'] });
-    await db.connect();
+    db = new pg.Pool({ connectionString: env['DATABASE_URL'] });
     serve = await startPlatform(['--port', '0', '--data-dir', await dir(), '--jobs', 'queue', ...s3.flags], env);
     const app = JSON.parse(await runPlatformCommand(['admin', 'app', 'create', '--name', 'Jobs', '--type', 'server', '--scopes', SCOPES], env)) as { client_id: string; client_secret: string };
     const token = await fetch(`${serve.url}/authentication/v2/token`, formPost({ grant_type: 'client_credentials', scope: SCOPES }, basicAuth(app.client_id, app.client_secret)));
@@ -109,4 +108,52 @@ describe.skipIf(skip)('platform worker: translation jobs claimed from a PostgreS
     await eventually(async () => ((await jobRow(jobId)).status === 'success' ? true : undefined));
     expect((await jobRow(jobId)).lease_holder).not.toBe(holder);
   }, 240_000);
+
+  const da = (method: string, suffix: string, body?: unknown) =>
+    fetch(`${serve.url}/da/us-east/v3${suffix}`, { method, headers: { ...bearer, 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const workitemRow = async (id: string) =>
+    (await db.query<{ status: string; lease_holder: string | null }>('SELECT status, lease_holder FROM da_workitems WHERE id = $1', [id])).rows[0]!;
+  /** An activity on the test engine with an alias `prod`; its qualified id. */
+  const activity = async (id: string, commandLine: string, parameters: Record<string, unknown> = {}) => {
+    expect((await da('POST', '/activities', { id, engine: 'Local.Test+1', commandLine: [commandLine], parameters, appbundles: [] })).status).toBe(200);
+    expect((await da('POST', `/activities/${id}/aliases`, { id: 'prod', version: 1 })).status).toBe(200);
+    return `Team.${id}+prod`;
+  };
+
+  it('a workitem runs in a worker, reaching the platform through its public URL, and is cancelled there from an instance', async () => {
+    const running = await worker();
+    expect((await da('PATCH', '/forgeapps/me', { nickname: 'Team' })).status).toBe(200);
+    const object = (name: string) => `${serve.url}/oss/v2/buckets/${bucketKey}/objects/${name}`;
+    expect((await fetch(object('in.txt'), { method: 'PUT', headers: bearer, body: 'bytes the worker copies' })).status).toBe(200);
+    const copy = await activity('Copy', '$(engine.path)/test echo "$(args[source].path)" "$(args[copy].path)"', {
+      source: { verb: 'get', localName: 'in.txt' }, copy: { verb: 'put', localName: 'out.txt' },
+    });
+    const posted = await da('POST', '/workitems', {
+      activityId: copy,
+      arguments: { source: { url: object('in.txt'), headers: bearer }, copy: { url: object('out.txt'), verb: 'put', headers: bearer } },
+    });
+    expect(posted.status).toBe(200);
+    const { id } = (await posted.json()) as { id: string };
+    await eventually(async () => ((await workitemRow(id)).status === 'success' ? true : undefined));
+    // The worker ran it (serve --jobs queue only records workitems), and the instance serves what it wrote.
+    expect((await workitemRow(id)).lease_holder).toBe(running.holder);
+    expect(await (await fetch(object('out.txt'), { headers: bearer })).text()).toBe('bytes the worker copies');
+    const status = (await (await da('GET', `/workitems/${id}`)).json()) as { status: string; reportUrl: string };
+    expect(status.status).toBe('success');
+    expect(await (await fetch(status.reportUrl)).text()).toContain('Job finished with result Succeeded');
+
+    const wait = await activity('Wait', '$(engine.path)/test print waiting sleep 120000');
+    const long = (await (await da('POST', '/workitems', { activityId: wait, arguments: {} })).json()) as { id: string };
+    await eventually(async () => {
+      const row = await workitemRow(long.id);
+      return row.status === 'inprogress' && row.lease_holder === running.holder ? true : undefined;
+    });
+    expect((await da('DELETE', `/workitems/${long.id}`)).status).toBe(204);
+    expect((await workitemRow(long.id)).status).toBe('cancelled');
+    // The worker finds the workitem ended when it renews its lease, stops the run and lets the lease go.
+    await eventually(async () => ((await workitemRow(long.id)).lease_holder === null ? true : undefined));
+    const cancelled = (await (await da('GET', `/workitems/${long.id}`)).json()) as { status: string; reportUrl: string };
+    expect(cancelled.status).toBe('cancelled');
+    expect(await (await fetch(cancelled.reportUrl)).text()).toContain('The workitem was cancelled while it ran.');
+  }, 180_000);
 });

@@ -1,23 +1,39 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../storage/db/db';
 import { migrate } from '../storage/db/migrate';
 import { openPglite } from '../storage/db/pglite';
 
+/** Where the test run's global setup left a migrated template (vitest.global-setup.ts), if it did. */
+export const TEMPLATE_ENV = 'DDM_TEST_PGLITE_TEMPLATE';
+
 let template: Promise<Blob> | undefined;
 
+/** `initdb` and the migrations, dumped: seconds of work that every fresh database starts from. */
+export async function migratedTemplate(): Promise<Blob> {
+  const pg = await PGlite.create();
+  const db = await openPglite(undefined, pg);
+  await migrate(db);
+  const dump = await pg.dumpDataDir('none');
+  await pg.close();
+  return dump;
+}
+
+export async function writeMigratedTemplate(file: string): Promise<void> {
+  await writeFile(file, Buffer.from(await (await migratedTemplate()).arrayBuffer()));
+}
+
+async function loadTemplate(): Promise<Blob> {
+  const file = process.env[TEMPLATE_ENV];
+  return file ? new Blob([await readFile(file)]) : migratedTemplate();
+}
+
 /**
- * A fresh, migrated embedded database. `initdb` costs seconds, so the first call in a test file
- * makes a migrated template and every later one starts from a copy of it.
+ * A fresh, migrated embedded database. `initdb` costs seconds, so every database starts from a copy
+ * of one migrated template: the test run's, made once for every file, or else this file's own.
  */
 export async function freshDb(): Promise<Db> {
-  template ??= (async () => {
-    const pg = await PGlite.create();
-    const db = await openPglite(undefined, pg);
-    await migrate(db);
-    const dump = await pg.dumpDataDir('none');
-    await pg.close();
-    return dump;
-  })();
+  template ??= loadTemplate();
   const pg = await PGlite.create({ loadDataDir: await template });
   return openPglite(undefined, pg);
 }

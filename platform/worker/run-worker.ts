@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { createWorkitemEngine } from '../automation/engine';
 import { openBlobs } from '../cli/blob-options';
 import { openStorage } from '../cli/storage';
 import type { WorkerOptions } from '../cli/worker-options';
 import { systemClock } from '../config';
+import { lazyStoreSigner } from '../services/design-automation/context';
+import { outboundFetch } from '../services/design-automation/outbound-fetch';
+import { createWorkitemRunner } from '../services/design-automation/workitem-runner';
 import { createJobRunner } from '../services/model-derivative/job-runner';
 import { createWorkerPool } from '../translation/pool';
 
@@ -12,8 +16,9 @@ import { createWorkerPool } from '../translation/pool';
 const POLL_MS = 500;
 
 /**
- * `platform worker`: runs translation jobs on any machine that reaches the database and the store,
- * claiming them with leases. On SIGTERM it stops claiming, hands its running jobs back and exits.
+ * `platform worker`: runs translation jobs and Design Automation workitems on any machine that
+ * reaches the database and the store, claiming them with leases. On SIGTERM it stops claiming,
+ * hands what it runs back and exits.
  */
 export async function runWorker(options: WorkerOptions, log: (line: string) => void = console.log): Promise<void> {
   const storage = await openStorage(options.dataDir ?? path.join('.data', 'worker'), true);
@@ -24,33 +29,39 @@ export async function runWorker(options: WorkerOptions, log: (line: string) => v
   const workDir = path.join(storage.dataDir, 'jobs');
   await rm(workDir, { recursive: true, force: true });
   const holder = `worker-${randomUUID()}`;
-  const jobs = createJobRunner({
-    stores: storage.stores, blobs, clock: systemClock, translator, workDir,
-    logger: console, lease: { holder, seconds: options.leaseSeconds },
-  });
+  const lease = { holder, seconds: options.leaseSeconds };
+  const jobs = createJobRunner({ stores: storage.stores, blobs, clock: systemClock, translator, workDir, logger: console, lease });
+  const automation = createWorkitemEngine({ workers: options.automation.workers, workDir: path.join(storage.dataDir, 'automation'), clock: systemClock });
+  const base = () => options.automation.publicUrl;
+  // The platform is across the network here: its own URLs are fetched like any other, through the instances.
+  const platformFetch = (request: Request) => fetch(request, { redirect: 'manual' });
+  const workitems = createWorkitemRunner({
+    stores: storage.stores, blobs, clock: systemClock, engine: automation, workDir, logger: console,
+    base, signer: lazyStoreSigner(storage.stores), fetch: outboundFetch({ platformFetch, base, allowHosts: options.automation.allowHosts }),
+  }, { lease });
+
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
+  let translationsWarm = false;
   const poll = async () => {
-    try {
-      await jobs.claimWaiting(workers);
-    } catch (error) {
-      console.error('worker: claiming jobs failed', error);
-    }
+    const claims = [workitems.claimWaiting(options.automation.workers), ...(translationsWarm ? [jobs.claimWaiting(workers)] : [])];
+    for (const claim of await Promise.allSettled(claims)) if (claim.status === 'rejected') console.error('worker: claiming work failed', claim.reason);
     if (!stopping) timer = setTimeout(() => void poll(), POLL_MS);
   };
   void translator.ready().then(() => {
+    translationsWarm = true;
     log(`translation workers warm (${workers})`);
-    if (!stopping) void poll();
   });
-  log(`worker ready as ${holder}, running up to ${workers} translations`);
+  void poll();
+  log(`worker ready as ${holder}, running up to ${workers} translations and ${options.automation.workers} workitems`);
 
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     clearTimeout(timer);
     log(`worker stopping (${signal}): handing running jobs back`);
-    await jobs.close();
-    await translator.close();
+    await Promise.all([jobs.close(), workitems.close()]);
+    await Promise.all([translator.close(), automation.close()]);
     await storage.close();
     process.exit(0);
   };

@@ -19,20 +19,25 @@ export interface DaContext {
 
 const SECRET_NAME = 'designautomation.signing-secret';
 
-export function daContext(deps: Pick<AppDeps, 'stores' | 'blobs' | 'clock' | 'config' | 'automation'>): DaContext {
+/** The signer of `/da/store` URLs, its secret shared through the database by every process. */
+export function lazyStoreSigner(stores: Stores): () => Promise<StoreSigner> {
   let signer: Promise<StoreSigner> | undefined;
+  // A failed load (database down) is retried by the next call instead of being remembered.
+  return () =>
+    (signer ??= storeSignerFrom(() => stores.oss.secret(SECRET_NAME, () => randomBytes(32).toString('base64url'))).catch((error: unknown) => {
+      signer = undefined;
+      throw error;
+    }));
+}
+
+export function daContext(deps: Pick<AppDeps, 'stores' | 'blobs' | 'clock' | 'config' | 'automation'>): DaContext {
   return {
     stores: deps.stores,
     blobs: deps.blobs,
     clock: deps.clock,
     engines: deps.automation.engines,
     base: () => deps.config.issuer,
-    // A failed load (database down) is retried by the next request instead of being remembered.
-    signer: () =>
-      (signer ??= storeSignerFrom(() => deps.stores.oss.secret(SECRET_NAME, () => randomBytes(32).toString('base64url'))).catch((error: unknown) => {
-        signer = undefined;
-        throw error;
-      })),
+    signer: lazyStoreSigner(deps.stores),
   };
 }
 

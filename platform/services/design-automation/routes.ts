@@ -27,7 +27,7 @@ export function designAutomation(deps: DesignAutomationDeps, tokens: TokenCheck)
   const workitems = createWorkitemRunner({
     stores: deps.stores, blobs: deps.blobs, clock: deps.clock, engine: deps.automation, workDir: deps.workDir,
     logger: deps.logger, base: () => da.base(), signer: () => da.signer(), fetch,
-  }, deps.jobQueue?.lease);
+  }, deps.jobQueue);
   const guards = daGuards(tokens, deps.clock, deps.config.rateLimits, deps.config.rateLimitWindowSeconds, deps.stores.rateWindows);
   const v3 = new Hono<DaEnv>();
   v3.route('/', healthRoutes(da));

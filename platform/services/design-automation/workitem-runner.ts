@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { runLeased, type Claim } from '../../storage/leased-run';
+import { LeaseLostError, runLeased, type Claim } from '../../storage/leased-run';
 import type { Lease } from '../../storage/repos/job-leases';
 import { Report } from './report';
 import type { CallbackDeps } from './callbacks';
@@ -31,12 +31,18 @@ export const MAX_ATTEMPTS = 2;
 /** The real service keeps a workitem's status for 3 days after it ends. */
 export const RETENTION_SECONDS = 3 * 24 * 3600;
 
-export function createWorkitemRunner(deps: Omit<RunDeps, 'callbacks'>, leaseOptions: Partial<Lease> = {}): WorkitemRunner {
-  const lease: Lease = { holder: leaseOptions.holder ?? randomUUID(), seconds: leaseOptions.seconds ?? 30 };
+export interface WorkitemQueue {
+  lease?: Partial<Lease> | undefined;
+  /** false: `platform worker` processes run the workitems (`serve --jobs queue`); this runner only cancels. */
+  runsJobs?: boolean | undefined;
+}
+
+export function createWorkitemRunner(deps: Omit<RunDeps, 'callbacks'>, queue: WorkitemQueue = {}): WorkitemRunner {
+  const lease: Lease = { holder: queue.lease?.holder ?? randomUUID(), seconds: queue.lease?.seconds ?? 30 };
   const leases = deps.stores.daWorkitemLeases;
   const runs = new Map<string, { controller: AbortController; done: Promise<void>; cancelled: boolean }>();
   const calls = new Map<Promise<void>, AbortController>();
-  let closed = false;
+  let closed = queue.runsJobs === false;
   const callbacks: CallbackDeps = {
     fetch: deps.fetch,
     logger: deps.logger,
@@ -57,7 +63,10 @@ export function createWorkitemRunner(deps: Omit<RunDeps, 'callbacks'>, leaseOpti
         await endNow(id, 'failedInstructions', `Error: the platform stopped ${record.attempts} times while this workitem ran, so it was not started again. Post it again.`);
         return;
       }
-      await runWorkitem(runDeps, id, run.controller.signal, { cancelled: () => run.cancelled, stopping: () => closed });
+      // A lost lease means the workitem ended elsewhere (cancelled through another process) or another
+      // runner took it over: either way this run records nothing, as at a stop.
+      const leaseLost = () => run.controller.signal.reason instanceof LeaseLostError;
+      await runWorkitem(runDeps, id, run.controller.signal, { cancelled: () => run.cancelled, stopping: () => closed || leaseLost() });
     })
       .catch((error: unknown) => deps.logger.error(`workitem ${id} could not be recorded`, error))
       .finally(() => runs.delete(id));
@@ -66,11 +75,11 @@ export function createWorkitemRunner(deps: Omit<RunDeps, 'callbacks'>, leaseOpti
   const idle = async () => {
     while (runs.size || calls.size) await Promise.allSettled([...[...runs.values()].map((run) => run.done), ...calls.keys()]);
   };
-  const endNow = async (id: string, status: 'cancelled' | 'failedInstructions', words: string) => {
+  const endNow = async (id: string, status: 'cancelled' | 'failedInstructions', words: string | ((running: boolean) => string)) => {
     const record = await deps.stores.daWorkitems.find(id);
     if (!record || !isLive(record.status)) return;
     const report = new Report(deps.clock);
-    report.line(words);
+    report.line(typeof words === 'string' ? words : words(record.status === 'inprogress'));
     await finishWorkitem(runDeps, record, status, record.stats, report);
   };
 
@@ -83,7 +92,8 @@ export function createWorkitemRunner(deps: Omit<RunDeps, 'callbacks'>, leaseOpti
         run.controller.abort(new Error('The workitem was cancelled.'));
         await run.done;
       }
-      await endNow(id, 'cancelled', 'The workitem was cancelled before it started.');
+      // Still live here: it had not started, or it runs in another process, which stops it when its lease's renewal finds it ended.
+      await endNow(id, 'cancelled', (running) => (running ? 'The workitem was cancelled while it ran.' : 'The workitem was cancelled before it started.'));
     },
     async resume({ steal = deps.stores.db.kind === 'pglite' } = {}) {
       for (const record of await deps.stores.daWorkitems.allLive()) enqueue(record.id, steal ? 'steal' : 'claim');
