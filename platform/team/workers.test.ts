@@ -121,7 +121,9 @@ describe.skipIf(skip)('platform worker: translation jobs and workitems claimed f
   };
 
   it('a workitem runs in a worker, reaching the platform through its public URL, and is cancelled there from an instance', async () => {
-    const running = await worker();
+    // Earlier tests' workers may still be running: any worker may claim the workitem, never the instance.
+    await worker();
+    const isWorkers = (holder: string | null) => workers.some((running) => running.holder === holder);
     expect((await da('PATCH', '/forgeapps/me', { nickname: 'Team' })).status).toBe(200);
     const object = (name: string) => `${serve.url}/oss/v2/buckets/${bucketKey}/objects/${name}`;
     expect((await fetch(object('in.txt'), { method: 'PUT', headers: bearer, body: 'bytes the worker copies' })).status).toBe(200);
@@ -136,7 +138,7 @@ describe.skipIf(skip)('platform worker: translation jobs and workitems claimed f
     const { id } = (await posted.json()) as { id: string };
     await eventually(async () => ((await workitemRow(id)).status === 'success' ? true : undefined));
     // The worker ran it (serve --jobs queue only records workitems), and the instance serves what it wrote.
-    expect((await workitemRow(id)).lease_holder).toBe(running.holder);
+    expect(isWorkers((await workitemRow(id)).lease_holder)).toBe(true);
     expect(await (await fetch(object('out.txt'), { headers: bearer })).text()).toBe('bytes the worker copies');
     const status = (await (await da('GET', `/workitems/${id}`)).json()) as { status: string; reportUrl: string };
     expect(status.status).toBe('success');
@@ -146,7 +148,7 @@ describe.skipIf(skip)('platform worker: translation jobs and workitems claimed f
     const long = (await (await da('POST', '/workitems', { activityId: wait, arguments: {} })).json()) as { id: string };
     await eventually(async () => {
       const row = await workitemRow(long.id);
-      return row.status === 'inprogress' && row.lease_holder === running.holder ? true : undefined;
+      return row.status === 'inprogress' && isWorkers(row.lease_holder) ? true : undefined;
     });
     expect((await da('DELETE', `/workitems/${long.id}`)).status).toBe(204);
     expect((await workitemRow(long.id)).status).toBe('cancelled');
