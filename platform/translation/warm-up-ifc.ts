@@ -1,21 +1,15 @@
 import { ifcGuid, list, real, ref, StepWriter, str } from '../demo/ifc-writer';
 
-/** The schemas real exports come in: web-ifc reads each through its own code, which a warm-up must run too. */
-export type WarmUpSchema = 'IFC4' | 'IFC2X3';
-
 /**
- * An IFC4 or IFC2X3 model for a worker's warm-up that takes the engine down the paths real exports take, which
+ * An IFC4 model for a worker's warm-up that takes the engine down the paths real exports take, which
  * the demo house (walls and doors of plain extrusions) does not: millimetre units, walls with openings
  * that windows fill (web-ifc's boolean subtraction), a faceted B-rep, a clipped extrusion, a mapped
  * item repeated, polyline profiles, colours, a type with its own property set, a material layer set,
  * and properties of every kind the property reader knows (texts with escapes, enumerations, bounded
  * and list values, complex properties, quantities of each measure).
  */
-export function warmUpIfc(storeys: number, schema: WarmUpSchema = 'IFC4'): string {
+export function warmUpIfc(storeys: number): string {
   const w = new StepWriter();
-  // IFC4 added trailing attributes to some entities (a predefined type, a formula, a description): IFC2X3 leaves them out.
-  const ifc4 = schema === 'IFC4';
-  const since4 = (...attributes: string[]) => (ifc4 ? attributes : []);
   const g = (seed: string) => str(ifcGuid(`warm-up/${seed}`));
   const point = (x: number, y: number, z: number) => w.add('IFCCARTESIANPOINT', list([real(x), real(y), real(z)]));
   const point2 = (x: number, y: number) => w.add('IFCCARTESIANPOINT', list([real(x), real(y)]));
@@ -45,8 +39,7 @@ export function warmUpIfc(storeys: number, schema: WarmUpSchema = 'IFC4'): strin
     return w.add('IFCSURFACESTYLE', str(name), '.BOTH.', list([ref(rendering)]));
   };
   const styles = [colour('Brick', 0.7, 0.3, 0.2, 0), colour('Glass', 0.6, 0.8, 0.9, 0.6), colour('Timber', 0.6, 0.45, 0.25, 0)];
-  // IFC2X3 wraps an item's styles in a presentation style assignment.
-  const styled = (item: number, style: number) => w.add('IFCSTYLEDITEM', ref(item), list([ref(ifc4 ? style : w.add('IFCPRESENTATIONSTYLEASSIGNMENT', list([ref(style)])))]), '$');
+  const styled = (item: number, style: number) => w.add('IFCSTYLEDITEM', ref(item), list([ref(style)]), '$');
   const shape = (items: number[], kind: string) => w.add('IFCPRODUCTDEFINITIONSHAPE', '$', '$', list([ref(w.add('IFCSHAPEREPRESENTATION', ref(body), "'Body'", str(kind), list(items.map(ref))))]));
   const rectangle = (x: number, y: number) => w.add('IFCRECTANGLEPROFILEDEF', '.AREA.', '$', ref(w.add('IFCAXIS2PLACEMENT2D', ref(point2(x / 2, y / 2)), '$')), real(x), real(y));
   const polygon = (corners: [number, number][]) => w.add('IFCARBITRARYCLOSEDPROFILEDEF', '.AREA.', '$', ref(w.add('IFCPOLYLINE', list([...corners, corners[0]!].map(([x, y]) => ref(point2(x, y)))))));
@@ -58,10 +51,10 @@ export function warmUpIfc(storeys: number, schema: WarmUpSchema = 'IFC4'): strin
   const windowMap = w.add('IFCREPRESENTATIONMAP', ref(origin), ref(w.add('IFCSHAPEREPRESENTATION', ref(body), "'Body'", "'Brep'", list([ref(pane)]))));
   const wallType = w.add('IFCWALLTYPE', g('wall-type'), '$', "'Basic Wall: Brick 300'", '$', '$', '$', '$', '$', '$', '.SOLIDWALL.');
   const layers = w.add('IFCMATERIALLAYERSET', list([
-    ref(w.add('IFCMATERIALLAYER', ref(w.add('IFCMATERIAL', "'Brick'", ...since4('$', "'Masonry'"))), real(240), '$', ...since4("'Core'", '$', '$', '$'))),
-    ref(w.add('IFCMATERIALLAYER', ref(w.add('IFCMATERIAL', "'Plaster'", ...since4('$', "'Finish'"))), real(60), '$', ...since4("'Finish'", '$', '$', '$'))),
-  ]), "'Brick 300'", ...since4('$'));
-  const layerUsage = w.add('IFCMATERIALLAYERSETUSAGE', ref(layers), '.AXIS2.', '.POSITIVE.', real(0), ...since4('$'));
+    ref(w.add('IFCMATERIALLAYER', ref(w.add('IFCMATERIAL', "'Brick'", '$', "'Masonry'")), real(240), '$', "'Core'", '$', '$', '$')),
+    ref(w.add('IFCMATERIALLAYER', ref(w.add('IFCMATERIAL', "'Plaster'", '$', "'Finish'")), real(60), '$', "'Finish'", '$', '$', '$')),
+  ]), "'Brick 300'", '$');
+  const layerUsage = w.add('IFCMATERIALLAYERSETUSAGE', ref(layers), '.AXIS2.', '.POSITIVE.', real(0), '$');
 
   const walls: number[] = [];
   const windows: number[] = [];
@@ -76,15 +69,15 @@ export function warmUpIfc(storeys: number, schema: WarmUpSchema = 'IFC4'): strin
       const wallPlacement = w.add('IFCLOCALPLACEMENT', ref(storeyPlacement), ref(place(side * 6000, 0, 0)));
       const solid = extrude(rectangle(5800, 300), 3000);
       styled(solid, styles[0]!);
-      const wall = w.add('IFCWALL', g(`wall-${level}-${side}`), '$', str(`Wand ${level}.${side}`), '$', '$', ref(wallPlacement), ref(shape([solid], 'SweptSolid')), '$', ...since4('.SOLIDWALL.'));
+      const wall = w.add('IFCWALL', g(`wall-${level}-${side}`), '$', str(`Wand ${level}.${side}`), '$', '$', ref(wallPlacement), ref(shape([solid], 'SweptSolid')), '$', '.SOLIDWALL.');
       walls.push(wall);
       contained.push(wall);
       const openingPlacement = w.add('IFCLOCALPLACEMENT', ref(wallPlacement), ref(place(2000, -10, 900)));
-      const opening = w.add('IFCOPENINGELEMENT', g(`opening-${level}-${side}`), '$', '$', '$', '$', ref(openingPlacement), ref(shape([extrude(rectangle(1200, 320), 1400)], 'SweptSolid')), '$', ...since4('.OPENING.'));
+      const opening = w.add('IFCOPENINGELEMENT', g(`opening-${level}-${side}`), '$', '$', '$', '$', ref(openingPlacement), ref(shape([extrude(rectangle(1200, 320), 1400)], 'SweptSolid')), '$', '.OPENING.');
       w.add('IFCRELVOIDSELEMENT', g(`voids-${level}-${side}`), '$', '$', '$', ref(wall), ref(opening));
       const operator = w.add('IFCCARTESIANTRANSFORMATIONOPERATOR3D', '$', '$', ref(point(0, 0, 0)), '$', '$');
       const windowPlacement = w.add('IFCLOCALPLACEMENT', ref(openingPlacement), ref(place(0, 100, 0)));
-      const window = w.add('IFCWINDOW', g(`window-${level}-${side}`), '$', str(`Fenster ${level}.${side}`), '$', '$', ref(windowPlacement), ref(shape([w.add('IFCMAPPEDITEM', ref(windowMap), ref(operator))], 'MappedRepresentation')), '$', real(1400), real(1200), ...since4('.WINDOW.', '.SINGLE_PANEL.', '$'));
+      const window = w.add('IFCWINDOW', g(`window-${level}-${side}`), '$', str(`Fenster ${level}.${side}`), '$', '$', ref(windowPlacement), ref(shape([w.add('IFCMAPPEDITEM', ref(windowMap), ref(operator))], 'MappedRepresentation')), '$', real(1400), real(1200), '.WINDOW.', '.SINGLE_PANEL.', '$');
       w.add('IFCRELFILLSELEMENT', g(`fills-${level}-${side}`), '$', '$', '$', ref(opening), ref(window));
       windows.push(window);
       contained.push(window);
@@ -94,7 +87,7 @@ export function warmUpIfc(storeys: number, schema: WarmUpSchema = 'IFC4'): strin
     const rafter = extrude(polygon([[0, 0], [200, 0], [200, 6000], [0, 6000]]), 3000);
     styled(rafter, styles[2]!);
     const clipped = w.add('IFCBOOLEANCLIPPINGRESULT', '.DIFFERENCE.', ref(rafter), ref(w.add('IFCHALFSPACESOLID', ref(plane), '.F.')));
-    const member = w.add('IFCMEMBER', g(`member-${level}`), '$', str(`Sparren ${level}`), '$', '$', ref(w.add('IFCLOCALPLACEMENT', ref(storeyPlacement), ref(origin))), ref(shape([clipped], 'Clipping')), '$', ...since4('.RAFTER.'));
+    const member = w.add('IFCMEMBER', g(`member-${level}`), '$', str(`Sparren ${level}`), '$', '$', ref(w.add('IFCLOCALPLACEMENT', ref(storeyPlacement), ref(origin))), ref(shape([clipped], 'Clipping')), '$', '.RAFTER.');
     members.push(member);
     contained.push(member);
     const slab = w.add('IFCSLAB', g(`slab-${level}`), '$', str(`Decke ${level}`), '$', '$', ref(w.add('IFCLOCALPLACEMENT', ref(storeyPlacement), ref(origin))), ref(shape([extrude(polygon([[0, 0], [24000, 0], [24000, 8000], [12000, 10000], [0, 8000]]), 250)], 'SweptSolid')), '$', '.FLOOR.');
@@ -102,8 +95,8 @@ export function warmUpIfc(storeys: number, schema: WarmUpSchema = 'IFC4'): strin
     w.add('IFCRELCONTAINEDINSPATIALSTRUCTURE', g(`contained-${level}`), '$', '$', '$', list(contained.map(ref)), ref(storey));
   }
   w.add('IFCRELAGGREGATES', g('storeys'), '$', '$', '$', ref(building), list(storeyIds.map(ref)));
-  writeProperties(w, g, { walls, windows, members, wallType, layerUsage }, since4);
-  return w.file('warm-up.ifc', schema, '2026-01-01T00:00:00');
+  writeProperties(w, g, { walls, windows, members, wallType, layerUsage });
+  return w.file('warm-up.ifc', 'IFC4', '2026-01-01T00:00:00');
 }
 
 /** The six faces of an axis-aligned box as IFCFACEs of polyloops. */
@@ -121,7 +114,7 @@ interface Elements {
   layerUsage: number;
 }
 
-function writeProperties(w: StepWriter, g: (seed: string) => string, { walls, windows, members, wallType, layerUsage }: Elements, since4: (...attributes: string[]) => string[]): void {
+function writeProperties(w: StepWriter, g: (seed: string) => string, { walls, windows, members, wallType, layerUsage }: Elements): void {
   const single = (name: string, value: string) => w.add('IFCPROPERTYSINGLEVALUE', str(name), '$', value, '$');
   const set = (seed: string, name: string, properties: number[], objects: number[]) => {
     const pset = w.add('IFCPROPERTYSET', g(seed), '$', str(name), '$', list(properties.map(ref)));
@@ -140,12 +133,12 @@ function writeProperties(w: StepWriter, g: (seed: string) => string, { walls, wi
   set('pset-window', 'Pset_WindowCommon', [
     single('GlazingAreaFraction', 'IFCPOSITIVERATIOMEASURE(0.8)'),
     single('Infiltration', 'IFCVOLUMETRICFLOWRATEMEASURE(0.3)'),
-    w.add('IFCPROPERTYBOUNDEDVALUE', "'OperatingTemperature'", '$', 'IFCTHERMODYNAMICTEMPERATUREMEASURE(313.)', 'IFCTHERMODYNAMICTEMPERATUREMEASURE(253.)', '$', ...since4('$')),
+    w.add('IFCPROPERTYBOUNDEDVALUE', "'OperatingTemperature'", '$', 'IFCTHERMODYNAMICTEMPERATUREMEASURE(313.)', 'IFCTHERMODYNAMICTEMPERATUREMEASURE(253.)', '$', '$'),
     w.add('IFCPROPERTYLISTVALUE', "'Panels'", '$', list(["IFCLABEL('Left')", "IFCLABEL('Right')"]), '$'),
     w.add('IFCCOMPLEXPROPERTY', "'Frame'", '$', "'Frame'", list([ref(single('Depth', 'IFCPOSITIVELENGTHMEASURE(80.)')), ref(single('Material', "IFCTEXT('Oak')"))])),
   ], windows);
   set('pset-archicad', 'ArchiCADProperties', [single('Layer', "IFCLABEL('Tragwerk')"), single('Renovation Status', "IFCLABEL('Neu')"), single('Count', 'IFCINTEGER(4)')], [...walls, ...members]);
-  const quantity = (entity: string, name: string, value: number) => w.add(entity, str(name), '$', '$', real(value), ...since4('$'));
+  const quantity = (entity: string, name: string, value: number) => w.add(entity, str(name), '$', '$', real(value), '$');
   const qto = w.add('IFCELEMENTQUANTITY', g('qto'), '$', "'BaseQuantities'", '$', '$', list([
     ref(quantity('IFCQUANTITYLENGTH', 'Length', 5800)),
     ref(quantity('IFCQUANTITYAREA', 'NetSideArea', 15.3)),

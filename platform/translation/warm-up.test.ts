@@ -12,13 +12,11 @@ describe('a worker warm-up', () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  it.each(['IFC4', 'IFC2X3'] as const)('translates its %s model to svf2 with the kinds of geometry and properties real exports carry', async (schema) => {
+  it('translates its model to svf2 with the kinds of geometry and properties real exports carry', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-warm-up-test-'));
     dirs.push(dir);
     const sourcePath = path.join(dir, 'warm-up.ifc');
-    const text = warmUpIfc(2, schema);
-    expect(text).toContain(`FILE_SCHEMA(('${schema}'))`);
-    await writeFile(sourcePath, text);
+    await writeFile(sourcePath, warmUpIfc(2));
     const result = await runTranslation({ sourcePath, fileName: 'warm-up.ifc', outputs: [{ type: 'svf2' }], outDir: path.join(dir, 'out') }, () => undefined);
     expect(result.derivatives.map((derivative) => derivative.status)).toEqual(['success']);
     expect(result.warnings).toEqual([]);

@@ -3,17 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { runTranslation } from './engine';
 import { readIfcInThread } from './readers/ifc-thread';
-import { warmUpIfc, type WarmUpSchema } from './warm-up-ifc';
+import { warmUpIfc } from './warm-up-ifc';
 
 /**
  * Jobs a fresh worker runs on a building of our own making before it takes a real one. A cold worker's
  * first job paid the process's module loading, web-ifc's start in both geometry threads and V8's
  * unoptimised code: FZK-Haus took 7.9 s cold against 0.27 s warm, and the second and third jobs were
- * still 1.9 and 1.2 times the warm one. Several runs bring the code the engine runs to full speed,
- * in both schemas real exports use: web-ifc reads IFC2X3 through code of its own, and with IFC4 alone
- * the first IFC2X3 job (FZK-Haus) still took 1.7 times a warm one in the engine.
+ * still 1.9 and 1.2 times the warm one. Several runs bring the code the engine runs to full speed.
  */
-const SCHEMAS: readonly WarmUpSchema[] = ['IFC4', 'IFC2X3'];
 const WARM_RUNS = 6;
 // Tall enough that a second geometry thread joins each reading, as it does a real building's.
 const WARM_STOREYS = 12;
@@ -22,14 +19,11 @@ const WARM_STOREYS = 12;
 export async function warmUp(runs = WARM_RUNS): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-warm-up-'));
   try {
-    const models = await Promise.all(SCHEMAS.map(async (schema) => {
-      const text = warmUpIfc(WARM_STOREYS, schema);
-      const sourcePath = path.join(dir, `warm-up-${schema}.ifc`);
-      await writeFile(sourcePath, text);
-      return { sourcePath, bytes: new TextEncoder().encode(text) };
-    }));
+    const text = warmUpIfc(WARM_STOREYS);
+    const sourcePath = path.join(dir, 'warm-up.ifc');
+    await writeFile(sourcePath, text);
+    const bytes = new TextEncoder().encode(text);
     for (let run = 0; run < runs; run++) {
-      const { sourcePath, bytes } = models[run % models.length]!;
       // A helper thread joins only a reading that streams long enough: asked at once here, its code warms too.
       const helped = readIfcInThread(bytes, undefined, { helpAfterMs: 0 });
       await Promise.all([helped.geometry, helped.thumbnails]);
