@@ -1,144 +1,33 @@
-import { serve } from '@hono/node-server';
-import { rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { createApp } from './app';
 import { UsageError } from './cli/args';
-import { drain, platformLog } from './cli/process-life';
-import { openBlobs } from './cli/blob-options';
-import { runAdmin } from './cli/admin';
-import { parseServeOptions, type ServeOptions } from './cli/serve-options';
-import { parseWorkerOptions } from './cli/worker-options';
-import { runWorker } from './worker/run-worker';
-import { openStorage } from './cli/storage';
 import { USAGE } from './cli/usage';
-import { systemClock, type PlatformConfig } from './config';
-import { loadSigner } from './services/authentication/signing';
-import { createWorkitemEngine } from './automation/engine';
-import { scheduleOssSweeps } from './services/oss/sweepers';
-import { analyzeStaleTables } from './storage/db/analyze';
 import { DataDirLockedError } from './storage/data-dir';
-import { createWorkerPool } from './translation/pool';
-import { createGateway } from './gateway/gateway';
-import { parseGatewayOptions, type GatewayCliOptions } from './gateway/options';
 
-async function runServe(options: ServeOptions): Promise<void> {
-  const storage = await openStorage(options.dataDir, true);
-  const embedded = storage.stores.db.kind === 'pglite';
-  if (embedded) await analyzeStaleTables(storage.stores.db);
-  const config: PlatformConfig = {
-    issuer: options.publicUrl ?? '',
-    appOrigins: options.appOrigins,
-    accessTokenTtlSeconds: options.tokenTtlSeconds,
-    rateLimits: options.rateLimits,
-    automation: { allowHosts: options.automation.allowHosts },
-    rateLimitWindowSeconds: options.rateLimitWindowSeconds,
-  };
-  const signer = await loadSigner(storage.stores.oauth, () => config.issuer);
-  const blobs = await openBlobs(options.blobs, storage.dataDir, systemClock);
-  const { workers, timeoutSeconds, memoryMb } = options.translation;
-  // Warm from the start: a cold worker's first job took 8 s where a warm one takes 0.3 s (FZK-Haus).
-  // With --jobs queue the fleet's workers translate, so this pool stays cold and idle.
-  const runsJobs = options.jobs === 'in-process';
-  const translator = createWorkerPool({ workers, timeoutMs: timeoutSeconds * 1000, memoryMb, warm: runsJobs });
-  // Job work files are scratch: whatever a stop left in them is started again from the source.
-  const workDir = path.join(storage.dataDir, 'jobs');
-  await rm(workDir, { recursive: true, force: true });
-  const automation = createWorkitemEngine({ workers: options.automation.workers, workDir: path.join(storage.dataDir, 'automation'), clock: systemClock });
-  const jobQueue = { lease: { seconds: options.jobLeaseSeconds }, runsJobs };
-  const log = platformLog(options.log);
-  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock, blobs, translator, automation, workDir, jobQueue }, log.logger,
-    options.log === 'json' ? { requestLog: log.write } : {});
-  await app.jobs.resume();
-  await app.workitems.resume();
-
-  const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  config.issuer ||= `http://${host}:${port}`;
-  log.say(`platform listening on http://${host}:${port}`);
-  if (runsJobs) void translator.ready().then(() => log.say(`translation workers warm (${workers})`));
-  // Expired uploads, retention and orphaned bytes: once at start (a crash may have left some), then every minute.
-  const stopSweeps = scheduleOssSweeps({ stores: storage.stores, blobs, clock: systemClock }, 60, (error) => console.error('oss sweep failed', error));
-  // Workitems past their retention (3 days after they ended) go every minute, with their reports.
-  const workitemSweep = setInterval(() => void app.workitems.sweep().catch((error: unknown) => console.error('workitem sweep failed', error)), 60_000);
-  workitemSweep.unref();
-  // The embedded database has no autovacuum: statistics of tables that grew are refreshed every ten minutes.
-  const analyze = embedded ? setInterval(() => void analyzeStaleTables(storage.stores.db).catch((error: unknown) => log.logger.error('analyze failed', error)), 600_000) : undefined;
-  analyze?.unref();
-  // Instances sharing a server adopt the jobs and workitems of one that died, once their leases lapse.
-  // Only with --jobs in-process: with --jobs queue the workers claim both (claimWaiting does nothing here then).
-  const adoption = storage.stores.db.kind === 'postgres'
-    ? setInterval(() => {
-      void app.jobs.claimWaiting(workers).catch((error: unknown) => log.logger.error('claiming jobs failed', error));
-      void app.workitems.claimWaiting(options.automation.workers).catch((error: unknown) => log.logger.error('claiming workitems failed', error));
-    }, (options.jobLeaseSeconds * 1000) / 2)
-    : undefined;
-  adoption?.unref();
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.say(`platform stopping (${signal}): draining`);
-    // /ready answers 503 and no new connection is taken; requests under way finish, up to the drain timeout.
-    app.readiness.draining = true;
-    stopSweeps();
-    clearInterval(workitemSweep);
-    clearInterval(analyze);
-    clearInterval(adoption);
-    await drain(server, options.drainTimeoutSeconds * 1000);
-    // Running jobs stay `inprogress` and are handed back: another instance or worker, or the next start, runs them again.
-    await app.jobs.close();
-    await app.workitems.close();
-    await translator.close();
-    await automation.close();
-    await storage.close();
-    log.say('platform stopped');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-}
-
-async function runGateway({ config, port, host }: GatewayCliOptions): Promise<void> {
-  const server = serve({ fetch: createGateway({ config }).fetch, port, hostname: host });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const listening = (server.address() as AddressInfo).port;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
-  config.publicUrl ||= `http://${shownHost}:${listening}`;
-  console.log(`gateway listening on http://${shownHost}:${listening}`);
-  const stop = (signal: string) => {
-    console.log(`gateway stopping (${signal})`);
-    server.close();
-    if ('closeAllConnections' in server) server.closeAllConnections();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-}
-
+// Each command loads only what it runs: an admin command or a usage error need not load the
+// platform's services, engines and the S3 client, which took most of a second at every start.
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     process.stdout.write(USAGE);
     return;
   }
-  if (command === 'serve') return runServe(parseServeOptions(rest));
-  if (command === 'worker') return runWorker(parseWorkerOptions(rest));
+  if (command === 'serve') {
+    const [{ parseServeOptions }, { runServe }] = await Promise.all([import('./cli/serve-options'), import('./cli/run-serve')]);
+    return runServe(parseServeOptions(rest));
+  }
+  if (command === 'worker') {
+    const [{ parseWorkerOptions }, { runWorker }] = await Promise.all([import('./cli/worker-options'), import('./worker/run-worker')]);
+    return runWorker(parseWorkerOptions(rest));
+  }
   if (command === 'gateway' && (rest.includes('--help') || rest.includes('-h'))) {
     process.stdout.write(USAGE);
     return;
   }
-  if (command === 'gateway') return runGateway(parseGatewayOptions(rest, process.env));
+  if (command === 'gateway') {
+    const [{ parseGatewayOptions }, { runGateway }] = await Promise.all([import('./gateway/options'), import('./cli/run-gateway')]);
+    return runGateway(parseGatewayOptions(rest, process.env));
+  }
   if (command === 'admin') {
+    const { runAdmin } = await import('./cli/admin');
     console.log(JSON.stringify(await runAdmin(rest)));
     return;
   }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BlobClock, BlobStore } from '../storage/blobs/blob-store';
 import { openFileBlobStore } from '../storage/blobs/file-blob-store';
-import { openS3BlobStore, type S3BlobStoreOptions } from '../storage/blobs/s3-blob-store';
+import type { S3BlobStoreOptions } from '../storage/blobs/s3-blob-store';
 import { url, UsageError } from './args';
 
 /** Where object bytes live: the data directory's `blobs/` (one machine), or an S3-compatible bucket (a team). */
@@ -47,6 +47,9 @@ export function parseBlobOptions(flags: BlobFlagValues, env: NodeJS.ProcessEnv =
   };
 }
 
-export function openBlobs(options: BlobOptions, dataDir: string, clock: BlobClock): Promise<BlobStore> {
-  return options.kind === 's3' ? openS3BlobStore(options, clock) : openFileBlobStore(path.join(dataDir, 'blobs'), clock);
+export async function openBlobs(options: BlobOptions, dataDir: string, clock: BlobClock): Promise<BlobStore> {
+  if (options.kind === 'file') return openFileBlobStore(path.join(dataDir, 'blobs'), clock);
+  // The AWS SDK is loaded only by a platform that uses it: one machine's platform starts without it.
+  const { openS3BlobStore } = await import('../storage/blobs/s3-blob-store');
+  return openS3BlobStore(options, clock);
 }
