@@ -46,11 +46,9 @@ export function modelDerivativeRoutes(deps: AppDeps, tokens: TokenCheck, runner:
 
   router.get('/designdata/:urn/manifest', guard(['data:read', 'viewables:read']), async (c) => {
     const source = await sourceFor(md, c, c.req.param('urn'));
-    const manifest = await md.stores.mdManifests.find(source.urn);
-    if (!manifest) throw modelDerivativeError(404, 'No manifest: this design has not been translated.');
-    const [derivatives, files, job] = await Promise.all([
-      md.stores.mdManifests.derivatives(source.urn), md.stores.mdManifests.files(source.urn), md.stores.mdJobs.liveOf(source.urn)]);
-    return c.json(serializeManifest(manifest, derivatives, files, job));
+    const view = await md.stores.mdManifests.view(source.urn);
+    if (!view) throw modelDerivativeError(404, 'No manifest: this design has not been translated.');
+    return c.json(serializeManifest(view.manifest, view.derivatives, view.files, view.job));
   });
 
   router.delete('/designdata/:urn/manifest', guard(['data:write']), async (c) => {

@@ -16,7 +16,7 @@ export interface JobRecord {
   finishedAt: Date | null;
 }
 
-const COLUMNS = `id, urn, client_id AS "clientId", status, progress, attempts, outputs, created_at AS "createdAt",
+export const JOB_COLUMNS = `id, urn, client_id AS "clientId", status, progress, attempts, outputs, created_at AS "createdAt",
   started_at AS "startedAt", finished_at AS "finishedAt"`;
 const LIVE = `status IN ('pending', 'inprogress')`;
 
@@ -29,7 +29,7 @@ export function mdJobsRepo(db: Db) {
         [job.id, job.urn, job.clientId, JSON.stringify(job.outputs), job.createdAt]);
     },
     async find(id: string): Promise<JobRecord | undefined> {
-      const [job] = await db.query<JobRecord>(`SELECT ${COLUMNS} FROM md_jobs WHERE id = $1`, [id]);
+      const [job] = await db.query<JobRecord>(`SELECT ${JOB_COLUMNS} FROM md_jobs WHERE id = $1`, [id]);
       return job;
     },
     /** Pending and running jobs of one app, counted under a lock so two POSTs at once cannot both pass the limit. */
@@ -39,19 +39,19 @@ export function mdJobsRepo(db: Db) {
       return row?.n ?? 0;
     },
     async liveOf(urn: string): Promise<JobRecord | undefined> {
-      const [job] = await db.query<JobRecord>(`SELECT ${COLUMNS} FROM md_jobs WHERE urn = $1 AND ${LIVE} ORDER BY created_at DESC LIMIT 1`, [urn]);
+      const [job] = await db.query<JobRecord>(`SELECT ${JOB_COLUMNS} FROM md_jobs WHERE urn = $1 AND ${LIVE} ORDER BY created_at DESC LIMIT 1`, [urn]);
       return job;
     },
     /** Every job a restart left behind, oldest first. */
     async allLive(): Promise<JobRecord[]> {
-      return db.query<JobRecord>(`SELECT ${COLUMNS} FROM md_jobs WHERE ${LIVE} ORDER BY created_at`);
+      return db.query<JobRecord>(`SELECT ${JOB_COLUMNS} FROM md_jobs WHERE ${LIVE} ORDER BY created_at`);
     },
     /** pending|inprogress → inprogress with one more attempt; false when the job is gone or already ended. */
     async start(id: string, at: Date): Promise<JobRecord | undefined> {
       return db.transaction(async (tx) => {
         const [job] = await tx.query<JobRecord>(
           `UPDATE md_jobs SET status = 'inprogress', progress = 0, attempts = attempts + 1, started_at = $2
-           WHERE id = $1 AND ${LIVE} RETURNING ${COLUMNS}`, [id, at]);
+           WHERE id = $1 AND ${LIVE} RETURNING ${JOB_COLUMNS}`, [id, at]);
         if (job) await tx.query(`UPDATE md_derivatives SET status = 'inprogress' WHERE job_id = $1 AND status = 'pending'`, [id]);
         return job;
       });

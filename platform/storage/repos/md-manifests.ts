@@ -1,5 +1,6 @@
 import type { ManifestMessage, OutputType, TranslationStatus, ViewKind } from '../../../contracts/model-derivative';
 import type { Db, Queryable } from '../db/db';
+import { readManifestView } from './md-manifest-view';
 
 export interface ManifestRecord {
   /** The encoded source URN: the manifest's key, as in the paths. */
@@ -40,15 +41,17 @@ export interface FileRecord {
   createdAt: Date;
 }
 
-const MANIFEST_COLUMNS = `urn, source_urn AS "sourceUrn", bucket_key AS "bucketKey", object_key AS "objectKey", file_name AS "fileName",
+export const MANIFEST_COLUMNS = `urn, source_urn AS "sourceUrn", bucket_key AS "bucketKey", object_key AS "objectKey", file_name AS "fileName",
   root_filename AS "rootFilename", region, created_at AS "createdAt", updated_at AS "updatedAt"`;
-const DERIVATIVE_COLUMNS = `d.id, d.urn, d.job_id AS "jobId", d.output_type AS "outputType", d.status, d.messages, d.created_at AS "createdAt"`;
-const FILE_COLUMNS = `f.derivative_id AS "derivativeId", f.path, f.blob_id AS "blobId", f.role, f.mime, f.size::float8 AS size, f.sha1,
+export const DERIVATIVE_COLUMNS = `d.id, d.urn, d.job_id AS "jobId", d.output_type AS "outputType", d.status, d.messages, d.created_at AS "createdAt"`;
+export const FILE_COLUMNS = `f.derivative_id AS "derivativeId", f.path, f.blob_id AS "blobId", f.role, f.mime, f.size::float8 AS size, f.sha1,
   f.view_guid AS "viewGuid", f.view_name AS "viewName", f.view_role AS "viewRole", f.resolution, f.created_at AS "createdAt"`;
 
 /** Manifests, their derivatives and the files (blobs) of each. */
 export function mdManifestsRepo(db: Db) {
   return {
+    /** The manifest with its derivatives, files and live job, in one statement (what a poll reads). */
+    view: (urn: string) => readManifestView(db, urn),
     async find(urn: string): Promise<ManifestRecord | undefined> {
       const [manifest] = await db.query<ManifestRecord>(`SELECT ${MANIFEST_COLUMNS} FROM md_manifests WHERE urn = $1`, [urn]);
       return manifest;
