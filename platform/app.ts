@@ -6,6 +6,7 @@ import { appCors } from './http/cors';
 import { HttpError, internalErrorFor, notFoundFor, unusableTextFor } from './http/errors';
 import { healthRoutes, type Readiness } from './http/health';
 import { requestLog, type LogWriter } from './http/request-log';
+import { requestIdHeader, requestIdOf } from './http/response-headers';
 import { requestTextCheck, type TextRefusal } from './http/request-text';
 import { ACTIVE_FOR_MS, cachedTokenCheck } from './http/token-cache';
 import { badPageRequest, isBrowserPagePath } from './services/authentication/page-response';
@@ -35,10 +36,7 @@ export function createApp(deps: AppDeps, logger: Logger = console, options: { re
     // On a server other instances revoke too, and their revocations reach this one only through the database.
   }, deps.stores.revocations, deps.stores.db.kind === 'pglite' ? ACTIVE_FOR_MS : 0);
 
-  app.use('*', async (c, next) => {
-    c.header('x-request-id', crypto.randomUUID());
-    await next();
-  });
+  app.use('*', requestIdHeader());
   if (options.requestLog) app.use('*', requestLog(options.requestLog));
   const readiness: Readiness = { draining: false };
   app.route('/', healthRoutes(deps.stores.db, readiness));
@@ -67,7 +65,7 @@ export function createApp(deps: AppDeps, logger: Logger = console, options: { re
     const known = error instanceof HttpError ? error
       : error instanceof UnstorableTextError ? refuseText('body', c.req.path, 'The request holds text that cannot be stored: a NUL or a lone UTF-16 surrogate.')
       : undefined;
-    const requestId = c.res.headers.get('x-request-id') ?? 'unknown';
+    const requestId = requestIdOf(c);
     if (!known) logger.error(`request ${requestId} ${c.req.method} ${c.req.path} failed`, error);
     const reply = known ?? internalErrorFor(c.req.path, requestId);
     for (const [name, value] of Object.entries(reply.headers)) c.header(name, value);

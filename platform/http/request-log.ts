@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { requestIdOf } from './response-headers';
 
 /** One JSON object a line: what log collectors (journald, Loki, CloudWatch, Elastic) read without a parser of their own. */
 export type LogWriter = (entry: Record<string, unknown>) => void;
@@ -14,7 +15,7 @@ export function requestLog(write: LogWriter): MiddlewareHandler {
     write({
       level: c.res.status >= 500 ? 'error' : 'info',
       msg: 'request',
-      requestId: c.res.headers.get('x-request-id'),
+      requestId: requestIdOf(c),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,

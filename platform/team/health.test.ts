@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { healthRoutes } from '../http/health';
 import { requestLog } from '../http/request-log';
+import { requestIdHeader } from '../http/response-headers';
 import { openMemoryDatabase } from '../storage/db/open';
 import { createTestPlatform, type TestPlatform } from '../testing/test-platform';
 
@@ -36,15 +37,13 @@ describe('the request log', () => {
   it('writes one JSON entry per request with the x-request-id the client got', async () => {
     const entries: Record<string, unknown>[] = [];
     const app = new Hono();
-    app.use('*', async (c, next) => {
-      c.header('x-request-id', 'req-1');
-      await next();
-    });
+    app.use('*', requestIdHeader());
     app.use('*', requestLog((entry) => entries.push(entry)));
     app.get('/thing', (c) => c.text('ok'));
     const response = await app.request('/thing?x=1');
-    expect(response.headers.get('x-request-id')).toBe('req-1');
-    expect(entries).toEqual([{ level: 'info', msg: 'request', requestId: 'req-1', method: 'GET', path: '/thing', status: 200, ms: expect.any(Number) }]);
+    const requestId = response.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(entries).toEqual([{ level: 'info', msg: 'request', requestId, method: 'GET', path: '/thing', status: 200, ms: expect.any(Number) }]);
     expect(JSON.parse(JSON.stringify(entries[0]))).toEqual(entries[0]);
   });
 });

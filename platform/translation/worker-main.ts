@@ -8,7 +8,8 @@ import { useGeometryThreads } from './readers/ifc-thread';
 import { warmUp } from './warm-up';
 import { INTERNAL_FAILURE, type FromWorker, type ToWorker } from './worker-protocol';
 
-const send = (message: FromWorker) => process.send?.(message);
+// A parent gone before a message leaves (killed with -9) is the 'disconnect' below, not an error to crash on.
+const send = (message: FromWorker) => void (process.connected && process.send?.(message, undefined, {}, () => undefined));
 const residentMb = () => Math.round(process.memoryUsage.rss() / (1024 * 1024));
 
 process.on('message', (message: ToWorker) => {
@@ -31,4 +32,5 @@ process.on('message', (message: ToWorker) => {
 
 // The parent going away (a platform crash or kill -9) must not leave this process behind.
 process.on('disconnect', () => process.exit(0));
+if (!process.connected) process.exit(0);
 send({ type: 'ready' });

@@ -13,6 +13,11 @@ export interface Db extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * `read`'s answer at `at`, which holds until `until(answer)` unless something is written: the
+   * embedded database remembers it (see read-memory.ts); a server, which other processes write, reads.
+   */
+  remember<T>(key: string, at: Date, read: () => Promise<T>, until: (answer: T) => number): Promise<T>;
 }
 
 /**

@@ -37,6 +37,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         client.release();
       }
     },
+    remember: (_key, _at, read) => read(),
     close: () => pool.end(),
   };
 }

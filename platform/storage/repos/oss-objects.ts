@@ -18,10 +18,15 @@ export interface ObjectRecord {
   expiresAt: Date | null;
 }
 
-/** What a listing shows of an object: fewer columns make a page of 100 decode faster. */
-export type ListedObject = Pick<ObjectRecord, 'bucketKey' | 'objectKey' | 'size' | 'sha1' | 'contentType'>;
+/** What a listing shows of an object, and when it leaves the listing: fewer columns make a page of 100 decode faster. */
+export type ListedObject = Pick<ObjectRecord, 'bucketKey' | 'objectKey' | 'size' | 'sha1' | 'contentType' | 'expiresAt'>;
 
-export const LISTED_COLUMNS = 'o.bucket_key AS "bucketKey", o.object_key AS "objectKey", o.size, o.sha1, o.content_type AS "contentType"';
+export const LISTED_COLUMNS = `o.bucket_key AS "bucketKey", o.object_key AS "objectKey", o.size, o.sha1, o.content_type AS "contentType",
+  o.expires_at AS "expiresAt"`;
+
+/** The first moment a listed object expires: the page, read at an earlier time, holds until then. */
+export const firstExpiry = (objects: readonly ListedObject[]) =>
+  objects.reduce((first, object) => Math.min(first, object.expiresAt?.getTime() ?? Infinity), Infinity);
 
 export const OBJECT_COLUMNS = `o.id, o.bucket_key AS "bucketKey", o.object_key AS "objectKey", o.size, o.sha1,
   o.content_type AS "contentType", o.content_disposition AS "contentDisposition", o.content_encoding AS "contentEncoding",

@@ -1,7 +1,7 @@
 import type { BucketPermission, PolicyKey } from '../../../contracts/oss';
 import type { Db } from '../db/db';
 import type { Extent } from '../blobs/extents';
-import { LISTED_COLUMNS, OBJECT_COLUMNS, replaceObject, visible, type ListedObject, type ObjectRecord } from './oss-objects';
+import { firstExpiry, LISTED_COLUMNS, OBJECT_COLUMNS, replaceObject, visible, type ListedObject, type ObjectRecord } from './oss-objects';
 import { ossUploadsRepo } from './oss-uploads';
 
 export interface BucketRecord {
@@ -60,11 +60,12 @@ export function ossRepo(db: Db) {
       return db.query<Extent>('SELECT blob_id AS "blobId", size FROM oss_object_blobs WHERE object_id = $1 ORDER BY seq', [objectId]);
     },
     /** One page of a bucket's objects by key, after `startAfter`, optionally only keys starting with `prefix`. */
-    async listObjects(bucketKey: string, page: { prefix: string; startAfter: string; limit: number }, now: Date): Promise<ListedObject[]> {
-      return db.query<ListedObject>(
+    async listObjects(bucketKey: string, page: { prefix: string; startAfter: string; limit: number }, now: Date): Promise<readonly ListedObject[]> {
+      const read = () => db.query<ListedObject>(
         `SELECT ${LISTED_COLUMNS} FROM oss_objects o
          WHERE o.bucket_key = $1 AND o.object_key > $2 AND starts_with(o.object_key, $3) AND ${visible(5)}
          ORDER BY o.object_key LIMIT $4`, [bucketKey, page.startAfter, page.prefix, page.limit, now]);
+      return db.remember(JSON.stringify(['oss-objects', bucketKey, page]), now, read, firstExpiry);
     },
     async putObject(object: ObjectRecord, extents: readonly Extent[]): Promise<string[]> {
       return db.transaction((tx) => replaceObject(tx, object, extents));
