@@ -120,7 +120,8 @@ async function run(deps: JobRunnerDeps, jobId: string, signal: AbortSignal): Pro
   const manifest = job && (await deps.stores.mdManifests.find(job.urn));
   if (!job || !manifest) return;
   const dir = path.join(deps.workDir, jobId);
-  await rm(dir, { recursive: true, force: true });
+  // Only a run a stop interrupted can have left a folder behind.
+  if (job.attempts > 1) await rm(dir, { recursive: true, force: true });
   const outDir = path.join(dir, 'out');
   await mkdir(outDir, { recursive: true });
   try {

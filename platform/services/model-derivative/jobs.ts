@@ -70,5 +70,5 @@ export async function deleteManifest(md: MdContext, runner: JobRunner, urn: stri
 
 /** Derivative blobs are never shared, so they go at once; one that stays is left to the orphan sweep. */
 async function freeBlobs(md: MdContext, blobIds: readonly string[]): Promise<void> {
-  for (const id of blobIds) await md.blobs.delete(id).catch(() => undefined);
+  await Promise.all(blobIds.map((id) => md.blobs.delete(id).catch(() => undefined)));
 }
