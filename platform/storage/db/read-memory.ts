@@ -21,7 +21,6 @@ export interface ReadMemory {
 }
 
 interface Entry {
-  writes: number;
   at: number;
   until: number;
   answer: Promise<unknown>;
@@ -53,8 +52,8 @@ function deepFreeze<T>(value: T): T {
 }
 
 export function readMemory(): ReadMemory {
+  // Every write empties it, so whatever it holds was read since the last write.
   const entries = new Map<string, Entry>();
-  let writes = 0;
 
   function keep(key: string, entry: Entry) {
     entries.delete(key);
@@ -64,11 +63,11 @@ export function readMemory(): ReadMemory {
 
   async function recall<T>(key: string, at: number, read: () => Promise<T>, until: (answer: T) => number, size: (answer: T) => number): Promise<T> {
     const held = entries.get(key);
-    if (held && held.writes === writes && held.at <= at) {
+    if (held && held.at <= at) {
       const answer = (await held.answer) as T;
       if (at < held.until) return answer;
     }
-    const entry: Entry = { writes, at, until: Infinity, answer: Promise.resolve() };
+    const entry: Entry = { at, until: Infinity, answer: Promise.resolve() };
     entry.answer = read().then(
       (answer) => {
         entry.until = until(answer);
@@ -94,7 +93,6 @@ export function readMemory(): ReadMemory {
       return recall(`\u0001${key}`, at.getTime(), read, until, (answer) => (Array.isArray(answer) ? answer.length : 1));
     },
     wrote() {
-      writes += 1;
       entries.clear();
     },
   };
