@@ -6,6 +6,7 @@ import { createApp } from '../app';
 import { createWorkitemEngine } from '../automation/engine';
 import { systemClock, type PlatformConfig } from '../config';
 import { loadSigner } from '../services/authentication/signing';
+import { rehearseJobPath } from '../services/model-derivative/rehearsal';
 import { scheduleOssSweeps } from '../services/oss/sweepers';
 import { analyzeStaleTables } from '../storage/db/analyze';
 import { createWorkerPool } from '../translation/pool';
@@ -54,7 +55,11 @@ export async function runServe(options: ServeOptions): Promise<void> {
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   config.issuer ||= `http://${host}:${port}`;
   log.say(`platform listening on http://${host}:${port}`);
-  if (runsJobs) void translator.ready().then(() => log.say(`translation workers warm (${workers})`));
+  if (runsJobs) {
+    // The database's half of a first job's extra wait goes with the workers' (see rehearsal.ts).
+    const rehearsal = embedded ? rehearseJobPath(storage.stores.db, systemClock).catch((error: unknown) => log.logger.error('job path rehearsal failed', error)) : undefined;
+    void Promise.all([translator.ready(), rehearsal]).then(() => log.say(`translation workers warm (${workers})`));
+  }
   // Expired uploads, retention and orphaned bytes: once at start (a crash may have left some), then every minute.
   const stopSweeps = scheduleOssSweeps({ stores: storage.stores, blobs, clock: systemClock }, 60, (error) => console.error('oss sweep failed', error));
   // Workitems past their retention (3 days after they ended) go every minute, with their reports.

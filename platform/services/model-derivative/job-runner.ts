@@ -7,9 +7,10 @@ import { pipeline } from 'node:stream/promises';
 import type { ManifestMessage } from '../../../contracts/model-derivative';
 import type { Clock } from '../../config';
 import type { BlobStore } from '../../storage/blobs/blob-store';
-import { readExtents } from '../../storage/blobs/extents';
+import { readExtents, type Extent } from '../../storage/blobs/extents';
 import type { Lease } from '../../storage/repos/job-leases';
 import type { ManifestRecord } from '../../storage/repos/md-manifests';
+import type { StartedJob } from '../../storage/repos/md-jobs';
 import type { Stores } from '../../storage/stores';
 import { TranslationTimeoutError, type Translator } from '../../translation/engine-types';
 import { extensionOf } from '../../translation/formats';
@@ -100,36 +101,36 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
 }
 
 /** The lease held while the job runs; a job interrupted twice fails instead of running again. */
-function runLeasedJob(deps: JobRunnerDeps, jobId: string, controller: AbortController, lease: Lease, claim: Claim): Promise<void> {
-  return runLeased(deps.stores.mdJobLeases, jobId, lease, deps.clock, controller, claim, async () => {
+async function runLeasedJob(deps: JobRunnerDeps, jobId: string, controller: AbortController, lease: Lease, claim: Claim): Promise<void> {
+  const started = await deps.stores.mdJobs.start(jobId, { lease, at: deps.clock.now(), steal: claim === 'steal', maxAttempts: MAX_ATTEMPTS });
+  if (started) {
+    await runLeased(deps.stores.mdJobLeases, jobId, lease, deps.clock, controller, 'claimed', () => run(deps, started, controller.signal));
+    return;
+  }
+  // Not started: it ended, another runner holds it, or it was interrupted too often, which ends it here.
+  await runLeased(deps.stores.mdJobLeases, jobId, lease, deps.clock, controller, claim, async () => {
     const job = await deps.stores.mdJobs.find(jobId);
-    if (job?.status === 'inprogress' && job.attempts >= MAX_ATTEMPTS) {
-      await deps.stores.mdJobs.finish(deps.stores.db, job.id, 'failed', deps.clock.now(), [{
-        type: 'error',
-        code: 'TranslationWorker-Interrupted',
-        message: `The platform stopped ${job.attempts} times while this job ran, so it was not started again. Translate the design again.`,
-      }]);
-      return;
-    }
-    await run(deps, jobId, controller.signal);
+    if (job?.status !== 'inprogress' || job.attempts < MAX_ATTEMPTS) return;
+    await deps.stores.mdJobs.finish(deps.stores.db, job.id, 'failed', deps.clock.now(), [{
+      type: 'error',
+      code: 'TranslationWorker-Interrupted',
+      message: `The platform stopped ${job.attempts} times while this job ran, so it was not started again. Translate the design again.`,
+    }]);
   });
 }
 
-async function run(deps: JobRunnerDeps, jobId: string, signal: AbortSignal): Promise<void> {
-  const job = await deps.stores.mdJobs.start(jobId, deps.clock.now());
-  const manifest = job && (await deps.stores.mdManifests.find(job.urn));
-  if (!job || !manifest) return;
-  const dir = path.join(deps.workDir, jobId);
+async function run(deps: JobRunnerDeps, { job, manifest }: StartedJob, signal: AbortSignal): Promise<void> {
+  const dir = path.join(deps.workDir, job.id);
   // Only a run a stop interrupted can have left a folder behind.
   if (job.attempts > 1) await rm(dir, { recursive: true, force: true });
   const outDir = path.join(dir, 'out');
-  await mkdir(outDir, { recursive: true });
   try {
-    const sourcePath = await copySource(deps, manifest, dir);
+    const [content] = await Promise.all([deps.stores.oss.findContent(manifest.bucketKey, manifest.objectKey, deps.clock.now()), mkdir(outDir, { recursive: true })]);
+    const sourcePath = await sourceFile(deps, manifest, content, dir);
     signal.throwIfAborted();
     const result = await deps.translator.translate(
       { sourcePath, fileName: manifest.fileName, outputs: job.outputs, outDir, ...(manifest.rootFilename ? { rootFilename: manifest.rootFilename } : {}) },
-      progressWriter(deps, jobId),
+      progressWriter(deps, job.id),
       signal,
     );
     if (signal.aborted) return;
@@ -143,13 +144,17 @@ async function run(deps: JobRunnerDeps, jobId: string, signal: AbortSignal): Pro
   }
 }
 
-/** The source bytes (possibly several blobs) into a work file the engine may read. */
-async function copySource(deps: JobRunnerDeps, manifest: ManifestRecord, dir: string): Promise<string> {
-  const object = await deps.stores.oss.findObject(manifest.bucketKey, manifest.objectKey, deps.clock.now());
-  if (!object) throw Object.assign(new Error('The source design was deleted before it could be translated.'), { code: 'TranslationWorker-SourceNotFound' });
+/**
+ * The source as a work file the engine may read: the object's one blob linked in place when the
+ * store can, else its bytes (possibly several blobs) copied.
+ */
+async function sourceFile(deps: JobRunnerDeps, manifest: ManifestRecord, content: { size: number; extents: Extent[] } | undefined, dir: string): Promise<string> {
+  if (!content) throw Object.assign(new Error('The source design was deleted before it could be translated.'), { code: 'TranslationWorker-SourceNotFound' });
   const target = path.join(dir, `source.${extensionOf(manifest.fileName) || 'bin'}`);
-  const extents = await deps.stores.oss.extents(object.id);
-  const chunks = object.size > 0 ? readExtents(deps.blobs, extents, 0, object.size - 1) : Readable.from([]);
+  const { size, extents } = content;
+  const [whole] = extents;
+  if (extents.length === 1 && whole && whole.size === size && (await deps.blobs.linkInto(whole.blobId, target))) return target;
+  const chunks = size > 0 ? readExtents(deps.blobs, extents, 0, size - 1) : Readable.from([]);
   await pipeline(chunks, createWriteStream(target));
   return target;
 }

@@ -16,6 +16,17 @@ afterEach(async () => {
   await platform.close();
 });
 
+/** `count` small STL objects `model-<n>.stl` in the bucket, as encoded URNs. */
+async function stlDesigns(bearer: Record<string, string>, bucketKey: string, count: number): Promise<string[]> {
+  const urns: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const key = `model-${index}.stl`;
+    await platform.request(`/oss/v2/buckets/${bucketKey}/objects/${key}`, { method: 'PUT', headers: { ...bearer, 'Content-Type': 'application/octet-stream' }, body: new Uint8Array(84) });
+    urns.push(encodeUrn(objectUrn(bucketKey, key)));
+  }
+  return urns;
+}
+
 const diagnostic = async (response: Response) => ((await response.json()) as ModelDerivativeErrorBody).diagnostic;
 
 describe('POST /modelderivative/v2/designdata/job', () => {
@@ -105,12 +116,7 @@ describe('POST /modelderivative/v2/designdata/job', () => {
   it('allows 20 live jobs per app, then 429 with Retry-After; a finished job frees a place', async () => {
     fake.mode = 'held';
     const { bearer, bucketKey } = await designInBucket(platform);
-    const urns: string[] = [];
-    for (let index = 0; index < 21; index++) {
-      const key = `model-${index}.stl`;
-      await platform.request(`/oss/v2/buckets/${bucketKey}/objects/${key}`, { method: 'PUT', headers: { ...bearer, 'Content-Type': 'application/octet-stream' }, body: new Uint8Array(84) });
-      urns.push(encodeUrn(objectUrn(bucketKey, key)));
-    }
+    const urns = await stlDesigns(bearer, bucketKey, 21);
     for (const urn of urns.slice(0, 20)) expect((await postJob(platform, bearer, urn, [{ type: 'obj' }])).status).toBe(200);
     const over = await postJob(platform, bearer, urns[20]!, [{ type: 'obj' }]);
     expect(over.status).toBe(429);
@@ -127,6 +133,17 @@ describe('POST /modelderivative/v2/designdata/job', () => {
     const finished = urns[Number(/model-(\d+)\.stl/.exec(held.request.fileName)![1])]!;
     await waitUntil(async () => (await manifestOf(platform, bearer, finished)).status === 'success');
     expect((await postJob(platform, bearer, urns[20]!, [{ type: 'obj' }])).status).toBe(200);
+  });
+
+  it('replaces a running job when forced, even with the app at its limit: the job it replaces no longer counts', async () => {
+    fake.mode = 'held';
+    const { bearer, bucketKey } = await designInBucket(platform);
+    const urns = await stlDesigns(bearer, bucketKey, 20);
+    for (const urn of urns) expect((await postJob(platform, bearer, urn, [{ type: 'obj' }])).status).toBe(200);
+    const forced = await postJob(platform, bearer, urns[0]!, [{ type: 'stl' }], { 'x-ads-force': 'true' });
+    expect(forced.status).toBe(200);
+    const manifest = await manifestOf(platform, bearer, urns[0]!);
+    expect(manifest.derivatives.map((derivative) => derivative.outputType)).toEqual(['stl']);
   });
 
   it('answers 409 to a second job while one runs on the same design', async () => {

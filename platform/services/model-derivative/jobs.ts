@@ -34,14 +34,16 @@ export async function startJob(md: MdContext, runner: JobRunner, source: SourceD
   if (live && !force) {
     throw modelDerivativeError(409, 'A translation of this design is already running. Wait for it to end, or send x-ads-force: true to start again.');
   }
-  if (force) await deleteManifest(md, runner, source.urn);
+  if (live) await runner.cancel(live.id);
   const existing = force ? [] : await md.stores.mdManifests.derivatives(source.urn);
   const done = new Set(existing.filter((derivative) => derivative.status === 'success').map((derivative) => derivative.outputType));
   const todo = job.formats.filter((format) => !done.has(format.type));
   if (!todo.length) return { status: 201, body: body('success') };
 
   const jobId = randomUUID();
+  // Forced: the old manifest goes in the same transaction, so a job refused for the limit keeps it.
   const freed = await md.stores.db.transaction(async (tx) => {
+    const deleted = force ? ((await md.stores.mdManifests.delete(tx, source.urn)) ?? []) : [];
     const count = await md.stores.mdJobs.countLive(tx, clientId);
     if (count >= md.maxJobsPerApp) {
       const error = modelDerivativeError(429, `Too many translation jobs: an app may have at most ${md.maxJobsPerApp} pending or running at once. Retry after ${RETRY_AFTER_SECONDS} seconds.`);
@@ -53,10 +55,16 @@ export async function startJob(md: MdContext, runner: JobRunner, source: SourceD
       fileName, rootFilename: job.rootFilename ?? null, region: 'US', createdAt: now,
     });
     await md.stores.mdJobs.insert(tx, { id: jobId, urn: source.urn, clientId, outputs: todo, createdAt: now });
-    return md.stores.mdManifests.replaceDerivatives(tx, source.urn, jobId, todo.map((format) => format.type), now);
+    const outputs = todo.map((format) => format.type);
+    if (force) await md.stores.mdManifests.addDerivatives(tx, source.urn, jobId, outputs, now);
+    return force ? deleted : md.stores.mdManifests.replaceDerivatives(tx, source.urn, jobId, outputs, now);
+  }).catch((error: unknown) => {
+    // Rolled back: the job stopped for this one is live again, so it runs again.
+    if (live) runner.enqueue(live.id);
+    throw error;
   });
-  await freeBlobs(md, freed);
   runner.enqueue(jobId);
+  await freeBlobs(md, freed);
   return { status: 200, body: body('created') };
 }
 

@@ -40,6 +40,11 @@ export interface BlobStore {
   writeUnhashed(body: BlobBody, options: BlobWriteOptions): Promise<Omit<BlobWritten, 'sha1'>>;
   /** Bytes `start` to `end` inclusive of one blob, read lazily as the consumer pulls. */
   read(id: string, start: number, end: number): AsyncGenerator<Uint8Array>;
+  /**
+   * Makes `target` (a new path) name the blob's bytes without copying them, as a hard link; false
+   * when this store cannot (its bytes live elsewhere, or on another file system). The caller only reads it.
+   */
+  linkInto(id: string, target: string): Promise<boolean>;
   /** Removes a blob; a missing one is not an error. */
   delete(id: string): Promise<void>;
   /** Every stored blob (not the ones still being written). */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,5 +86,21 @@ describe('the file blob store', () => {
     await store.delete(written.id);
     expect(await files()).not.toContain(written.id);
     await expect(store.delete('../platform.lock')).rejects.toThrow(/not a blob id/);
+  });
+
+  it('links a blob into a work folder without copying it; the link outlives the blob and the id must be its own', async () => {
+    const bytes = randomBytes(5000);
+    const written = await store.write(streamOf(bytes), { maxBytes: 10_000 });
+    const work = await mkdtemp(path.join(os.tmpdir(), 'ddm-blob-link-'));
+    try {
+      const target = path.join(work, 'source.ifc');
+      expect(await store.linkInto(written.id, target)).toBe(true);
+      expect((await stat(target)).ino).toBe((await stat(path.join(dir, written.id))).ino);
+      await store.delete(written.id);
+      expect(await readFile(target)).toEqual(bytes);
+      await expect(store.linkInto('../platform.lock', path.join(work, 'lock'))).rejects.toThrow(/not a blob id/);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { BLOB_ID, BlobLengthError, BlobTooLargeError, blobCreatedAt, newBlobId, type BlobBody, type BlobClock, type BlobStore, type BlobWriteOptions } from './blob-store';
 import { chunksOf } from './body-chunks';
+import { sharedSync } from './shared-sync';
 
 const TMP = 'tmp';
 // Coalescing the body's small network chunks into larger writes saves most of the syscalls.
@@ -17,6 +18,9 @@ async function syncDirectory(dir: string): Promise<void> {
     await handle.close();
   }
 }
+
+// Another file system, one without hard links, or a blob linked too often: the caller copies instead.
+const UNLINKABLE = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK']);
 
 async function writeAll(handle: FileHandle, chunks: Uint8Array[]): Promise<void> {
   let pending = chunks;
@@ -44,6 +48,7 @@ export async function openFileBlobStore(dir: string, clock: BlobClock): Promise<
   const tmpDir = path.join(dir, TMP);
   await mkdir(tmpDir, { recursive: true });
   await syncDirectory(dir);
+  const syncBlobDirectory = sharedSync(() => syncDirectory(dir));
   const writing = new Set<string>();
   const finalPath = (id: string) => {
     if (!BLOB_ID.test(id)) throw new Error(`not a blob id: ${id.slice(0, 40)}`);
@@ -81,7 +86,7 @@ export async function openFileBlobStore(dir: string, clock: BlobClock): Promise<
       await handle.close();
       handle = undefined;
       await rename(tmpPath, path.join(dir, id));
-      await syncDirectory(dir);
+      await syncBlobDirectory();
       return { id, size, sha1: hash?.digest('hex') ?? '' };
     } catch (error) {
       await handle?.close().catch(() => undefined);
@@ -116,6 +121,15 @@ export async function openFileBlobStore(dir: string, clock: BlobClock): Promise<
       return { id, size };
     },
     read,
+    async linkInto(id, target) {
+      try {
+        await link(finalPath(id), target);
+        return true;
+      } catch (error) {
+        if (UNLINKABLE.has((error as NodeJS.ErrnoException).code ?? '')) return false;
+        throw error;
+      }
+    },
     async delete(id) {
       await unlink(finalPath(id)).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;

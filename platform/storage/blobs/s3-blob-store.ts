@@ -104,6 +104,7 @@ export async function openS3BlobStore(options: S3BlobStoreOptions, clock: BlobCl
       return { id, size };
     },
     read,
+    linkInto: () => Promise.resolve(false),
     async delete(id) {
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: keyOf(id) }));
     },

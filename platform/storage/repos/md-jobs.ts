@@ -1,5 +1,7 @@
 import type { JobOutputFormat, TranslationStatus } from '../../../contracts/model-derivative';
 import type { Db, Queryable } from '../db/db';
+import type { Lease } from './job-leases';
+import { MANIFEST_COLUMNS, type ManifestRecord } from './md-manifests';
 
 export interface JobRecord {
   id: string;
@@ -14,6 +16,20 @@ export interface JobRecord {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+}
+
+/** How a runner starts a job: as whom, when, taking it from a lapsed or (`steal`) any holder. */
+export interface JobStart {
+  lease: Lease;
+  at: Date;
+  steal: boolean;
+  maxAttempts: number;
+}
+
+/** A started job with the manifest it translates. */
+export interface StartedJob {
+  job: JobRecord;
+  manifest: ManifestRecord;
 }
 
 export const JOB_COLUMNS = `id, urn, client_id AS "clientId", status, progress, attempts, outputs, created_at AS "createdAt",
@@ -46,15 +62,27 @@ export function mdJobsRepo(db: Db) {
     async allLive(): Promise<JobRecord[]> {
       return db.query<JobRecord>(`SELECT ${JOB_COLUMNS} FROM md_jobs WHERE ${LIVE} ORDER BY created_at`);
     },
-    /** pending|inprogress → inprogress with one more attempt; false when the job is gone or already ended. */
-    async start(id: string, at: Date): Promise<JobRecord | undefined> {
-      return db.transaction(async (tx) => {
-        const [job] = await tx.query<JobRecord>(
-          `UPDATE md_jobs SET status = 'inprogress', progress = 0, attempts = attempts + 1, started_at = $2
-           WHERE id = $1 AND ${LIVE} RETURNING ${JOB_COLUMNS}`, [id, at]);
-        if (job) await tx.query(`UPDATE md_derivatives SET status = 'inprogress' WHERE job_id = $1 AND status = 'pending'`, [id]);
-        return job;
-      });
+    /**
+     * Claims and starts a job in one statement (a small job's time is mostly such round trips):
+     * pending|inprogress → inprogress with one more attempt and `lease`, its pending derivatives
+     * with it, answered with the manifest the run needs. Undefined when the job ended, another
+     * runner holds it (unless `steal`), or a restart interrupted it `maxAttempts` times already.
+     */
+    async start(id: string, run: JobStart): Promise<StartedJob | undefined> {
+      const [row] = await db.query<JobRecord & { manifest: ManifestRecord }>(
+        `WITH started AS (
+           UPDATE md_jobs SET status = 'inprogress', progress = 0, attempts = attempts + 1, started_at = $2,
+             lease_holder = $3, lease_expires_at = $4
+           WHERE id = $1 AND ${LIVE} AND (lease_expires_at IS NULL OR lease_expires_at < $2 OR lease_holder = $3 OR $5)
+             AND NOT (status = 'inprogress' AND attempts >= $6)
+           RETURNING *),
+         derivatives AS (UPDATE md_derivatives SET status = 'inprogress' WHERE job_id IN (SELECT id FROM started) AND status = 'pending')
+         SELECT ${JOB_COLUMNS}, (SELECT row_to_json(m) FROM (SELECT ${MANIFEST_COLUMNS} FROM md_manifests WHERE urn = started.urn) m) AS manifest
+         FROM started`,
+        [id, run.at, run.lease.holder, new Date(run.at.getTime() + run.lease.seconds * 1000), run.steal, run.maxAttempts]);
+      if (!row?.manifest) return undefined;
+      const { manifest, ...job } = row;
+      return { job, manifest: { ...manifest, createdAt: new Date(manifest.createdAt), updatedAt: new Date(manifest.updatedAt) } };
     },
     async setProgress(id: string, percent: number): Promise<void> {
       await db.query(`UPDATE md_jobs SET progress = $2 WHERE id = $1 AND status = 'inprogress'`, [id, percent]);
@@ -62,10 +90,9 @@ export function mdJobsRepo(db: Db) {
     /** Ends a running job; its derivatives not yet decided end the same way, with `messages`. */
     async finish(tx: Queryable, id: string, status: Exclude<TranslationStatus, 'pending' | 'inprogress'>, at: Date, messages: readonly object[] = []): Promise<boolean> {
       const ended = await tx.query(
-        `UPDATE md_jobs SET status = $2, progress = 100, finished_at = $3 WHERE id = $1 AND ${LIVE} RETURNING id`, [id, status, at]);
-      await tx.query(
-        `UPDATE md_derivatives SET status = $2, messages = messages || $3::jsonb WHERE job_id = $1 AND status IN ('pending', 'inprogress')`,
-        [id, status, JSON.stringify(messages)]);
+        `WITH ended AS (UPDATE md_jobs SET status = $2, progress = 100, finished_at = $3 WHERE id = $1 AND ${LIVE} RETURNING id),
+         derivatives AS (UPDATE md_derivatives SET status = $2, messages = messages || $4::jsonb WHERE job_id = $1 AND status IN ('pending', 'inprogress'))
+         SELECT id FROM ended`, [id, status, at, JSON.stringify(messages)]);
       return ended.length > 0;
     },
   };

@@ -45,7 +45,7 @@ describe.each(dbBackends)('the manifest view on $name', ({ open }) => {
       await manifests.completeDerivative(tx, 'job-1', 'obj', 'failed', [{ type: 'error', code: 'E-1', message: ['two', 'lines'] }], [file('obj/b.obj', 2)]);
       await manifests.completeDerivative(tx, 'job-1', 'svf2', 'success', [], [file('svf2/z.glb', 3), file('svf2/a.json', 4)]);
     });
-    expect(await jobs.start('job-1', at(5))).toBeDefined();
+    expect(await jobs.start('job-1', { lease: { holder: 'runner-a', seconds: 30 }, at: at(5), steal: false, maxAttempts: 2 })).toBeDefined();
 
     const view = await manifests.view(urn);
     expect(view).toEqual(await separately(urn));

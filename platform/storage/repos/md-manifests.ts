@@ -47,6 +47,14 @@ export const DERIVATIVE_COLUMNS = `d.id, d.urn, d.job_id AS "jobId", d.output_ty
 export const FILE_COLUMNS = `f.derivative_id AS "derivativeId", f.path, f.blob_id AS "blobId", f.role, f.mime, f.size::float8 AS size, f.sha1,
   f.view_guid AS "viewGuid", f.view_name AS "viewName", f.view_role AS "viewRole", f.resolution, f.created_at AS "createdAt"`;
 
+/** New pending derivatives of `outputs` for `jobId`. */
+async function addDerivatives(tx: Queryable, urn: string, jobId: string, outputs: readonly OutputType[], at: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO md_derivatives (id, urn, job_id, output_type, status, created_at)
+     SELECT $2 || ':' || t.type, $1, $2, t.type, 'pending', $4 FROM unnest($3::text[]) AS t(type)`,
+    [urn, jobId, outputs as string[], at]);
+}
+
 /** Manifests, their derivatives and the files (blobs) of each. */
 export function mdManifestsRepo(db: Db) {
   return {
@@ -67,10 +75,12 @@ export function mdManifestsRepo(db: Db) {
     },
     /** Deletes a manifest with everything under it; returns the blobs its files used (undefined: there was none). */
     async delete(tx: Queryable, urn: string): Promise<string[] | undefined> {
-      const blobs = await tx.query<{ blobId: string }>(
-        'SELECT f.blob_id AS "blobId" FROM md_files f JOIN md_derivatives d ON d.id = f.derivative_id WHERE d.urn = $1', [urn]);
-      const deleted = await tx.query('DELETE FROM md_manifests WHERE urn = $1 RETURNING urn', [urn]);
-      return deleted.length ? blobs.map((row) => row.blobId) : undefined;
+      // The files are read in the statement that deletes them (its snapshot is from before): one round trip.
+      const [row] = await tx.query<{ deleted: boolean; blobs: string[] }>(
+        `WITH gone AS (DELETE FROM md_manifests WHERE urn = $1 RETURNING urn)
+         SELECT EXISTS (SELECT 1 FROM gone) AS deleted,
+           COALESCE((SELECT json_agg(f.blob_id) FROM md_files f JOIN md_derivatives d ON d.id = f.derivative_id WHERE d.urn = $1), '[]') AS blobs`, [urn]);
+      return row?.deleted ? row.blobs : undefined;
     },
     async derivatives(urn: string): Promise<DerivativeRecord[]> {
       return db.query<DerivativeRecord>(`SELECT ${DERIVATIVE_COLUMNS} FROM md_derivatives d WHERE d.urn = $1 ORDER BY d.created_at, d.output_type`, [urn]);
@@ -85,26 +95,24 @@ export function mdManifestsRepo(db: Db) {
         `SELECT f.blob_id AS "blobId" FROM md_files f JOIN md_derivatives d ON d.id = f.derivative_id
          WHERE d.urn = $1 AND d.output_type = ANY($2::text[])`, [urn, outputs as string[]]);
       await tx.query('DELETE FROM md_derivatives WHERE urn = $1 AND output_type = ANY($2::text[])', [urn, outputs as string[]]);
-      await tx.query(
-        `INSERT INTO md_derivatives (id, urn, job_id, output_type, status, created_at)
-         SELECT $2 || ':' || t.type, $1, $2, t.type, 'pending', $4 FROM unnest($3::text[]) AS t(type)`,
-        [urn, jobId, outputs as string[], at]);
+      await addDerivatives(tx, urn, jobId, outputs, at);
       return old.map((row) => row.blobId);
     },
+    /** New pending derivatives of `outputs` for `jobId`, on a manifest that has none of them (it was just made). */
+    addDerivatives,
     /** Records what one derivative of a running job produced; false when the job's derivative is gone (manifest deleted). */
     async completeDerivative(tx: Queryable, jobId: string, outputType: OutputType, status: 'success' | 'failed', messages: readonly ManifestMessage[], files: readonly Omit<FileRecord, 'derivativeId'>[]): Promise<boolean> {
+      // One statement for the derivative and all its files: a small job's end is mostly round trips.
       const [derivative] = await tx.query<{ id: string }>(
-        `UPDATE md_derivatives SET status = $3, messages = $4 WHERE job_id = $1 AND output_type = $2 RETURNING id`,
-        [jobId, outputType, status, JSON.stringify(messages)]);
-      if (!derivative) return false;
-      for (const file of files) {
-        await tx.query(
-          `INSERT INTO md_files (derivative_id, path, blob_id, role, mime, size, sha1, view_guid, view_name, view_role, resolution, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-          [derivative.id, file.path, file.blobId, file.role, file.mime, file.size, file.sha1, file.viewGuid, file.viewName, file.viewRole,
-            file.resolution, file.createdAt]);
-      }
-      return true;
+        `WITH derivative AS (UPDATE md_derivatives SET status = $3, messages = $4 WHERE job_id = $1 AND output_type = $2 RETURNING id),
+         files AS (
+           INSERT INTO md_files (derivative_id, path, blob_id, role, mime, size, sha1, view_guid, view_name, view_role, resolution, created_at)
+           SELECT derivative.id, f.path, f."blobId", f.role, f.mime, f.size, f.sha1, f."viewGuid", f."viewName", f."viewRole", f.resolution, f."createdAt"
+           FROM derivative, jsonb_to_recordset($5::jsonb) AS f(path text, "blobId" text, role text, mime text, size bigint, sha1 text,
+             "viewGuid" text, "viewName" text, "viewRole" text, resolution integer, "createdAt" timestamptz))
+         SELECT id FROM derivative`,
+        [jobId, outputType, status, JSON.stringify(messages), JSON.stringify(files)]);
+      return derivative !== undefined;
     },
     /** A Data Management version's storage object URN, for a job whose input is a version id. */
     async versionStorage(versionId: string): Promise<string | undefined> {
