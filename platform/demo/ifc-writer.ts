@@ -25,9 +25,12 @@ export class StepWriter {
   private readonly lines: string[] = [];
   private next = 1;
 
+  /** `spaced`: `#1= IFCWALL(…)`, the way Revit and ARCHICAD write their instances. */
+  constructor(private readonly options: { spaced?: boolean } = {}) {}
+
   add(entity: string, ...args: string[]): number {
     const id = this.next++;
-    this.lines.push(`#${id}=${entity}(${args.join(',')});`);
+    this.lines.push(`#${id}=${this.options.spaced ? ' ' : ''}${entity}(${args.join(',')});`);
     return id;
   }
 

@@ -9,7 +9,8 @@ import { ifcGuid, list, real, ref, StepWriter, str } from '../demo/ifc-writer';
  * and list values, complex properties, quantities of each measure).
  */
 export function warmUpIfc(storeys: number): string {
-  const w = new StepWriter();
+  // Spaced as the authoring tools write, or the reader's code first meets that at a person's first job.
+  const w = new StepWriter({ spaced: true });
   const g = (seed: string) => str(ifcGuid(`warm-up/${seed}`));
   const point = (x: number, y: number, z: number) => w.add('IFCCARTESIANPOINT', list([real(x), real(y), real(z)]));
   const point2 = (x: number, y: number) => w.add('IFCCARTESIANPOINT', list([real(x), real(y)]));
@@ -26,7 +27,11 @@ export function warmUpIfc(storeys: number): string {
     w.add('IFCSIUNIT', '*', '.MASSUNIT.', '.KILO.', '.GRAM.'),
     w.add('IFCSIUNIT', '*', '.PLANEANGLEUNIT.', '$', '.RADIAN.'),
   ];
-  const project = w.add('IFCPROJECT', g('project'), '$', "'Warm-up'", '$', '$', '$', '$', list([ref(context)]), ref(w.add('IFCUNITASSIGNMENT', list(units.map(ref)))));
+  const person = w.add('IFCPERSONANDORGANIZATION', ref(w.add('IFCPERSON', '$', "'Nicht definiert'", '$', '$', '$', '$', '$', '$')),
+    ref(w.add('IFCORGANIZATION', '$', "'Nicht definiert'", '$', '$', '$')), '$');
+  const application = w.add('IFCAPPLICATION', ref(w.add('IFCORGANIZATION', "'DDM'", "'Design Data Manager'", '$', '$', '$')), "'1.0'", "'Warm-up'", "'DDM'");
+  const history = w.add('IFCOWNERHISTORY', ref(person), ref(application), '$', '.ADDED.', '$', '$', '$', '1482339244');
+  const project = w.add('IFCPROJECT', g('project'), ref(history), "'Warm-up'", '$', '$', '$', '$', list([ref(context)]), ref(w.add('IFCUNITASSIGNMENT', list(units.map(ref)))));
   const sitePlacement = w.add('IFCLOCALPLACEMENT', '$', ref(origin));
   const site = w.add('IFCSITE', g('site'), '$', "'Site'", '$', '$', ref(sitePlacement), '$', '$', '.ELEMENT.', '$', '$', '$', '$', '$');
   const buildingPlacement = w.add('IFCLOCALPLACEMENT', ref(sitePlacement), ref(origin));
@@ -137,7 +142,9 @@ function writeProperties(w: StepWriter, g: (seed: string) => string, { walls, wi
     w.add('IFCPROPERTYLISTVALUE', "'Panels'", '$', list(["IFCLABEL('Left')", "IFCLABEL('Right')"]), '$'),
     w.add('IFCCOMPLEXPROPERTY', "'Frame'", '$', "'Frame'", list([ref(single('Depth', 'IFCPOSITIVELENGTHMEASURE(80.)')), ref(single('Material', "IFCTEXT('Oak')"))])),
   ], windows);
-  set('pset-archicad', 'ArchiCADProperties', [single('Layer', "IFCLABEL('Tragwerk')"), single('Renovation Status', "IFCLABEL('Neu')"), single('Count', 'IFCINTEGER(4)')], [...walls, ...members]);
+  set('pset-archicad', 'ArchiCADProperties', [single('Layer', "IFCLABEL('Tragwerk')"), single('Renovation Status', "IFCLABEL('Neu')"), single('Count', 'IFCINTEGER(4)'),
+    // A quote written twice, and an integer past 2^30 (a date in seconds): paths of the reader's code no other value takes.
+    single('Note', "IFCTEXT('Architect''s note')"), single('Surveyed', 'IFCTIMESTAMP(1482339244)')], [...walls, ...members]);
   const quantity = (entity: string, name: string, value: number) => w.add(entity, str(name), '$', '$', real(value), '$');
   const qto = w.add('IFCELEMENTQUANTITY', g('qto'), '$', "'BaseQuantities'", '$', '$', list([
     ref(quantity('IFCQUANTITYLENGTH', 'Length', 5800)),

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runTranslation } from './engine';
 import { warmUp } from './warm-up';
 import { warmUpIfc } from './warm-up-ifc';
+import { warmUpIfc2x3 } from './warm-up-ifc2x3';
 
 describe('a worker warm-up', () => {
   const dirs: string[] = [];
@@ -12,20 +13,34 @@ describe('a worker warm-up', () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  it('translates its model to svf2 with the kinds of geometry and properties real exports carry', async () => {
+  /** The model translated to svf2 without warnings, and the objects of its property database. */
+  const translatedObjects = async (fileName: string, text: string) => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-warm-up-test-'));
     dirs.push(dir);
-    const sourcePath = path.join(dir, 'warm-up.ifc');
-    await writeFile(sourcePath, warmUpIfc(2));
-    const result = await runTranslation({ sourcePath, fileName: 'warm-up.ifc', outputs: [{ type: 'svf2' }], outDir: path.join(dir, 'out') }, () => undefined);
+    const sourcePath = path.join(dir, fileName);
+    await writeFile(sourcePath, text);
+    const result = await runTranslation({ sourcePath, fileName, outputs: [{ type: 'svf2' }], outDir: path.join(dir, 'out') }, () => undefined);
     expect(result.derivatives.map((derivative) => derivative.status)).toEqual(['success']);
     expect(result.warnings).toEqual([]);
     const { objects } = JSON.parse(await readFile(path.join(dir, 'out', result.propertiesPath!), 'utf8')) as { objects: { name: string; properties: Record<string, Record<string, unknown>> }[] };
+    return objects;
+  };
+
+  it('translates its model to svf2 with the kinds of geometry and properties real exports carry', async () => {
+    const objects = await translatedObjects('warm-up.ifc', warmUpIfc(2));
     const wall = objects.find((object) => object.name === 'Wand 0.0')!;
     expect(wall.properties['Pset_WallCommon']).toMatchObject({ FireRating: 'REI 90 über', Combustible: null, Status: 'NEW' });
     expect(Object.keys(wall.properties)).toEqual(expect.arrayContaining(['BaseQuantities', 'Type', 'Materials']));
     expect(objects.find((object) => object.name === 'Fenster 1.3')?.properties['Pset_WindowCommon']).toMatchObject({ OperatingTemperature: '253 – 313', Panels: 'Left, Right', 'Frame.Depth': '80 mm' });
     expect(objects.some((object) => object.name === 'Ebene 1 ä')).toBe(true);
+  });
+
+  it('translates its IFC2X3 model too, with the property sets and quantities of its walls', async () => {
+    const objects = await translatedObjects('warm-up-2x3.ifc', warmUpIfc2x3(2));
+    const walls = objects.filter((object) => object.name.startsWith('Wand-Ext-ERDG-'));
+    expect(walls).toHaveLength(8);
+    expect(walls[0]!.properties['Pset_WallCommon']).toMatchObject({ IsExternal: true, Reference: 'Außenwand', Note: "Hole Has Wall's Side Material" });
+    expect(Object.keys(walls[0]!.properties)).toEqual(expect.arrayContaining(['BaseQuantities', 'Materials']));
   });
 
   it('runs to its end in this process', async () => {

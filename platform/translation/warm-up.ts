@@ -4,6 +4,7 @@ import path from 'node:path';
 import { runTranslation } from './engine';
 import { readIfcInThread } from './readers/ifc-thread';
 import { warmUpIfc } from './warm-up-ifc';
+import { warmUpIfc2x3 } from './warm-up-ifc2x3';
 
 /**
  * Jobs a fresh worker runs on a building of our own making before it takes a real one. A cold worker's
@@ -19,17 +20,23 @@ const WARM_STOREYS = 12;
 export async function warmUp(runs = WARM_RUNS): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-warm-up-'));
   try {
-    const text = warmUpIfc(WARM_STOREYS);
-    const sourcePath = path.join(dir, 'warm-up.ifc');
-    await writeFile(sourcePath, text);
-    const bytes = new TextEncoder().encode(text);
-    for (let run = 0; run < runs; run++) {
-      // A helper thread joins only a reading that streams long enough: asked at once here, its code warms too.
-      const helped = readIfcInThread(bytes, undefined, { helpAfterMs: 0 });
-      await Promise.all([helped.geometry, helped.thumbnails]);
-      const outDir = path.join(dir, `out-${run}`);
-      await runTranslation({ sourcePath, fileName: 'warm-up.ifc', outputs: [{ type: 'svf2' }], outDir }, () => undefined);
-      await rm(outDir, { recursive: true, force: true });
+    const models = [
+      { name: 'warm-up.ifc', text: warmUpIfc(WARM_STOREYS), runs },
+      // IFC2X3 in every third run: web-ifc's classes for it are other than IFC4's.
+      { name: 'warm-up-2x3.ifc', text: warmUpIfc2x3(WARM_STOREYS), runs: Math.ceil(runs / 3) },
+    ];
+    for (const model of models) {
+      const sourcePath = path.join(dir, model.name);
+      await writeFile(sourcePath, model.text);
+      const bytes = new TextEncoder().encode(model.text);
+      for (let run = 0; run < model.runs; run++) {
+        // A helper thread joins only a reading that streams long enough: asked at once here, its code warms too.
+        const helped = readIfcInThread(bytes, undefined, { helpAfterMs: 0 });
+        await Promise.all([helped.geometry, helped.thumbnails]);
+        const outDir = path.join(dir, `out-${run}`);
+        await runTranslation({ sourcePath, fileName: model.name, outputs: [{ type: 'svf2' }], outDir }, () => undefined);
+        await rm(outDir, { recursive: true, force: true });
+      }
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -31,10 +31,11 @@ describe('StepLines', () => {
   });
 
   it('reads signed, long and plain integers and raw UTF-8 text exactly', () => {
-    const lines = step(`#1=IFCWALL(+7,-0,12345678901234567890,'Grüße, 東京',.NOTDEFINED.);`);
+    const lines = step(`#1=IFCWALL(+7,-0,12345678901234567890,'Grüße, 東京',.NOTDEFINED.,999999999,1482339244,0001073741824);`);
     expect(lines.attributes(1)).toEqual([
       { type: 10, value: 7 }, { type: 10, value: -0 }, { type: 10, value: Number('12345678901234567890') },
       { type: 1, value: 'Grüße, 東京' }, { type: 3, value: 'NOTDEFINED' },
+      { type: 10, value: 999999999 }, { type: 10, value: 1482339244 }, { type: 10, value: 1073741824 },
     ]);
   });
 

@@ -251,9 +251,14 @@ export class StepLines {
     let real = false;
     let signed = false;
     let integer = 0;
+    let digits = 0;
     for (;;) {
       const c = bytes[cursor.at] as number;
-      if (isDigit(c)) integer = integer * 10 + c - 0x30;
+      // Nine digits stay a small integer: past that (a date in seconds) the sum would overflow V8's small
+      // integers on a path no warm-up takes, deoptimising the reader at a person's first real file.
+      if (isDigit(c)) {
+        if (++digits <= 9) integer = integer * 10 + c - 0x30;
+      }
       else if (c === DOT || c === 0x45 || c === 0x65) real = true;
       else if (c === 0x2d || c === 0x2b) signed = true;
       else break;
@@ -265,7 +270,7 @@ export class StepLines {
     }
     // Reals stay text, as web-ifc gives them; a short run of digits is its own value, anything else goes through Number.
     if (real) return { type: REAL, value: this.ascii(begin, cursor.at) };
-    return { type: INTEGER, value: signed || cursor.at - begin > 15 ? Number(this.ascii(begin, cursor.at)) : integer };
+    return { type: INTEGER, value: signed || digits > 9 ? Number(this.ascii(begin, cursor.at)) : integer };
   }
 
   private ascii(begin: number, end: number): string {

@@ -151,7 +151,8 @@ function weldedTriangles(indices: Uint32Array, remap: Uint32Array): Uint32Array 
     out[length++] = b;
     out[length++] = c;
   }
-  return length === out.length ? out : out.slice(0, length);
+  // A view either way: a branch only some models take deoptimised this hot path at a person's first job.
+  return out.subarray(0, length);
 }
 
 /**
