@@ -7,10 +7,11 @@ import { pipeline } from 'node:stream/promises';
 import type { ManifestMessage } from '../../../contracts/model-derivative';
 import type { Clock } from '../../config';
 import type { BlobStore } from '../../storage/blobs/blob-store';
-import { readExtents, type Extent } from '../../storage/blobs/extents';
+import { readExtents } from '../../storage/blobs/extents';
 import type { Lease } from '../../storage/repos/job-leases';
 import type { ManifestRecord } from '../../storage/repos/md-manifests';
 import type { StartedJob } from '../../storage/repos/md-jobs';
+import type { ObjectContent } from '../../storage/repos/oss';
 import type { Stores } from '../../storage/stores';
 import { TranslationTimeoutError, type Translator } from '../../translation/engine-types';
 import { extensionOf } from '../../translation/formats';
@@ -148,7 +149,7 @@ async function run(deps: JobRunnerDeps, { job, manifest }: StartedJob, signal: A
  * The source as a work file the engine may read: the object's one blob linked in place when the
  * store can, else its bytes (possibly several blobs) copied.
  */
-async function sourceFile(deps: JobRunnerDeps, manifest: ManifestRecord, content: { size: number; extents: Extent[] } | undefined, dir: string): Promise<string> {
+async function sourceFile(deps: JobRunnerDeps, manifest: ManifestRecord, content: ObjectContent | undefined, dir: string): Promise<string> {
   if (!content) throw Object.assign(new Error('The source design was deleted before it could be translated.'), { code: 'TranslationWorker-SourceNotFound' });
   const target = path.join(dir, `source.${extensionOf(manifest.fileName) || 'bin'}`);
   const { size, extents } = content;

@@ -4,6 +4,12 @@ import type { Extent } from '../blobs/extents';
 import { firstExpiry, LISTED_COLUMNS, OBJECT_COLUMNS, replaceObject, visible, type ListedObject, type ObjectRecord } from './oss-objects';
 import { ossUploadsRepo } from './oss-uploads';
 
+/** An object's length and the blobs that hold it, in order. */
+export interface ObjectContent {
+  size: number;
+  extents: Extent[];
+}
+
 export interface BucketRecord {
   bucketKey: string;
   ownerClientId: string;
@@ -57,8 +63,8 @@ export function ossRepo(db: Db) {
       return object;
     },
     /** A visible object's length and the blobs that hold it, in one statement (how a job finds its source). */
-    async findContent(bucketKey: string, objectKey: string, now: Date): Promise<{ size: number; extents: Extent[] } | undefined> {
-      const [content] = await db.query<{ size: number; extents: Extent[] }>(
+    async findContent(bucketKey: string, objectKey: string, now: Date): Promise<ObjectContent | undefined> {
+      const [content] = await db.query<ObjectContent>(
         `SELECT o.size::float8 AS size, COALESCE((SELECT json_agg(json_build_object('blobId', b.blob_id, 'size', b.size::float8) ORDER BY b.seq)
            FROM oss_object_blobs b WHERE b.object_id = o.id), '[]') AS extents
          FROM oss_objects o WHERE o.bucket_key = $1 AND o.object_key = $2 AND ${visible(3)}`, [bucketKey, objectKey, now]);

@@ -250,15 +250,11 @@ export class StepLines {
     const begin = cursor.at;
     let real = false;
     let signed = false;
-    let integer = 0;
-    let digits = 0;
+    let integer = 0, digits = 0;
     for (;;) {
       const c = bytes[cursor.at] as number;
-      // Nine digits stay a small integer: past that (a date in seconds) the sum would overflow V8's small
-      // integers on a path no warm-up takes, deoptimising the reader at a person's first real file.
-      if (isDigit(c)) {
-        if (++digits <= 9) integer = integer * 10 + c - 0x30;
-      }
+      // Nine digits at most: more (a date in seconds) overflowed V8's small integers, deoptimising the reader.
+      if (isDigit(c)) integer = ++digits <= 9 ? integer * 10 + c - 0x30 : integer;
       else if (c === DOT || c === 0x45 || c === 0x65) real = true;
       else if (c === 0x2d || c === 0x2b) signed = true;
       else break;
