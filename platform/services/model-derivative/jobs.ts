@@ -56,8 +56,9 @@ export async function startJob(md: MdContext, runner: JobRunner, source: SourceD
     });
     await md.stores.mdJobs.insert(tx, { id: jobId, urn: source.urn, clientId, outputs: todo, createdAt: now });
     const outputs = todo.map((format) => format.type);
-    if (force) await md.stores.mdManifests.addDerivatives(tx, source.urn, jobId, outputs, now);
-    return force ? deleted : md.stores.mdManifests.replaceDerivatives(tx, source.urn, jobId, outputs, now);
+    if (!force) return md.stores.mdManifests.replaceDerivatives(tx, source.urn, jobId, outputs, now);
+    await md.stores.mdManifests.addDerivatives(tx, source.urn, jobId, outputs, now);
+    return deleted;
   }).catch((error: unknown) => {
     // Rolled back: the job stopped for this one is live again, so it runs again.
     if (live) runner.enqueue(live.id);

@@ -1,6 +1,6 @@
 import type { JobOutputFormat, TranslationStatus } from '../../../contracts/model-derivative';
 import type { Db, Queryable } from '../db/db';
-import type { Lease } from './job-leases';
+import { leaseFree, leaseUntil, type Lease } from './job-leases';
 import { MANIFEST_COLUMNS, type ManifestRecord } from './md-manifests';
 
 export interface JobRecord {
@@ -73,13 +73,13 @@ export function mdJobsRepo(db: Db) {
         `WITH started AS (
            UPDATE md_jobs SET status = 'inprogress', progress = 0, attempts = attempts + 1, started_at = $2,
              lease_holder = $3, lease_expires_at = $4
-           WHERE id = $1 AND ${LIVE} AND (lease_expires_at IS NULL OR lease_expires_at < $2 OR lease_holder = $3 OR $5)
+           WHERE id = $1 AND ${LIVE} AND (${leaseFree(2)} OR lease_holder = $3 OR $5)
              AND NOT (status = 'inprogress' AND attempts >= $6)
            RETURNING *),
          derivatives AS (UPDATE md_derivatives SET status = 'inprogress' WHERE job_id IN (SELECT id FROM started) AND status = 'pending')
          SELECT ${JOB_COLUMNS}, (SELECT row_to_json(m) FROM (SELECT ${MANIFEST_COLUMNS} FROM md_manifests WHERE urn = started.urn) m) AS manifest
          FROM started`,
-        [id, run.at, run.lease.holder, new Date(run.at.getTime() + run.lease.seconds * 1000), run.steal, run.maxAttempts]);
+        [id, run.at, run.lease.holder, leaseUntil(run.lease, run.at), run.steal, run.maxAttempts]);
       if (!row?.manifest) return undefined;
       const { manifest, ...job } = row;
       return { job, manifest: { ...manifest, createdAt: new Date(manifest.createdAt), updatedAt: new Date(manifest.updatedAt) } };
