@@ -17,6 +17,7 @@ import { TranslationTimeoutError, type Translator } from '../../translation/engi
 import { extensionOf } from '../../translation/formats';
 import { runLeased, type Claim } from '../../storage/leased-run';
 import { recordResult } from './job-record';
+import { progressWriter } from './progress-writer';
 
 export interface JobRunnerDeps {
   stores: Stores;
@@ -52,8 +53,6 @@ export interface JobRunner {
 
 /** A restart interrupted the job this many times: it fails instead of running again. */
 export const MAX_ATTEMPTS = 2;
-// The manifest shows progress, but one write per 5 % is plenty for pollers.
-const PROGRESS_STEP = 5;
 
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -125,15 +124,17 @@ async function run(deps: JobRunnerDeps, { job, manifest }: StartedJob, signal: A
   // Only a run a stop interrupted can have left a folder behind.
   if (job.attempts > 1) await rm(dir, { recursive: true, force: true });
   const outDir = path.join(dir, 'out');
+  const progress = progressWriter((percent) => deps.stores.mdJobs.setProgress(job.id, percent));
   try {
     const [content] = await Promise.all([deps.stores.oss.findContent(manifest.bucketKey, manifest.objectKey, deps.clock.now()), mkdir(outDir, { recursive: true })]);
     const sourcePath = await sourceFile(deps, manifest, content, dir);
     signal.throwIfAborted();
     const result = await deps.translator.translate(
       { sourcePath, fileName: manifest.fileName, outputs: job.outputs, outDir, ...(manifest.rootFilename ? { rootFilename: manifest.rootFilename } : {}) },
-      progressWriter(deps, job.id),
+      (percent) => progress.report(percent),
       signal,
     );
+    progress.stop();
     if (signal.aborted) return;
     await recordResult(deps, job, outDir, result);
   } catch (error) {
@@ -141,6 +142,7 @@ async function run(deps: JobRunnerDeps, { job, manifest }: StartedJob, signal: A
     if (signal.aborted) return;
     await deps.stores.mdJobs.finish(deps.stores.db, job.id, error instanceof TranslationTimeoutError ? 'timeout' : 'failed', deps.clock.now(), [failureMessage(error)]);
   } finally {
+    progress.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }
@@ -158,17 +160,6 @@ async function sourceFile(deps: JobRunnerDeps, manifest: ManifestRecord, content
   const chunks = size > 0 ? readExtents(deps.blobs, extents, 0, size - 1) : Readable.from([]);
   await pipeline(chunks, createWriteStream(target));
   return target;
-}
-
-function progressWriter(deps: JobRunnerDeps, jobId: string): (percent: number) => void {
-  let saved = 0;
-  let writing = Promise.resolve();
-  return (percent) => {
-    const value = Math.max(0, Math.min(99, Math.floor(percent)));
-    if (value < saved + PROGRESS_STEP) return;
-    saved = value;
-    writing = writing.then(() => deps.stores.mdJobs.setProgress(jobId, value)).catch(() => undefined);
-  };
 }
 
 export function failureMessage(error: unknown): ManifestMessage {

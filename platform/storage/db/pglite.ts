@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { checkStorableParams, type Db, type Queryable, type SqlValue } from './db';
+import { pgliteStatements } from './pglite-statements';
 import { mayWrite, readMemory } from './read-memory';
 
 /**
@@ -16,20 +17,28 @@ export async function openPglite(dataDir: string | undefined, existing?: PGlite)
       memory.wrote();
     }
   }
+  const run = pgliteStatements(pg);
+  // PGlite's own locks, as its `query` takes them: a statement outside a transaction waits for any to end.
+  const outside = <T>(sql: string, params: readonly SqlValue[]) => pg._runExclusiveTransaction(() => pg._runExclusiveQuery(async () => {
+    const rows = await run<T>(sql, params);
+    await pg.syncToFs();
+    return rows;
+  }));
+  const inside = <T>(sql: string, params: readonly SqlValue[]) => pg._runExclusiveQuery(() => run<T>(sql, params));
   // Inside a transaction nothing is remembered: its reads may see its own writes before they commit.
-  const asQueryable = (target: Pick<PGlite, 'query' | 'exec'>, remembered: boolean): Queryable => ({
+  const asQueryable = (target: Pick<PGlite, 'exec'>, inTransaction: boolean): Queryable => ({
     async query<T extends object>(sql: string, params: readonly SqlValue[] = []) {
       checkStorableParams(params);
-      const read = async () => (await target.query<T>(sql, params as unknown[])).rows;
+      const read = () => (inTransaction ? inside<T>(sql, params) : outside<T>(sql, params));
       if (mayWrite(sql)) return written(read);
-      return remembered ? memory.query(sql, params, read) : read();
+      return inTransaction ? read() : memory.query(sql, params, read);
     },
     exec: (sql: string) => written(async () => void (await target.exec(sql))),
   });
   return {
     kind: 'pglite',
-    ...asQueryable(pg, true),
-    transaction: (work) => written(() => pg.transaction((tx) => work(asQueryable(tx, false)))),
+    ...asQueryable(pg, false),
+    transaction: (work) => written(() => pg.transaction((tx) => work(asQueryable(tx, true)))),
     remember: (key, at, read, until) => memory.remember(key, at, read, until),
     close: () => pg.close(),
   };

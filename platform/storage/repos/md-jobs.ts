@@ -48,9 +48,12 @@ export function mdJobsRepo(db: Db) {
       const [job] = await db.query<JobRecord>(`SELECT ${JOB_COLUMNS} FROM md_jobs WHERE id = $1`, [id]);
       return job;
     },
-    /** Pending and running jobs of one app, counted under a lock so two POSTs at once cannot both pass the limit. */
+    /**
+     * Pending and running jobs of one app, counted under a lock so two POSTs at once cannot both pass
+     * the limit. The embedded database runs one transaction at a time, which is lock enough.
+     */
     async countLive(tx: Queryable, clientId: string): Promise<number> {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`md-jobs:${clientId}`]);
+      if (db.kind !== 'pglite') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`md-jobs:${clientId}`]);
       const [row] = await tx.query<{ n: number }>(`SELECT count(*)::integer AS n FROM md_jobs WHERE client_id = $1 AND ${LIVE}`, [clientId]);
       return row?.n ?? 0;
     },
