@@ -62,7 +62,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const enqueue = (jobId: string, claim: Claim = 'claim') => {
     if (closed || running.has(jobId)) return;
     const controller = new AbortController();
-    const done = runLeasedJob(deps, jobId, controller, lease, claim)
+    const done = afterThisTurn()
+      .then(() => controller.signal.aborted ? undefined : runLeasedJob(deps, jobId, controller, lease, claim))
       .catch((error: unknown) => deps.logger.error(`model derivative job ${jobId} could not be recorded`, error))
       .finally(() => running.delete(jobId));
     running.set(jobId, { controller, done });
@@ -99,6 +100,12 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     },
   };
 }
+
+/**
+ * The request that enqueued a job answers first: on the embedded database, which runs one statement
+ * at a time, its answer would otherwise wait behind the job's start.
+ */
+const afterThisTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The lease held while the job runs; a job interrupted twice fails instead of running again. */
 async function runLeasedJob(deps: JobRunnerDeps, jobId: string, controller: AbortController, lease: Lease, claim: Claim): Promise<void> {

@@ -64,8 +64,8 @@ export async function startJob(md: MdContext, runner: JobRunner, source: SourceD
     if (live) runner.enqueue(live.id);
     throw error;
   });
-  runner.enqueue(jobId);
   await freeBlobs(md, freed);
+  runner.enqueue(jobId);
   return { status: 200, body: body('created') };
 }
 

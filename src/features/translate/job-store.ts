@@ -30,12 +30,15 @@ export interface TranslationJob {
   message: string | null;
   /** When a page last saw it running: a reload soon after still owes the person its end. */
   watchedAt?: number;
+  /** When a page told the person of its end: one that replaced that page a moment later tells again. */
+  announcedAt?: number;
 }
 
 interface JobActions {
   jobStarted: (job: Pick<TranslationJob, 'urn' | 'name' | 'outputs' | 'item'>, now?: number) => string;
   jobProgressed: (id: string, status: TranslationStatus, progress: string, now?: number) => void;
   jobEnded: (id: string, status: TranslationStatus, message: string | null, now?: number) => void;
+  jobAnnounced: (id: string, now?: number) => void;
   jobDismissed: (id: string) => void;
   finishedCleared: () => void;
 }
@@ -69,6 +72,7 @@ const useJobStore = create<JobState>()(
           set(({ jobs }) => ({
             jobs: jobs.map((job) => (job.id === id && isRunning(job) ? { ...job, status, message, progress: 'complete', endedAt: now } : job)),
           })),
+        jobAnnounced: (id, now = Date.now()) => set(({ jobs }) => ({ jobs: jobs.map((job) => (job.id === id ? { ...job, announcedAt: now } : job)) })),
         jobDismissed: (id) => set(({ jobs }) => ({ jobs: jobs.filter((job) => job.id !== id) })),
         finishedCleared: () => set(({ jobs }) => ({ jobs: jobs.filter(isRunning) })),
       },

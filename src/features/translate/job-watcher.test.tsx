@@ -25,10 +25,10 @@ function ToastProbe() {
   return <ul aria-label="Toasts">{useToasts().map((toast) => <li key={toast.id}>{`${toast.tone}: ${toast.title} — ${toast.message ?? ''}`}</li>)}</ul>;
 }
 
-function watch(queryClient = createTestQueryClient()) {
+function watch(queryClient = createTestQueryClient(), pageStartedAt?: number) {
   return render(
     <QueryClientProvider client={queryClient}>
-      <JobWatchers />
+      <JobWatchers {...(pageStartedAt === undefined ? {} : { pageStartedAt })} />
       <ToastProbe />
     </QueryClientProvider>,
   );
@@ -47,6 +47,7 @@ describe('JobWatchers', () => {
     await advance(1_600);
     expect(jobStore.getState().jobs[0]).toMatchObject({ status: 'success', endedAt: expect.any(Number) });
     expect(screen.getByText('success: house.ifc is translated — svf2')).toBeInTheDocument();
+    expect(jobStore.getState().jobs[0]?.announcedAt).toEqual(expect.any(Number));
 
     const asked = manifestCalls(mock.calls);
     await advance(120_000);
@@ -88,6 +89,35 @@ describe('JobWatchers', () => {
     await advance(0);
     expect(jobStore.getState().jobs[0]).toMatchObject({ status: 'success', endedAt: expect.any(Number) });
     expect(screen.getByText('success: house.ifc is translated — svf2')).toBeInTheDocument();
+  });
+
+  it('tells again of a job whose end the page before this one told just before a reload replaced it', async () => {
+    const pageStartedAt = Date.now();
+    const { jobStarted, jobEnded, jobAnnounced } = jobStore.getState().actions;
+    const told = jobStarted({ urn: URN, name: 'house.ifc', outputs: ['svf2'] }, pageStartedAt - 5_000);
+    jobEnded(told, 'success', null, pageStartedAt - 300);
+    jobAnnounced(told, pageStartedAt - 300);
+    const failed = jobStarted({ urn: `${URN}x`, name: 'broken.ifc', outputs: ['svf2'] }, pageStartedAt - 4_000);
+    jobEnded(failed, 'failed', 'The file is not IFC. (TranslationWorker-InvalidFile)', pageStartedAt - 200);
+    jobAnnounced(failed, pageStartedAt - 200);
+    watch(undefined, pageStartedAt);
+    await advance(0);
+    expect(screen.getByText('success: house.ifc is translated — svf2')).toBeInTheDocument();
+    expect(screen.getByText('error: broken.ifc could not be translated — The file is not IFC. (TranslationWorker-InvalidFile)')).toBeInTheDocument();
+  });
+
+  it('does not tell again of an end told long before this page, or told by a page open now', async () => {
+    const pageStartedAt = Date.now();
+    const { jobStarted, jobEnded, jobAnnounced } = jobStore.getState().actions;
+    const old = jobStarted({ urn: URN, name: 'old.ifc', outputs: ['svf2'] }, pageStartedAt - 60_000);
+    jobEnded(old, 'success', null, pageStartedAt - 30_000);
+    jobAnnounced(old, pageStartedAt - 30_000);
+    const otherTab = jobStarted({ urn: `${URN}x`, name: 'other.ifc', outputs: ['svf2'] }, pageStartedAt - 1_000);
+    jobEnded(otherTab, 'success', null, pageStartedAt + 50);
+    jobAnnounced(otherTab, pageStartedAt + 50);
+    watch(undefined, pageStartedAt);
+    await advance(0);
+    expect(screen.getByRole('list', { name: 'Toasts' })).toBeEmptyDOMElement();
   });
 
   it('marks when it last saw a job running, without writing the store on every unchanged answer', async () => {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Manifest } from '../../../contracts/model-derivative';
 import { isEnded, mdQueries, pollDelay } from '../../api/model-derivative/queries';
-import { showToast } from '../../components/ui/toast-store';
+import { showToast, type Toast } from '../../components/ui/toast-store';
 import { isRunning, useJobActions, useJobs, type TranslationJob } from './job-store';
 
 /** The first error message anywhere in a manifest, in the platform's words. */
@@ -18,6 +18,11 @@ export function firstError(manifest: Manifest): string | null {
 const PAGE_STARTED_AT = Date.now();
 /** A job some page saw running this recently before this one began (a reload, a new tab) was being watched. */
 const STILL_WATCHED_MS = 60_000;
+/**
+ * A job whose end a page told of this recently before this page began is told again: the page may have
+ * been replaced (a reload) before the person read it, or before it was even drawn.
+ */
+const RETELL_MS = 10_000;
 /** How stale the record of having seen a job running may get before the watcher writes it again. */
 const WATCH_MARK_MS = 5_000;
 
@@ -30,7 +35,7 @@ const SCOPE_LENGTH = mdQueries.modelScope('').length;
  * ended, and the watcher unmounts, so a finished job is never asked about again.
  */
 function JobWatcher({ job, now }: { job: TranslationJob; now: () => number }) {
-  const { jobProgressed, jobEnded } = useJobActions();
+  const { jobProgressed, jobEnded, jobAnnounced } = useJobActions();
   const queryClient = useQueryClient();
   // Whether someone watched the job run, on this page or on the one a reload replaced: only then is
   // its end news. One that ended while the app was closed is simply marked ended in the job centre.
@@ -59,18 +64,31 @@ function JobWatcher({ job, now }: { job: TranslationJob; now: () => number }) {
     // thumbnail" for minutes); the manifest itself is fresh, and asking it again would be a poll.
     void queryClient.invalidateQueries({ queryKey: mdQueries.modelScope(job.urn), predicate: (query) => query.queryKey[SCOPE_LENGTH] !== 'manifest' });
     if (!sawRunningRef.current) return;
-    showToast(
-      data.status === 'success'
-        ? { tone: 'success', title: `${job.name} is translated`, message: job.outputs.join(', ') }
-        : { tone: 'error', title: `${job.name} could not be translated`, message: message ?? undefined },
-    );
-  }, [data, dataUpdatedAt, job, jobProgressed, jobEnded, queryClient]);
+    showToast(endNotice({ ...job, status: data.status, message }));
+    jobAnnounced(job.id);
+  }, [data, dataUpdatedAt, job, jobProgressed, jobEnded, jobAnnounced, queryClient]);
   return null;
 }
 
+function endNotice(job: Pick<TranslationJob, 'name' | 'outputs' | 'status' | 'message'>): Omit<Toast, 'id'> {
+  return job.status === 'success'
+    ? { tone: 'success', title: `${job.name} is translated`, message: job.outputs.join(', ') }
+    : { tone: 'error', title: `${job.name} could not be translated`, message: job.message ?? undefined };
+}
+
 /** Watches every running job from anywhere in the app; mounted once, in the layout. */
-export function JobWatchers({ now = Date.now }: { now?: () => number }) {
-  const running = useJobs().filter(isRunning);
+export function JobWatchers({ now = Date.now, pageStartedAt = PAGE_STARTED_AT }: { now?: () => number; pageStartedAt?: number }) {
+  const jobs = useJobs();
+  const running = jobs.filter(isRunning);
+  const retoldRef = useRef(false);
+  useEffect(() => {
+    if (retoldRef.current) return;
+    retoldRef.current = true;
+    for (const job of jobs) {
+      const { announcedAt = 0 } = job;
+      if (announcedAt < pageStartedAt && announcedAt >= pageStartedAt - RETELL_MS) showToast(endNotice(job));
+    }
+  }, [jobs, pageStartedAt]);
   return (
     <>
       {running.map((job) => (
