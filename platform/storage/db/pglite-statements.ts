@@ -22,15 +22,15 @@ const byDatabase = new WeakMap<PGlite, Statements>();
 
 /**
  * Runs statements on PGlite as a server's driver does: each SQL text parsed once as a named
- * prepared statement (PostgreSQL may then keep its plan), then bind, describe, execute and sync in one call into the
- * database. PGlite's own `query` parses, plans and describes every statement again over six calls:
- * 0.4–1.3 ms a statement against 0.1–0.3 measured here, and a small job sends about fifteen.
+ * prepared statement (PostgreSQL may then keep its plan), then bind, describe, execute and sync in
+ * one call into the database. PGlite's own `query` parses, plans and describes every statement
+ * again over six calls: 0.4–1.3 ms a statement against 0.1–0.3 measured here, and a small job
+ * sends about fifteen.
  * Values are serialized and rows parsed by PGlite's own serializers and parsers, as its `query` does.
  */
 export function pgliteStatements(pg: PGlite) {
-  let statements = byDatabase.get(pg);
-  if (!statements) byDatabase.set(pg, (statements = { prepared: new Map(), closing: [], next: 0 }));
-  const own = statements;
+  const own: Statements = byDatabase.get(pg) ?? { prepared: new Map(), closing: [], next: 0 };
+  byDatabase.set(pg, own);
   const call = (parts: Uint8Array[]) => pg.execProtocolStream(Buffer.concat(parts), { syncToFs: false });
 
   async function prepare(sql: string): Promise<Prepared> {
