@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { Manifest } from '../../../contracts/model-derivative';
 import { isEnded, mdQueries, pollDelay } from '../../api/model-derivative/queries';
 import { showToast, type Toast } from '../../components/ui/toast-store';
-import { isRunning, useJobActions, useJobs, type TranslationJob } from './job-store';
+import { isRunning, jobStore, useJobActions, useJobs, type TranslationJob } from './job-store';
 
 /** The first error message anywhere in a manifest, in the platform's words. */
 export function firstError(manifest: Manifest): string | null {
@@ -78,17 +78,14 @@ function endNotice(job: Pick<TranslationJob, 'name' | 'outputs' | 'status' | 'me
 
 /** Watches every running job from anywhere in the app; mounted once, in the layout. */
 export function JobWatchers({ now = Date.now, pageStartedAt = PAGE_STARTED_AT }: { now?: () => number; pageStartedAt?: number }) {
-  const jobs = useJobs();
-  const running = jobs.filter(isRunning);
-  const retoldRef = useRef(false);
+  const running = useJobs().filter(isRunning);
+  // Once, with the jobs as this page found them (a second run, as in StrictMode, shows the same toasts, which are shown once).
   useEffect(() => {
-    if (retoldRef.current) return;
-    retoldRef.current = true;
-    for (const job of jobs) {
+    for (const job of jobStore.getState().jobs) {
       const { announcedAt = 0 } = job;
       if (announcedAt < pageStartedAt && announcedAt >= pageStartedAt - RETELL_MS) showToast(endNotice(job));
     }
-  }, [jobs, pageStartedAt]);
+  }, [pageStartedAt]);
   return (
     <>
       {running.map((job) => (
