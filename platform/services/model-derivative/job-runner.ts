@@ -35,6 +35,8 @@ export interface JobRunnerDeps {
 export interface JobRunner {
   /** Starts a pending job (the translator queues it if its workers are busy). */
   enqueue(jobId: string): void;
+  /** Work a request leaves for after its answer (the bytes a forced job let go); `idle` and `close` wait for it. */
+  afterAnswer(work: () => Promise<void>): void;
   /** Stops a job whose manifest is being deleted; it records nothing more. */
   cancel(jobId: string): Promise<void>;
   /**
@@ -45,7 +47,7 @@ export interface JobRunner {
   resume(options?: { steal?: boolean }): Promise<void>;
   /** Claims waiting jobs (new ones, or ones whose holder died) while fewer than `capacity` run here; how many it took. */
   claimWaiting(capacity: number): Promise<number>;
-  /** Resolves when no job is running. */
+  /** Resolves when no job is running and no work left by a request is. */
   idle(): Promise<void>;
   /** Stops every running job without recording an end and hands it back: another worker, or the next start, runs it again. */
   close(): Promise<void>;
@@ -56,6 +58,7 @@ export const MAX_ATTEMPTS = 2;
 
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const leftOver = new Set<Promise<void>>();
   const lease: Lease = { holder: deps.lease?.holder ?? randomUUID(), seconds: deps.lease?.seconds ?? 30 };
   let closed = deps.runsJobs === false;
 
@@ -69,10 +72,17 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     running.set(jobId, { controller, done });
   };
   const idle = async () => {
-    while (running.size) await Promise.allSettled([...running.values()].map((job) => job.done));
+    while (running.size || leftOver.size) await Promise.allSettled([...[...running.values()].map((job) => job.done), ...leftOver]);
   };
   return {
     enqueue,
+    afterAnswer(work) {
+      const done: Promise<void> = afterThisTurn()
+        .then(work)
+        .catch((error: unknown) => deps.logger.error('model derivative: work after an answer failed', error))
+        .finally(() => leftOver.delete(done));
+      leftOver.add(done);
+    },
     async cancel(jobId) {
       const job = running.get(jobId);
       job?.controller.abort(new Error('The manifest was deleted.'));

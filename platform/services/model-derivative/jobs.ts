@@ -64,8 +64,9 @@ export async function startJob(md: MdContext, runner: JobRunner, source: SourceD
     if (live) runner.enqueue(live.id);
     throw error;
   });
-  await freeBlobs(md, freed);
   runner.enqueue(jobId);
+  // After the answer: the old derivative's bytes are no one's now, and deleting them took 1-6 ms of the POST.
+  if (freed.length) runner.afterAnswer(() => freeBlobs(md, freed));
   return { status: 200, body: body('created') };
 }
 
