@@ -13,6 +13,8 @@ const FZK = path.resolve(import.meta.dirname, '../../shared/fixtures/ifc/AC20-FZ
 /** How often the client asks for the manifest, as the issue's client did. */
 const POLL_MS = 25;
 const WARM_JOBS = 5;
+/** A first job is one sample per start, and one job's time varies by a third on these machines: the median start is printed. */
+const STARTS = 3;
 const TINY_JOBS = 15;
 /** The issue's target for a job's fixed cost on top of the engine's own work. */
 const FIXED_COST_TARGET_MS = 30;
@@ -70,35 +72,53 @@ async function engineAlone(bytes: Uint8Array, runs: number): Promise<number> {
 /**
  * Through a listening platform, as a client sees it (POST …/job, then the manifest every 25 ms):
  * FZK-Haus's first job after `serve` started (once it says its workers are warm) against the median
- * of the warm jobs after it (target: at most 1.3 times), and a one-slab IFC's job against the engine's
- * own work on it in a warm worker (target: at most 30 ms more).
+ * of the warm jobs after it (target: at most 1.3 times), the median of three starts; and a one-slab
+ * IFC's job against the engine's own work on it in a warm worker (target: at most 30 ms more).
  */
 export const mdJob: Benchmark = {
   name: 'md-job',
   async run() {
     const lines: BenchResult[] = [];
-    const platform = await ossPlatform('bench-md');
-    try {
-      await platform.printed(/^translation workers warm/);
-      if (existsSync(FZK)) {
-        const urn = await putObject(platform, 'AC20-FZK-Haus.ifc', new Uint8Array(await readFile(FZK)));
-        const first = await jobThroughPlatform(platform, urn);
-        const warm: number[] = [];
-        for (let run = 0; run < WARM_JOBS; run++) warm.push(await jobThroughPlatform(platform, urn));
-        lines.push(result(`md first job after serve started, AC20-FZK-Haus.ifc to svf2, POST to success polling every ${POLL_MS} ms (baseline: median of ${WARM_JOBS} warm jobs; target ≤ 1.3)`, first, 'ms', median(warm)));
-      } else console.warn(`md-job: ${FZK} is absent; no first-job line.`);
-      const tiny = new TextEncoder().encode(oneSlabIfc());
-      const urn = await putObject(platform, 'one-slab.ifc', tiny);
-      for (let run = 0; run < 3; run++) await jobThroughPlatform(platform, urn);
-      const jobs: number[] = [];
-      for (let run = 0; run < TINY_JOBS; run++) jobs.push(await jobThroughPlatform(platform, urn));
-      const engine = await engineAlone(tiny, TINY_JOBS);
-      const job = median(jobs);
-      lines.push(result(`md one-slab IFC (${tiny.byteLength} B) job, POST to success polling every ${POLL_MS} ms, median of ${TINY_JOBS} (baseline: the engine's own job in a warm worker)`, job, 'ms', engine));
-      lines.push(result(`md one-slab IFC job's fixed cost: POST to success minus the engine's own job (baseline: the ${FIXED_COST_TARGET_MS} ms target)`, job - engine, 'ms', FIXED_COST_TARGET_MS));
-      return lines;
-    } finally {
-      await platform.stop();
+    const starts: { first: number; warm: number }[] = [];
+    for (let start = 0; start < STARTS; start++) {
+      const platform = await ossPlatform('bench-md');
+      try {
+        await platform.printed(/^translation workers warm/);
+        if (existsSync(FZK)) starts.push(await firstAndWarm(platform));
+        if (start === STARTS - 1) lines.push(...(await tinyJob(platform)));
+      } finally {
+        await platform.stop();
+      }
     }
+    if (starts.length) {
+      const middle = [...starts].sort((a, b) => a.first / a.warm - b.first / b.warm)[Math.floor(starts.length / 2)]!;
+      console.warn(`md-job: first/warm of each start: ${starts.map((run) => (run.first / run.warm).toFixed(2)).join(', ')}`);
+      lines.unshift(result(`md first job after serve started, AC20-FZK-Haus.ifc to svf2, POST to success polling every ${POLL_MS} ms, the median of ${STARTS} starts (baseline: median of ${WARM_JOBS} warm jobs; target ≤ 1.3)`, middle.first, 'ms', middle.warm));
+    } else console.warn(`md-job: ${FZK} is absent; no first-job line.`);
+    return lines;
   },
 };
+
+/** FZK-Haus's first job on a platform that says its workers are warm, and the median of the warm jobs after it. */
+async function firstAndWarm(platform: Platform): Promise<{ first: number; warm: number }> {
+  const urn = await putObject(platform, 'AC20-FZK-Haus.ifc', new Uint8Array(await readFile(FZK)));
+  const first = await jobThroughPlatform(platform, urn);
+  const warm: number[] = [];
+  for (let run = 0; run < WARM_JOBS; run++) warm.push(await jobThroughPlatform(platform, urn));
+  return { first, warm: median(warm) };
+}
+
+/** A one-slab IFC's job against the engine's own work on it in a warm worker. */
+async function tinyJob(platform: Platform): Promise<BenchResult[]> {
+  const tiny = new TextEncoder().encode(oneSlabIfc());
+  const urn = await putObject(platform, 'one-slab.ifc', tiny);
+  for (let run = 0; run < 3; run++) await jobThroughPlatform(platform, urn);
+  const jobs: number[] = [];
+  for (let run = 0; run < TINY_JOBS; run++) jobs.push(await jobThroughPlatform(platform, urn));
+  const engine = await engineAlone(tiny, TINY_JOBS);
+  const job = median(jobs);
+  return [
+    result(`md one-slab IFC (${tiny.byteLength} B) job, POST to success polling every ${POLL_MS} ms, median of ${TINY_JOBS} (baseline: the engine's own job in a warm worker)`, job, 'ms', engine),
+    result(`md one-slab IFC job's fixed cost: POST to success minus the engine's own job (baseline: the ${FIXED_COST_TARGET_MS} ms target)`, job - engine, 'ms', FIXED_COST_TARGET_MS),
+  ];
+}

@@ -35,6 +35,18 @@ describe('a worker warm-up', () => {
     expect(objects.some((object) => object.name === 'Ebene 1 ä')).toBe(true);
   });
 
+  it('gives every element its own property sets and quantities, as exporters do, so the property reader meets thousands', async () => {
+    const text = warmUpIfc(12);
+    expect(text.match(/IFCPROPERTYSINGLEVALUE\(/g)!.length).toBeGreaterThan(700);
+    expect(text.match(/IFCQUANTITY(LENGTH|AREA|VOLUME|WEIGHT|COUNT)\(/g)!.length).toBeGreaterThan(400);
+    const objects = await translatedObjects('warm-up.ifc', warmUpIfc(2));
+    const wall = (name: string) => objects.find((object) => object.name === name)!.properties;
+    expect(wall('Wand 0.1')['Pset_WallCommon']).toMatchObject({ Reference: 'AW 31', LoadBearing: true });
+    expect(wall('Wand 1.2')['Pset_WallCommon']).toMatchObject({ Reference: 'AW 32', LoadBearing: false });
+    const rafter = objects.find((object) => object.name === 'Sparren 1')!.properties;
+    expect(Object.keys(rafter)).toEqual(expect.arrayContaining(['ArchiCADProperties', 'BaseQuantities']));
+  });
+
   it('translates its IFC2X3 model too, with the property sets and quantities of its walls', async () => {
     const objects = await translatedObjects('warm-up-2x3.ifc', warmUpIfc2x3(2));
     const walls = objects.filter((object) => object.name.startsWith('Wand-Ext-ERDG-'));
