@@ -167,6 +167,8 @@ function writeProperties(w: StepWriter, g: (seed: string) => string, { walls, wi
     archicad(`archicad-member-${index}`, member, index);
     quantities(`qto-member-${index}`, member, [['IFCQUANTITYLENGTH', 'Length', 6000], ['IFCQUANTITYAREA', 'CrossSectionArea', 0.06], ['IFCQUANTITYVOLUME', 'NetVolume', 0.36]]);
   });
+  // One set for many elements too, as Revit relates a shared set to every element that has it.
+  set('pset-phase', 'Pset_Phase', [single('Phase', "IFCLABEL('Neubau')"), single('Demolished', 'IFCBOOLEAN(.F.)')], [...walls, ...members]);
   const typeSet = w.add('IFCPROPERTYSET', g('type-pset'), '$', "'Pset_WallTypeCommon'", '$', list([ref(single('Manufacturer', "IFCLABEL('Ziegelwerk')"))]));
   w.add('IFCRELDEFINESBYPROPERTIES', g('type-pset-rel'), '$', '$', '$', list([ref(wallType)]), ref(typeSet));
   w.add('IFCRELDEFINESBYTYPE', g('wall-type-rel'), '$', '$', '$', list(walls.map(ref)), ref(wallType));

@@ -45,6 +45,8 @@ describe('a worker warm-up', () => {
     expect(wall('Wand 1.2')['Pset_WallCommon']).toMatchObject({ Reference: 'AW 32', LoadBearing: false });
     const rafter = objects.find((object) => object.name === 'Sparren 1')!.properties;
     expect(Object.keys(rafter)).toEqual(expect.arrayContaining(['ArchiCADProperties', 'BaseQuantities']));
+    // and one set shared by all walls and rafters, as Revit relates a shared set.
+    expect([wall('Wand 0.1'), rafter].map((properties) => properties['Pset_Phase'])).toEqual([{ Phase: 'Neubau', Demolished: false }, { Phase: 'Neubau', Demolished: false }]);
   });
 
   it('translates its IFC2X3 model too, with the property sets and quantities of its walls', async () => {
