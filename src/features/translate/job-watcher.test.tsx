@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TranslationStatus } from '../../../contracts/model-derivative';
 import { mdQueries } from '../../api/model-derivative/queries';
 import { toastStore, useToasts } from '../../components/ui/toast-store';
 import { jsonResponse } from '../../testing/fetch-mock';
@@ -91,15 +92,18 @@ describe('JobWatchers', () => {
     expect(screen.getByText('success: house.ifc is translated — svf2')).toBeInTheDocument();
   });
 
+  /** A job some page saw end, and told the person of, at `endedAt`. */
+  function announcedEnd(urn: string, name: string, endedAt: number, status: TranslationStatus = 'success', message: string | null = null) {
+    const { jobStarted, jobEnded, jobAnnounced } = jobStore.getState().actions;
+    const id = jobStarted({ urn, name, outputs: ['svf2'] }, endedAt - 5_000);
+    jobEnded(id, status, message, endedAt);
+    jobAnnounced(id, endedAt);
+  }
+
   it('tells again of a job whose end the page before this one told just before a reload replaced it', async () => {
     const pageStartedAt = Date.now();
-    const { jobStarted, jobEnded, jobAnnounced } = jobStore.getState().actions;
-    const told = jobStarted({ urn: URN, name: 'house.ifc', outputs: ['svf2'] }, pageStartedAt - 5_000);
-    jobEnded(told, 'success', null, pageStartedAt - 300);
-    jobAnnounced(told, pageStartedAt - 300);
-    const failed = jobStarted({ urn: `${URN}x`, name: 'broken.ifc', outputs: ['svf2'] }, pageStartedAt - 4_000);
-    jobEnded(failed, 'failed', 'The file is not IFC. (TranslationWorker-InvalidFile)', pageStartedAt - 200);
-    jobAnnounced(failed, pageStartedAt - 200);
+    announcedEnd(URN, 'house.ifc', pageStartedAt - 300);
+    announcedEnd(`${URN}x`, 'broken.ifc', pageStartedAt - 200, 'failed', 'The file is not IFC. (TranslationWorker-InvalidFile)');
     watch(undefined, pageStartedAt);
     await advance(0);
     expect(screen.getByText('success: house.ifc is translated — svf2')).toBeInTheDocument();
@@ -108,13 +112,8 @@ describe('JobWatchers', () => {
 
   it('does not tell again of an end told long before this page, or told by a page open now', async () => {
     const pageStartedAt = Date.now();
-    const { jobStarted, jobEnded, jobAnnounced } = jobStore.getState().actions;
-    const old = jobStarted({ urn: URN, name: 'old.ifc', outputs: ['svf2'] }, pageStartedAt - 60_000);
-    jobEnded(old, 'success', null, pageStartedAt - 30_000);
-    jobAnnounced(old, pageStartedAt - 30_000);
-    const otherTab = jobStarted({ urn: `${URN}x`, name: 'other.ifc', outputs: ['svf2'] }, pageStartedAt - 1_000);
-    jobEnded(otherTab, 'success', null, pageStartedAt + 50);
-    jobAnnounced(otherTab, pageStartedAt + 50);
+    announcedEnd(URN, 'old.ifc', pageStartedAt - 30_000);
+    announcedEnd(`${URN}x`, 'other.ifc', pageStartedAt + 50);
     watch(undefined, pageStartedAt);
     await advance(0);
     expect(screen.getByRole('list', { name: 'Toasts' })).toBeEmptyDOMElement();
