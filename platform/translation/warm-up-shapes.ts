@@ -1,0 +1,61 @@
+import { list, ref, type StepWriter } from '../demo/ifc-writer';
+
+/** Makes an IFCCARTESIANPOINT and answers its id. */
+export type PointMaker = (x: number, y: number, z: number) => number;
+type Corner = [number, number, number];
+
+const loop = (w: StepWriter, corners: number[]) => w.add('IFCPOLYLOOP', list(corners.map(ref)));
+
+/** An IFCFACE of an outer polyloop and, where given, inner ones (IFCFACEBOUND): a face with holes. */
+function face(w: StepWriter, outer: number[], holes: number[][] = []): number {
+  const bounds = [w.add('IFCFACEOUTERBOUND', ref(loop(w, outer)), '.T.'), ...holes.map((hole) => w.add('IFCFACEBOUND', ref(loop(w, hole)), '.T.'))];
+  return w.add('IFCFACE', list(bounds.map(ref)));
+}
+
+/** The faces joining two equal loops, one quad per edge: the sides of a prism or of a hole through a plate. */
+function sides(w: StepWriter, near: number[], far: number[]): number[] {
+  return near.map((corner, index) => {
+    const next = (index + 1) % near.length;
+    return face(w, [corner, near[next]!, far[next]!, far[index]!]);
+  });
+}
+
+/** The six faces of an axis-aligned box as IFCFACEs of polyloops. */
+export function boxFaces(w: StepWriter, point: PointMaker, x: number, y: number, z: number): number[] {
+  const c = [[0, 0, 0], [x, 0, 0], [x, y, 0], [0, y, 0], [0, 0, z], [x, 0, z], [x, y, z], [0, y, z]].map(([a, b, d]) => point(a!, b!, d!));
+  return [[0, 3, 2, 1], [4, 5, 6, 7], [0, 1, 5, 4], [1, 2, 6, 5], [2, 3, 7, 6], [3, 0, 4, 7]].map((corners) => face(w, corners.map((i) => c[i]!)));
+}
+
+/**
+ * A window frame of two lights as a closed B-rep, as ARCHICAD writes one: its front and back faces
+ * each an outer loop with two holes (IFCFACEBOUND), which web-ifc triangulates by another path than
+ * faces of one loop.
+ */
+export function frameFaces(w: StepWriter, point: PointMaker, width: number, depth: number, height: number, bar: number): number[] {
+  const rectangle = (x0: number, x1: number, z0: number, z1: number): Corner[] => [[x0, 0, z0], [x1, 0, z0], [x1, 0, z1], [x0, 0, z1]];
+  const at = (corners: Corner[], y: number) => corners.map(([x, , z]) => point(x, y, z));
+  const outline = rectangle(0, width, 0, height);
+  const lights = [rectangle(bar, width / 2 - bar / 2, bar, height - bar), rectangle(width / 2 + bar / 2, width - bar, bar, height - bar)];
+  const [front, back] = [at(outline, 0), at(outline, depth)];
+  const holes = lights.map((light) => ({ front: at(light, 0), back: at(light, depth) }));
+  return [
+    face(w, front, holes.map((hole) => [...hole.front].reverse())),
+    face(w, [...back].reverse(), holes.map((hole) => hole.back)),
+    ...sides(w, front, back),
+    ...holes.flatMap((hole) => sides(w, [...hole.front].reverse(), [...hole.back].reverse())),
+  ];
+}
+
+/**
+ * A handrail as a faceted B-rep, as exporters facet one: a round section with a groove along its
+ * underside (so its end faces are not convex), two end faces of `segments` corners, a quad per segment.
+ */
+export function railFaces(w: StepWriter, point: PointMaker, radius: number, length: number, segments: number): number[] {
+  const ring = (x: number) => Array.from({ length: segments }, (_, index) => {
+    const angle = (2 * Math.PI * index) / segments;
+    const groove = Math.abs(angle - 1.5 * Math.PI) < 0.4 ? 0.5 : 1;
+    return point(x, groove * radius * Math.cos(angle), groove * radius * Math.sin(angle));
+  });
+  const [start, end] = [ring(0), ring(length)];
+  return [face(w, [...start].reverse()), face(w, end), ...sides(w, start, end)];
+}
