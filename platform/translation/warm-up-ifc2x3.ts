@@ -1,11 +1,13 @@
 import { ifcGuid, list, real, ref, StepWriter, str } from '../demo/ifc-writer';
+import { revitFamilies } from './warm-up-families';
 
 /**
  * An IFC2X3 model for a worker's warm-up, beside the IFC4 one: most buildings people have are IFC2X3
  * exports, and web-ifc gives their entities other classes than IFC4's, which the property reader's
  * optimised code had never met at a person's first IFC2X3 file. Written as ARCHICAD and Revit write
  * it: an owner history on every rooted entity (its date in seconds), standard-case walls, styles
- * through presentation style assignments, property sets and base quantities on every wall.
+ * through presentation style assignments, property sets and base quantities on every wall, angles in
+ * degrees, and a door, a window and a railing per storey as Revit's families (warm-up-families.ts).
  */
 export function warmUpIfc2x3(storeys: number): string {
   const w = new StepWriter({ spaced: true });
@@ -20,9 +22,15 @@ export function warmUpIfc2x3(storeys: number): string {
   const application = w.add('IFCAPPLICATION', ref(w.add('IFCORGANIZATION', "'DDM'", "'Design Data Manager'", '$', '$', '$')), "'1.0'", "'Warm-up'", "'DDM'");
   const history = ref(w.add('IFCOWNERHISTORY', ref(person), ref(application), '$', '.ADDED.', '$', '$', '$', '1482339244'));
   const context = w.add('IFCGEOMETRICREPRESENTATIONCONTEXT', '$', "'Model'", '3', '1.E-05', ref(origin), '$');
+  const planContext = w.add('IFCGEOMETRICREPRESENTATIONCONTEXT', '$', "'Plan'", '3', '1.E-05', ref(origin), '$');
+  const plan = w.add('IFCGEOMETRICREPRESENTATIONSUBCONTEXT', '$', "'Plan'", '*', '*', '*', '*', ref(planContext), '0.01', '.PLAN_VIEW.', '$');
+  // Angles in degrees, as Revit declares them: a unit converted from the radian.
+  const radian = w.add('IFCSIUNIT', '*', '.PLANEANGLEUNIT.', '$', '.RADIAN.');
+  const degree = w.add('IFCCONVERSIONBASEDUNIT', ref(w.add('IFCDIMENSIONALEXPONENTS', '0', '0', '0', '0', '0', '0', '0')), '.PLANEANGLEUNIT.', "'DEGREE'",
+    ref(w.add('IFCMEASUREWITHUNIT', 'IFCPLANEANGLEMEASURE(0.0174532925199433)', ref(radian))));
   const units = [w.add('IFCSIUNIT', '*', '.LENGTHUNIT.', '.MILLI.', '.METRE.'), w.add('IFCSIUNIT', '*', '.AREAUNIT.', '$', '.SQUARE_METRE.'),
-    w.add('IFCSIUNIT', '*', '.VOLUMEUNIT.', '$', '.CUBIC_METRE.')];
-  const project = w.add('IFCPROJECT', g('project'), history, "'Warm-up'", '$', '$', '$', '$', list([ref(context)]), ref(w.add('IFCUNITASSIGNMENT', list(units.map(ref)))));
+    w.add('IFCSIUNIT', '*', '.VOLUMEUNIT.', '$', '.CUBIC_METRE.'), degree];
+  const project = w.add('IFCPROJECT', g('project'), history, "'Warm-up'", '$', '$', '$', '$', list([ref(context), ref(planContext)]), ref(w.add('IFCUNITASSIGNMENT', list(units.map(ref)))));
   const sitePlacement = w.add('IFCLOCALPLACEMENT', '$', ref(origin));
   const site = w.add('IFCSITE', g('site'), history, "'Gel\\X2\\00E4\\X0\\nde'", '$', '$', ref(sitePlacement), '$', '$', '.ELEMENT.', '$', '$', '$', '$', '$');
   const buildingPlacement = w.add('IFCLOCALPLACEMENT', ref(sitePlacement), ref(origin));
@@ -61,6 +69,7 @@ export function warmUpIfc2x3(storeys: number): string {
       ]));
       w.add('IFCRELDEFINESBYPROPERTIES', g(`qto-rel-${level}-${side}`), history, '$', '$', list([ref(wall)]), ref(qto));
     }
+    if (level < 2) contained.push(...revitFamilies({ w, body: context, plan, origin, history, g }, storeyPlacement, level));
     w.add('IFCRELCONTAINEDINSPATIALSTRUCTURE', g(`contained-${level}`), history, '$', '$', list(contained.map(ref)), ref(storey));
   }
   w.add('IFCRELAGGREGATES', g('storeys'), history, '$', '$', ref(building), list(storeyIds.map(ref)));

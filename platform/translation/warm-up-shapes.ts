@@ -1,4 +1,4 @@
-import { list, ref, type StepWriter } from '../demo/ifc-writer';
+import { list, real, ref, type StepWriter } from '../demo/ifc-writer';
 
 /** Makes an IFCCARTESIANPOINT and answers its id. */
 export type PointMaker = (x: number, y: number, z: number) => number;
@@ -58,4 +58,20 @@ export function railFaces(w: StepWriter, point: PointMaker, radius: number, leng
   });
   const [start, end] = [ring(0), ring(length)];
   return [face(w, [...start].reverse()), face(w, end), ...sides(w, start, end)];
+}
+
+/**
+ * A closed stirrup's centre line in the XY plane, as rebar detailing tools write one: an indexed
+ * polycurve of straight legs and three-point arcs at its bent corners (IFC4's IFCINDEXEDPOLYCURVE).
+ */
+export function stirrupCurve(w: StepWriter, width: number, depth: number, bend: number): number {
+  const corners: [number, number, number][] = [[width - bend, bend, -90], [width - bend, depth - bend, 0], [bend, depth - bend, 90], [bend, bend, 180]];
+  const at = (cx: number, cy: number, degrees: number) => [cx + bend * Math.cos((degrees * Math.PI) / 180), cy + bend * Math.sin((degrees * Math.PI) / 180), 0];
+  const points = corners.flatMap(([cx, cy, from]) => [at(cx, cy, from), at(cx, cy, from + 45), at(cx, cy, from + 90)]);
+  const segments = corners.flatMap((_, index) => {
+    const start = 3 * index + 1;
+    return [`IFCARCINDEX((${start},${start + 1},${start + 2}))`, `IFCLINEINDEX((${start + 2},${((start + 2) % points.length) + 1}))`];
+  });
+  const pointList = w.add('IFCCARTESIANPOINTLIST3D', list(points.map((xyz) => list(xyz.map((value) => real(Math.round(value * 1000) / 1000))))));
+  return w.add('IFCINDEXEDPOLYCURVE', ref(pointList), list(segments), '.F.');
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { IFCRAILING, IFCWALL, IFCWINDOW } from 'web-ifc';
+import { IFCDOOR, IFCRAILING, IFCREINFORCINGBAR, IFCWALL, IFCWINDOW } from 'web-ifc';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runTranslation } from './engine';
 import { withIfcModel } from './readers/ifc-api';
@@ -52,25 +52,36 @@ describe('a worker warm-up', () => {
     expect([wall('Wand 0.1'), rafter].map((properties) => properties['Pset_Phase'])).toEqual([{ Phase: 'Neubau', Demolished: false }, { Phase: 'Neubau', Demolished: false }]);
   });
 
-  it('has the geometry web-ifc meets in real exports: faces with holes, walls cut under a roof, faces of many corners', async () => {
-    const elements = await withIfcModel(new TextEncoder().encode(warmUpIfc(1)), (api, modelId) => {
-      const { meshes } = readIfcGeometry(api, modelId);
-      const ofType = (type: number) => {
-        const ids = api.GetLineIDsWithType(modelId, type);
-        return Array.from({ length: ids.size() }, (_, index) => meshes.get(ids.get(index)) ?? []);
-      };
-      return { walls: ofType(IFCWALL), windows: ofType(IFCWINDOW), railings: ofType(IFCRAILING) };
-    });
-    const triangles = (mesh: { indices: Uint32Array }) => mesh.indices.length / 3;
+  /** Each element's meshes by type, as the geometry reader streams them. */
+  const geometryOf = (text: string, types: Record<string, number>) => withIfcModel(new TextEncoder().encode(text), (api, modelId) => {
+    const { meshes } = readIfcGeometry(api, modelId);
+    return Object.fromEntries(Object.entries(types).map(([name, type]) => {
+      const ids = api.GetLineIDsWithType(modelId, type);
+      return [name, Array.from({ length: ids.size() }, (_, index) => meshes.get(ids.get(index)) ?? [])];
+    }));
+  });
+  const triangles = (mesh: { indices: Uint32Array } | undefined) => (mesh?.indices.length ?? 0) / 3;
+
+  it('has the geometry web-ifc meets in real exports: faces with holes, walls cut under a roof, faces of many corners, rebar', async () => {
+    const elements = await geometryOf(warmUpIfc(1), { walls: IFCWALL, windows: IFCWINDOW, railings: IFCRAILING, bars: IFCREINFORCINGBAR });
     const heights = (mesh: { positions: Float32Array }) => new Set(Array.from({ length: mesh.positions.length / 3 }, (_, index) => Math.round(mesh.positions[index * 3 + 1]! * 100) / 100));
     // A frame of two lights: its front and back are one face each with two holes, and it has 12 sides.
-    const [frame, pane] = elements.windows[0]!;
-    expect([triangles(frame!), triangles(pane!)]).toEqual([2 * 14 + 12 * 2, 12]);
+    const [frame, pane] = elements['windows']![0]!;
+    expect([triangles(frame), triangles(pane)]).toEqual([2 * 14 + 12 * 2, 12]);
     // The gable wall's ends stop at the eaves (2.4 m), and rise to the storey's 3 m; the other walls are 3 m all along.
-    expect([...heights(elements.walls[3]![0]!)]).toEqual(expect.arrayContaining([2.4, 3]));
-    expect(heights(elements.walls[0]![0]!).has(2.4)).toBe(false);
+    expect([...heights(elements['walls']![3]![0]!)]).toEqual(expect.arrayContaining([2.4, 3]));
+    expect(heights(elements['walls']![0]![0]!).has(2.4)).toBe(false);
     // The handrail's two ends are faces of 108 corners (106 triangles each), with a quad a segment between them.
-    expect(triangles(elements.railings[0]![0]!)).toBe(2 * 106 + 2 * 108);
+    expect(triangles(elements['railings']![0]![0])).toBe(2 * 106 + 2 * 108);
+    expect(triangles(elements['bars']![0]![0])).toBeGreaterThan(500);
+  });
+
+  it("has Revit's families in its IFC2X3 model: a door with its swing in plan, a frame extruded from a profile with a void, round balusters", async () => {
+    const elements = await geometryOf(warmUpIfc2x3(1), { doors: IFCDOOR, windows: IFCWINDOW, railings: IFCRAILING });
+    expect(triangles(elements['doors']![0]![0])).toBe(12);
+    // The frame's two faces each a ring of 8 triangles, its outer and inner sides 16, and the glass 12.
+    expect(triangles(elements['windows']![0]![0])).toBe(2 * 8 + 16 + 12);
+    expect(triangles(elements['railings']![0]![0])).toBeGreaterThan(6 * 24);
   });
 
   it('translates its IFC2X3 model too, with the property sets and quantities of its walls', async () => {
