@@ -75,3 +75,32 @@ export function stirrupCurve(w: StepWriter, width: number, depth: number, bend: 
   const pointList = w.add('IFCCARTESIANPOINTLIST3D', list(points.map((xyz) => list(xyz.map((value) => real(Math.round(value * 1000) / 1000))))));
   return w.add('IFCINDEXEDPOLYCURVE', ref(pointList), list(segments), '.F.');
 }
+
+/**
+ * A round column as an advanced B-rep (IFC4's IFCADVANCEDBREP, as Revit exports curved families):
+ * its shaft a B-spline surface closed around, cubic both ways, its ends planes bounded by closed
+ * B-spline curves, and a straight seam up the shaft.
+ */
+export function roundColumnBrep(w: StepWriter, point: PointMaker, radius: number, height: number): number {
+  const uniform = list(Array.from({ length: 11 }, (_, index) => real(index - 7)));
+  const ring = (z: number, scale = 1) => {
+    const corners = [[1, 1], [-1, 1], [-1, -1], [1, -1]].map(([x, y]) => point(x! * radius * scale, y! * radius * scale, z));
+    return [...corners, ...corners.slice(0, 3)];
+  };
+  const closedCurve = (z: number) => w.add('IFCBSPLINECURVEWITHKNOTS', '3', list(ring(z).map(ref)), '.UNSPECIFIED.', '.T.', '.T.', list(Array(11).fill('1')), uniform, '.UNSPECIFIED.');
+  const [bottom, top] = [w.add('IFCVERTEXPOINT', ref(point(radius, 0, 0))), w.add('IFCVERTEXPOINT', ref(point(radius, 0, height)))];
+  const seam = w.add('IFCEDGECURVE', ref(bottom), ref(top), ref(w.add('IFCPOLYLINE', list([ref(point(radius, 0, 0)), ref(point(radius, 0, height))]))), '.T.');
+  const [foot, head] = [w.add('IFCEDGECURVE', ref(bottom), ref(bottom), ref(closedCurve(0)), '.T.'), w.add('IFCEDGECURVE', ref(top), ref(top), ref(closedCurve(height)), '.T.')];
+  const edge = (curve: number, sense: boolean) => ref(w.add('IFCORIENTEDEDGE', '*', '*', ref(curve), sense ? '.T.' : '.F.'));
+  const bound = (edges: string[]) => ref(w.add('IFCFACEOUTERBOUND', ref(w.add('IFCEDGELOOP', list(edges))), '.T.'));
+  const rows = [0, height / 3, (2 * height) / 3, height].map((z, index) => list(ring(z, index === 1 || index === 2 ? 0.9 : 1).map(ref)));
+  const shaft = w.add('IFCBSPLINESURFACEWITHKNOTS', '3', '3', list(rows), '.UNSPECIFIED.', '.F.', '.T.', '.F.', list(['4', '4']), list(Array(11).fill('1')),
+    list([real(0), real(height)]), uniform, '.UNSPECIFIED.');
+  const plane = (z: number, up: number) => w.add('IFCPLANE', ref(w.add('IFCAXIS2PLACEMENT3D', ref(point(0, 0, z)), ref(w.add('IFCDIRECTION', list([real(0), real(0), real(up)]))), '$')));
+  const faces = [
+    w.add('IFCADVANCEDFACE', list([bound([edge(seam, true), edge(head, true), edge(seam, false), edge(foot, true)])]), ref(shaft), '.F.'),
+    w.add('IFCADVANCEDFACE', list([bound([edge(foot, false)])]), ref(plane(0, -1)), '.T.'),
+    w.add('IFCADVANCEDFACE', list([bound([edge(head, true)])]), ref(plane(height, 1)), '.T.'),
+  ];
+  return w.add('IFCADVANCEDBREP', ref(w.add('IFCCLOSEDSHELL', list(faces.map(ref)))));
+}

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { IFCDOOR, IFCRAILING, IFCREINFORCINGBAR, IFCWALL, IFCWINDOW } from 'web-ifc';
+import { IFCCOLUMN, IFCDOOR, IFCRAILING, IFCREINFORCINGBAR, IFCWALL, IFCWINDOW } from 'web-ifc';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runTranslation } from './engine';
 import { withIfcModel } from './readers/ifc-api';
@@ -62,8 +62,8 @@ describe('a worker warm-up', () => {
   });
   const triangles = (mesh: { indices: Uint32Array } | undefined) => (mesh?.indices.length ?? 0) / 3;
 
-  it('has the geometry web-ifc meets in real exports: faces with holes, walls cut under a roof, faces of many corners, rebar', async () => {
-    const elements = await geometryOf(warmUpIfc(1), { walls: IFCWALL, windows: IFCWINDOW, railings: IFCRAILING, bars: IFCREINFORCINGBAR });
+  it('has the geometry web-ifc meets in real exports: faces with holes, walls cut under a roof, faces of many corners, rebar, B-spline surfaces', async () => {
+    const elements = await geometryOf(warmUpIfc(1), { walls: IFCWALL, windows: IFCWINDOW, railings: IFCRAILING, bars: IFCREINFORCINGBAR, columns: IFCCOLUMN });
     const heights = (mesh: { positions: Float32Array }) => new Set(Array.from({ length: mesh.positions.length / 3 }, (_, index) => Math.round(mesh.positions[index * 3 + 1]! * 100) / 100));
     // A frame of two lights: its front and back are one face each with two holes, and it has 12 sides.
     const [frame, pane] = elements['windows']![0]!;
@@ -74,6 +74,10 @@ describe('a worker warm-up', () => {
     // The handrail's two ends are faces of 108 corners (106 triangles each), with a quad a segment between them.
     expect(triangles(elements['railings']![0]![0])).toBe(2 * 106 + 2 * 108);
     expect(triangles(elements['bars']![0]![0])).toBeGreaterThan(500);
+    // The column's shaft, a B-spline surface, tessellated from the floor to the storey's 3 m.
+    const column = elements['columns']![0]![0]!;
+    expect(triangles(column)).toBeGreaterThan(100);
+    expect([...heights(column)].sort((a, b) => a - b)).toEqual(expect.arrayContaining([0, 3]));
   });
 
   it("has Revit's families in its IFC2X3 model: a door with its swing in plan, a frame extruded from a profile with a void, round balusters", async () => {
