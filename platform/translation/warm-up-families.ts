@@ -8,6 +8,8 @@ export interface FamilyContext {
   origin: number;
   history: string;
   g: (seed: string) => string;
+  point: (x: number, y: number, z: number) => number;
+  dir: (x: number, y: number, z: number) => number;
 }
 
 /**
@@ -16,10 +18,8 @@ export interface FamilyContext {
  * among polylines), a window frame extruded from a profile with a void, round balusters and a round
  * handrail extruded from circle profiles. web-ifc takes each of these down paths of its own.
  */
-export function revitFamilies({ w, body, plan, origin, history, g }: FamilyContext, storeyPlacement: number, level: number): number[] {
+export function revitFamilies({ w, body, plan, origin, history, g, point, dir }: FamilyContext, storeyPlacement: number, level: number): number[] {
   const point2 = (x: number, y: number) => w.add('IFCCARTESIANPOINT', list([real(x), real(y)]));
-  const point = (x: number, y: number, z: number) => w.add('IFCCARTESIANPOINT', list([real(x), real(y), real(z)]));
-  const dir = (x: number, y: number, z: number) => w.add('IFCDIRECTION', list([real(x), real(y), real(z)]));
   const placed = (x: number, y: number, z: number, axis = dir(0, 0, 1), across = dir(1, 0, 0)) => w.add('IFCAXIS2PLACEMENT3D', ref(point(x, y, z)), ref(axis), ref(across));
   const polyline = (corners: [number, number][]) => w.add('IFCPOLYLINE', list(corners.map(([x, y]) => ref(point2(x, y)))));
   const closed = (corners: [number, number][]) => polyline([...corners, corners[0]!]);

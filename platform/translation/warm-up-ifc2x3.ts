@@ -69,7 +69,7 @@ export function warmUpIfc2x3(storeys: number): string {
       ]));
       w.add('IFCRELDEFINESBYPROPERTIES', g(`qto-rel-${level}-${side}`), history, '$', '$', list([ref(wall)]), ref(qto));
     }
-    if (level < 2) contained.push(...revitFamilies({ w, body: context, plan, origin, history, g }, storeyPlacement, level));
+    if (level < 2) contained.push(...revitFamilies({ w, body: context, plan, origin, history, g, point, dir }, storeyPlacement, level));
     w.add('IFCRELCONTAINEDINSPATIALSTRUCTURE', g(`contained-${level}`), history, '$', '$', list(contained.map(ref)), ref(storey));
   }
   w.add('IFCRELAGGREGATES', g('storeys'), history, '$', '$', ref(building), list(storeyIds.map(ref)));
