@@ -7,7 +7,8 @@ import { revitFamilies } from './warm-up-families';
  * optimised code had never met at a person's first IFC2X3 file. Written as ARCHICAD and Revit write
  * it: an owner history on every rooted entity (its date in seconds), standard-case walls, styles
  * through presentation style assignments, property sets and base quantities on every wall, angles in
- * degrees, and a door, a window and a railing per storey as Revit's families (warm-up-families.ts).
+ * degrees, and a door, a window and a railing on each of its lowest two storeys as Revit's families
+ * (warm-up-families.ts).
  */
 export function warmUpIfc2x3(storeys: number): string {
   const w = new StepWriter({ spaced: true });

@@ -82,19 +82,20 @@ export function stirrupCurve(w: StepWriter, width: number, depth: number, bend: 
  * B-spline curves, and a straight seam up the shaft.
  */
 export function roundColumnBrep(w: StepWriter, point: PointMaker, radius: number, height: number): number {
-  const uniform = list(Array.from({ length: 11 }, (_, index) => real(index - 7)));
+  // Cubic and periodic over seven control points (four, and three again): eleven knots, each once.
+  const [uniform, once] = [list(Array.from({ length: 11 }, (_, index) => real(index - 7))), list(Array(11).fill('1'))];
   const ring = (z: number, scale = 1) => {
     const corners = [[1, 1], [-1, 1], [-1, -1], [1, -1]].map(([x, y]) => point(x! * radius * scale, y! * radius * scale, z));
     return [...corners, ...corners.slice(0, 3)];
   };
-  const closedCurve = (z: number) => w.add('IFCBSPLINECURVEWITHKNOTS', '3', list(ring(z).map(ref)), '.UNSPECIFIED.', '.T.', '.T.', list(Array(11).fill('1')), uniform, '.UNSPECIFIED.');
+  const closedCurve = (z: number) => w.add('IFCBSPLINECURVEWITHKNOTS', '3', list(ring(z).map(ref)), '.UNSPECIFIED.', '.T.', '.T.', once, uniform, '.UNSPECIFIED.');
   const [bottom, top] = [w.add('IFCVERTEXPOINT', ref(point(radius, 0, 0))), w.add('IFCVERTEXPOINT', ref(point(radius, 0, height)))];
   const seam = w.add('IFCEDGECURVE', ref(bottom), ref(top), ref(w.add('IFCPOLYLINE', list([ref(point(radius, 0, 0)), ref(point(radius, 0, height))]))), '.T.');
   const [foot, head] = [w.add('IFCEDGECURVE', ref(bottom), ref(bottom), ref(closedCurve(0)), '.T.'), w.add('IFCEDGECURVE', ref(top), ref(top), ref(closedCurve(height)), '.T.')];
   const edge = (curve: number, sense: boolean) => ref(w.add('IFCORIENTEDEDGE', '*', '*', ref(curve), sense ? '.T.' : '.F.'));
   const bound = (edges: string[]) => ref(w.add('IFCFACEOUTERBOUND', ref(w.add('IFCEDGELOOP', list(edges))), '.T.'));
   const rows = [0, height / 3, (2 * height) / 3, height].map((z, index) => list(ring(z, index === 1 || index === 2 ? 0.9 : 1).map(ref)));
-  const shaft = w.add('IFCBSPLINESURFACEWITHKNOTS', '3', '3', list(rows), '.UNSPECIFIED.', '.F.', '.T.', '.F.', list(['4', '4']), list(Array(11).fill('1')),
+  const shaft = w.add('IFCBSPLINESURFACEWITHKNOTS', '3', '3', list(rows), '.UNSPECIFIED.', '.F.', '.T.', '.F.', list(['4', '4']), once,
     list([real(0), real(height)]), uniform, '.UNSPECIFIED.');
   const plane = (z: number, up: number) => w.add('IFCPLANE', ref(w.add('IFCAXIS2PLACEMENT3D', ref(point(0, 0, z)), ref(w.add('IFCDIRECTION', list([real(0), real(0), real(up)]))), '$')));
   const faces = [
