@@ -136,14 +136,14 @@ async function runLeasedJob(deps: JobRunnerDeps, jobId: string, controller: Abor
   });
 }
 
-async function run(deps: JobRunnerDeps, { job, manifest }: StartedJob, signal: AbortSignal): Promise<void> {
+async function run(deps: JobRunnerDeps, { job, manifest, content }: StartedJob, signal: AbortSignal): Promise<void> {
   const dir = path.join(deps.workDir, job.id);
   // Only a run a stop interrupted can have left a folder behind.
   if (job.attempts > 1) await rm(dir, { recursive: true, force: true });
   const outDir = path.join(dir, 'out');
   const progress = progressWriter((percent) => deps.stores.mdJobs.setProgress(job.id, percent));
   try {
-    const [content] = await Promise.all([deps.stores.oss.findContent(manifest.bucketKey, manifest.objectKey, deps.clock.now()), mkdir(outDir, { recursive: true })]);
+    await mkdir(outDir, { recursive: true });
     const sourcePath = await sourceFile(deps, manifest, content, dir);
     signal.throwIfAborted();
     const result = await deps.translator.translate(

@@ -20,8 +20,6 @@ export interface StartedJob {
  */
 export async function startJob(md: MdContext, runner: JobRunner, source: SourceDesign, job: ValidJob, clientId: string, force: boolean): Promise<StartedJob> {
   const now = md.clock.now();
-  const object = await md.stores.oss.findObject(source.bucketKey, source.objectKey, now);
-  if (!object) throw modelDerivativeError(404, `The source design ${source.urn} does not exist.`);
   const fileName = source.objectKey.slice(source.objectKey.lastIndexOf('/') + 1);
   checkConvertible(fileName, job.rootFilename, job.formats);
   const body = (result: JobResponse['result']): JobResponse => ({
@@ -30,43 +28,33 @@ export async function startJob(md: MdContext, runner: JobRunner, source: SourceD
     acceptedJobs: { output: { formats: job.formats, destination: { region: 'us' } } },
   });
 
-  const live = await md.stores.mdJobs.liveOf(source.urn);
-  if (live && !force) {
-    throw modelDerivativeError(409, 'A translation of this design is already running. Wait for it to end, or send x-ads-force: true to start again.');
-  }
-  if (live) await runner.cancel(live.id);
-  const existing = force ? [] : await md.stores.mdManifests.derivatives(source.urn);
-  const done = new Set(existing.filter((derivative) => derivative.status === 'success').map((derivative) => derivative.outputType));
-  const todo = job.formats.filter((format) => !done.has(format.type));
-  if (!todo.length) return { status: 201, body: body('success') };
-
   const jobId = randomUUID();
-  // Forced: the old manifest goes in the same transaction, so a job refused for the limit keeps it.
-  const freed = await md.stores.db.transaction(async (tx) => {
-    const deleted = force ? ((await md.stores.mdManifests.delete(tx, source.urn)) ?? []) : [];
-    const count = await md.stores.mdJobs.countLive(tx, clientId);
-    if (count >= md.maxJobsPerApp) {
+  const created = await md.stores.mdJobs.create({
+    id: jobId,
+    manifest: { urn: source.urn, sourceUrn: source.sourceUrn, bucketKey: source.bucketKey, objectKey: source.objectKey, fileName, rootFilename: job.rootFilename ?? null, region: 'US', createdAt: now },
+    clientId,
+    formats: job.formats,
+    force,
+    maxLive: md.maxJobsPerApp,
+  });
+  switch (created.outcome) {
+    case 'missing':
+      throw modelDerivativeError(404, `The source design ${source.urn} does not exist.`);
+    case 'running':
+      throw modelDerivativeError(409, 'A translation of this design is already running. Wait for it to end, or send x-ads-force: true to start again.');
+    case 'done':
+      return { status: 201, body: body('success') };
+    case 'limit': {
       const error = modelDerivativeError(429, `Too many translation jobs: an app may have at most ${md.maxJobsPerApp} pending or running at once. Retry after ${RETRY_AFTER_SECONDS} seconds.`);
       error.headers['Retry-After'] = String(RETRY_AFTER_SECONDS);
       throw error;
     }
-    await md.stores.mdManifests.upsert(tx, {
-      urn: source.urn, sourceUrn: source.sourceUrn, bucketKey: source.bucketKey, objectKey: source.objectKey,
-      fileName, rootFilename: job.rootFilename ?? null, region: 'US', createdAt: now,
-    });
-    await md.stores.mdJobs.insert(tx, { id: jobId, urn: source.urn, clientId, outputs: todo, createdAt: now });
-    const outputs = todo.map((format) => format.type);
-    if (!force) return md.stores.mdManifests.replaceDerivatives(tx, source.urn, jobId, outputs, now);
-    await md.stores.mdManifests.addDerivatives(tx, source.urn, jobId, outputs, now);
-    return deleted;
-  }).catch((error: unknown) => {
-    // Rolled back: the job stopped for this one is live again, so it runs again.
-    if (live) runner.enqueue(live.id);
-    throw error;
-  });
+  }
+  // A replaced job's row is gone: stopped, it records nothing (its results find no derivative of theirs).
+  await Promise.all(created.replaced.map((id) => runner.cancel(id)));
   runner.enqueue(jobId);
   // After the answer: the old derivative's bytes are no one's now, and deleting them took 0.4-6.5 ms of the POST.
-  if (freed.length) runner.afterAnswer(() => freeBlobs(md, freed));
+  if (created.freed.length) runner.afterAnswer(() => freeBlobs(md, created.freed));
   return { status: 200, body: body('created') };
 }
 

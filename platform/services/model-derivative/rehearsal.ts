@@ -32,19 +32,13 @@ export async function rehearseJobPath(db: Db, clock: Clock): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const stores = createStores(insideTransaction(db, tx));
-      await stores.oss.findObject(name, 'one-slab.ifc', at);
-      await stores.mdJobs.liveOf(urn);
-      await stores.mdManifests.derivatives(urn);
-      await stores.mdManifests.delete(tx, urn);
-      await stores.mdJobs.countLive(tx, name);
-      await stores.mdManifests.upsert(tx, {
-        urn, sourceUrn: `urn:${name}`, bucketKey: name, objectKey: 'one-slab.ifc', fileName: 'one-slab.ifc', rootFilename: null, region: 'US', createdAt: at,
-      });
+      // Its object does not exist: the statement decides so after planning, and the job is recorded below.
+      const manifest = { urn, sourceUrn: `urn:${name}`, bucketKey: name, objectKey: 'one-slab.ifc', fileName: 'one-slab.ifc', rootFilename: null, region: 'US', createdAt: at };
+      for (const force of [false, true]) await stores.mdJobs.create({ id: jobId, manifest, clientId: name, formats: [{ type: 'svf2' }], force, maxLive: 1 });
+      await stores.mdManifests.upsert(tx, manifest);
       await stores.mdJobs.insert(tx, { id: jobId, urn, clientId: name, outputs: [{ type: 'svf2' }], createdAt: at });
       await stores.mdManifests.addDerivatives(tx, urn, jobId, ['svf2'], at);
-      await stores.mdManifests.replaceDerivatives(tx, urn, jobId, ['svf2'], at);
       await stores.mdJobs.start(jobId, { lease: { holder: name, seconds: 30 }, at, steal: false, maxAttempts: 2 });
-      await stores.oss.findContent(name, 'one-slab.ifc', at);
       await stores.mdJobs.setProgress(jobId, 50);
       await stores.mdJobLeases.renew(jobId, { holder: name, seconds: 30 }, at);
       await stores.mdManifests.view(urn);

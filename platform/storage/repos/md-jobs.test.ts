@@ -36,7 +36,7 @@ describe.each(dbBackends)('starting a translation job on $name', ({ open }) => {
     await db.transaction(async (tx) => {
       await manifests.upsert(tx, { urn, sourceUrn: `urn:${urn}`, bucketKey: 'b', objectKey: `${urn}.ifc`, fileName: `${urn}.ifc`, rootFilename: null, region: 'US', createdAt: at(0) });
       await jobs.insert(tx, { id, urn, clientId: 'client-a', outputs: [{ type: 'svf2' }], createdAt: at(1) });
-      await manifests.replaceDerivatives(tx, urn, id, ['svf2'], at(1));
+      await manifests.addDerivatives(tx, urn, id, ['svf2'], at(1));
     });
   };
 
@@ -45,6 +45,8 @@ describe.each(dbBackends)('starting a translation job on $name', ({ open }) => {
     const started = await jobs.start('job-one', runner('runner-a', 2));
     expect(started?.job).toMatchObject({ id: 'job-one', status: 'inprogress', attempts: 1, startedAt: at(2), outputs: [{ type: 'svf2' }] });
     expect(started?.manifest).toEqual(await manifests.find('one'));
+    // No object in its bucket: the runner fails the job for its missing source.
+    expect(started?.content).toBeUndefined();
     expect((await manifests.derivatives('one')).map((derivative) => derivative.status)).toEqual(['inprogress']);
     // The lease is the runner's: another cannot claim it, its holder renews it.
     expect(await leases.claim('job-one', { holder: 'runner-b', seconds: 30 }, at(3))).toBe(false);

@@ -41,7 +41,7 @@ describe.each(dbBackends)('the manifest view on $name', ({ open }) => {
     await db.transaction(async (tx) => {
       await manifests.upsert(tx, { urn, sourceUrn: 'urn:a/b.ifc', bucketKey: 'a', objectKey: 'b.ifc', fileName: 'b.ifc', rootFilename: null, region: 'US', createdAt: at(0) });
       await jobs.insert(tx, { id: 'job-1', urn, clientId: 'client-a', outputs: [{ type: 'svf2' }, { type: 'obj' }], createdAt: at(1) });
-      await manifests.replaceDerivatives(tx, urn, 'job-1', ['svf2', 'obj'], at(1));
+      await manifests.addDerivatives(tx, urn, 'job-1', ['svf2', 'obj'], at(1));
       await manifests.completeDerivative(tx, 'job-1', 'obj', 'failed', [{ type: 'error', code: 'E-1', message: ['two', 'lines'] }], [file('obj/b.obj', 2)]);
       await manifests.completeDerivative(tx, 'job-1', 'svf2', 'success', [], [file('svf2/z.glb', 3), file('svf2/a.json', 4)]);
     });

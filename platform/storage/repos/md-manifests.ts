@@ -89,16 +89,7 @@ export function mdManifestsRepo(db: Db) {
       return db.query<FileRecord>(
         `SELECT ${FILE_COLUMNS} FROM md_files f JOIN md_derivatives d ON d.id = f.derivative_id WHERE d.urn = $1 ORDER BY f.path`, [urn]);
     },
-    /** Replaces the derivatives of `outputs` by new pending ones of `jobId`; returns the blobs the old ones used. */
-    async replaceDerivatives(tx: Queryable, urn: string, jobId: string, outputs: readonly OutputType[], at: Date): Promise<string[]> {
-      const old = await tx.query<{ blobId: string }>(
-        `SELECT f.blob_id AS "blobId" FROM md_files f JOIN md_derivatives d ON d.id = f.derivative_id
-         WHERE d.urn = $1 AND d.output_type = ANY($2::text[])`, [urn, outputs as string[]]);
-      await tx.query('DELETE FROM md_derivatives WHERE urn = $1 AND output_type = ANY($2::text[])', [urn, outputs as string[]]);
-      await addDerivatives(tx, urn, jobId, outputs, at);
-      return old.map((row) => row.blobId);
-    },
-    /** New pending derivatives of `outputs` for `jobId`, on a manifest that has none of them (it was just made). */
+    /** New pending derivatives of `outputs` for `jobId`, on a manifest that has none of them. */
     addDerivatives,
     /** Records what one derivative of a running job produced; false when the job's derivative is gone (manifest deleted). */
     async completeDerivative(tx: Queryable, jobId: string, outputType: OutputType, status: 'success' | 'failed', messages: readonly ManifestMessage[], files: readonly Omit<FileRecord, 'derivativeId'>[]): Promise<boolean> {

@@ -35,6 +35,9 @@ export const OBJECT_COLUMNS = `o.id, o.bucket_key AS "bucketKey", o.object_key A
 // Objects past their retention are invisible at once, before the sweeper removes them.
 const VISIBLE = '(o.expires_at IS NULL OR o.expires_at > $NOW)';
 export const visible = (param: number) => VISIBLE.replace('$NOW', `$${param}`);
+/** The blobs that hold object `o`, in order, as a JSON array of extents. */
+export const EXTENTS_JSON = `COALESCE((SELECT json_agg(json_build_object('blobId', b.blob_id, 'size', b.size::float8) ORDER BY b.seq)
+  FROM oss_object_blobs b WHERE b.object_id = o.id), '[]')`;
 
 /**
  * Puts `object` in place of any object of the same key, in the caller's transaction, and returns

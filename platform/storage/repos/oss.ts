@@ -62,14 +62,6 @@ export function ossRepo(db: Db) {
       const [object] = await db.query<ObjectRecord>(`SELECT ${OBJECT_COLUMNS} FROM oss_objects o WHERE o.id = $1 AND ${visible(2)}`, [id, now]);
       return object;
     },
-    /** A visible object's length and the blobs that hold it, in one statement (how a job finds its source). */
-    async findContent(bucketKey: string, objectKey: string, now: Date): Promise<ObjectContent | undefined> {
-      const [content] = await db.query<ObjectContent>(
-        `SELECT o.size::float8 AS size, COALESCE((SELECT json_agg(json_build_object('blobId', b.blob_id, 'size', b.size::float8) ORDER BY b.seq)
-           FROM oss_object_blobs b WHERE b.object_id = o.id), '[]') AS extents
-         FROM oss_objects o WHERE o.bucket_key = $1 AND o.object_key = $2 AND ${visible(3)}`, [bucketKey, objectKey, now]);
-      return content;
-    },
     async extents(objectId: string): Promise<Extent[]> {
       return db.query<Extent>('SELECT blob_id AS "blobId", size FROM oss_object_blobs WHERE object_id = $1 ORDER BY seq', [objectId]);
     },
