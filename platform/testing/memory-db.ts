@@ -33,7 +33,11 @@ async function loadTemplate(): Promise<Blob> {
  * of one migrated template: the test run's, made once for every file, or else this file's own.
  */
 export async function freshDb(): Promise<Db> {
+  return openPglite(undefined, await freshPglite());
+}
+
+/** The PGlite of a fresh, migrated embedded database, for a test that also reaches it behind the platform's back. */
+export async function freshPglite(): Promise<PGlite> {
   template ??= loadTemplate();
-  const pg = await PGlite.create({ loadDataDir: await template });
-  return openPglite(undefined, pg);
+  return PGlite.create({ loadDataDir: await template });
 }

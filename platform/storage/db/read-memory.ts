@@ -1,9 +1,10 @@
 import type { SqlValue } from './db';
+import { changesSchema, tablesIn, writtenTables, type Schema } from './written-tables';
 
 /**
- * Answers to reads, kept until the next write. Only for a database that this process alone writes
- * (the embedded one, whose data directory it holds): there every change passes through `wrote()`,
- * so an answer read under the current write count is still the database's answer. Under load most
+ * Answers to reads, kept until a write to a table they read. Only for a database that this process
+ * alone writes (the embedded one, whose data directory it holds): there every change passes through
+ * `wrote()`, so an answer still held is still the database's answer. Under load most
  * requests repeat a handful of reads (a folder page, a bucket listing, the hubs), and on the embedded
  * database each costs milliseconds of WebAssembly and row decoding on the event loop.
  */
@@ -16,11 +17,19 @@ export interface ReadMemory {
    * turned back).
    */
   remember<T>(key: string, at: Date, read: () => Promise<T>, until: (answer: T) => number): Promise<T>;
-  /** Every write calls it once it is done (committed or not): every earlier answer is forgotten. */
-  wrote(): void;
+  /**
+   * Every write calls it once it is done (committed or not): the answers that read a table it may
+   * have changed are forgotten; all of them when the schema is not known or `sql` is not given.
+   */
+  wrote(sql?: string): void;
+  /** Whether the tables of reads and writes can be told apart: learned once, forgotten when the schema changes. */
+  readonly schema: Schema | undefined;
+  learn(schema: Schema): void;
 }
 
 interface Entry {
+  /** The tables the answer was read from; undefined: unknown, forgotten at any write. */
+  tables: ReadonlySet<string> | undefined;
   at: number;
   until: number;
   answer: Promise<unknown>;
@@ -52,8 +61,9 @@ function deepFreeze<T>(value: T): T {
 }
 
 export function readMemory(): ReadMemory {
-  // Every write empties it, so whatever it holds was read since the last write.
+  // Every write empties it of what it may have changed, so whatever it holds is the database's answer now.
   const entries = new Map<string, Entry>();
+  let schema: Schema | undefined;
 
   function keep(key: string, entry: Entry) {
     entries.delete(key);
@@ -61,13 +71,13 @@ export function readMemory(): ReadMemory {
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
   }
 
-  async function recall<T>(key: string, at: number, read: () => Promise<T>, until: (answer: T) => number, size: (answer: T) => number): Promise<T> {
+  async function recall<T>(key: string, at: number, tables: Entry['tables'], read: () => Promise<T>, until: (answer: T) => number, size: (answer: T) => number): Promise<T> {
     const held = entries.get(key);
     if (held && held.at <= at) {
       const answer = (await held.answer) as T;
       if (at < held.until) return answer;
     }
-    const entry: Entry = { at, until: Infinity, answer: Promise.resolve() };
+    const entry: Entry = { tables, at, until: Infinity, answer: Promise.resolve() };
     entry.answer = read().then(
       (answer) => {
         entry.until = until(answer);
@@ -84,16 +94,32 @@ export function readMemory(): ReadMemory {
     return (await entry.answer) as T;
   }
 
+  const tablesRead = (sql: string) => {
+    const tables = schema && tablesIn(sql, schema);
+    return tables?.size ? tables : undefined;
+  };
+
   return {
     query(sql, params, read) {
       if (!cacheable(sql, params)) return read();
-      return recall(`${sql}\u0000${JSON.stringify(params)}`, 0, read, () => Infinity, (rows) => rows.length);
+      return recall(`${sql}\u0000${JSON.stringify(params)}`, 0, tablesRead(sql), read, () => Infinity, (rows) => rows.length);
     },
     remember(key, at, read, until) {
-      return recall(`\u0001${key}`, at.getTime(), read, until, (answer) => (Array.isArray(answer) ? answer.length : 1));
+      return recall(`\u0001${key}`, at.getTime(), undefined, read, until, (answer) => (Array.isArray(answer) ? answer.length : 1));
     },
-    wrote() {
-      entries.clear();
+    wrote(sql) {
+      const written = sql !== undefined && schema ? writtenTables(sql, schema) : undefined;
+      if (sql === undefined || changesSchema(sql)) schema = undefined;
+      if (!written) return entries.clear();
+      for (const [key, entry] of entries) {
+        if (!entry.tables || [...entry.tables].some((table) => written.has(table))) entries.delete(key);
+      }
+    },
+    get schema() {
+      return schema;
+    },
+    learn(learned) {
+      schema = learned;
     },
   };
 }
