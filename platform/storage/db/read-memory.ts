@@ -94,9 +94,24 @@ export function readMemory(): ReadMemory {
     return (await entry.answer) as T;
   }
 
-  const tablesRead = (sql: string) => {
-    const tables = schema && tablesIn(sql, schema);
-    return tables?.size ? tables : undefined;
+  // A handful of statements run over and over: each one's tables are worked out once per schema.
+  const readBy = new Map<string, ReadonlySet<string> | undefined>();
+  const writtenBy = new Map<string, ReadonlySet<string> | undefined>();
+  const once = <T>(known: Map<string, T>, sql: string, work: () => T): T => {
+    if (known.has(sql)) return known.get(sql) as T;
+    const value = work();
+    if (known.size >= MAX_ENTRIES) known.clear();
+    known.set(sql, value);
+    return value;
+  };
+  const tablesRead = (sql: string) => schema && once(readBy, sql, () => {
+    const tables = tablesIn(sql, schema!);
+    return tables.size ? tables : undefined;
+  });
+  const learn = (learned: Schema | undefined) => {
+    schema = learned;
+    readBy.clear();
+    writtenBy.clear();
   };
 
   return {
@@ -108,8 +123,8 @@ export function readMemory(): ReadMemory {
       return recall(`\u0001${key}`, at.getTime(), undefined, read, until, (answer) => (Array.isArray(answer) ? answer.length : 1));
     },
     wrote(sql) {
-      const written = sql !== undefined && schema ? writtenTables(sql, schema) : undefined;
-      if (sql === undefined || changesSchema(sql)) schema = undefined;
+      const written = sql !== undefined && schema ? once(writtenBy, sql, () => writtenTables(sql, schema!)) : undefined;
+      if (sql === undefined || changesSchema(sql)) learn(undefined);
       if (!written) return entries.clear();
       for (const [key, entry] of entries) {
         if (!entry.tables || [...entry.tables].some((table) => written.has(table))) entries.delete(key);
@@ -118,8 +133,6 @@ export function readMemory(): ReadMemory {
     get schema() {
       return schema;
     },
-    learn(learned) {
-      schema = learned;
-    },
+    learn,
   };
 }
