@@ -1,5 +1,6 @@
 import type { FinalWorkItemStatus, WorkItemStats, WorkItemStatusValue } from '../../../contracts/design-automation';
 import type { Db } from '../db/db';
+import { LIVE } from './job-leases';
 
 /** A workitem as kept: `spec` is what its runs need, opaque to storage. */
 export interface DaWorkitemRecord {
@@ -22,7 +23,6 @@ export interface DaWorkitemRecord {
 
 const COLUMNS = `id, client_id AS "clientId", owner, activity_id AS "activityId", status, attempts, spec, stats,
   report_blob_id AS "reportBlobId", report_size::float8 AS "reportSize", debug_blob_id AS "debugBlobId", debug_size::float8 AS "debugSize", created_at AS "createdAt", finished_at AS "finishedAt"`;
-const LIVE = `status IN ('pending', 'inprogress')`;
 
 export interface WorkitemEnd {
   status: FinalWorkItemStatus;

@@ -10,7 +10,8 @@ export interface Lease {
   seconds: number;
 }
 
-const LIVE = `status IN ('pending', 'inprogress')`;
+/** A job or workitem not yet ended: the condition of the tables' partial indexes, word for word. */
+export const LIVE = `status IN ('pending', 'inprogress')`;
 
 /**
  * Leases on live jobs, in the job tables themselves: a worker claims a job with

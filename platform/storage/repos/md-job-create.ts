@@ -1,5 +1,6 @@
 import type { JobOutputFormat } from '../../../contracts/model-derivative';
 import type { Db, Queryable } from '../db/db';
+import { LIVE } from './job-leases';
 import type { ManifestRecord } from './md-manifests';
 import { visible } from './oss-objects';
 
@@ -22,8 +23,6 @@ export type JobRequestOutcome =
   | { outcome: 'limit' }
   /** `replaced`: the live job a forced one took the place of; `freed`: the blobs of the derivatives it replaced. */
   | { outcome: 'created'; replaced: string[]; freed: string[] };
-
-const LIVE = `status IN ('pending', 'inprogress')`;
 
 /**
  * One statement (a small job's POST was seven round trips and a transaction): the source object must

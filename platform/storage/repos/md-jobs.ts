@@ -1,6 +1,6 @@
 import type { JobOutputFormat, TranslationStatus } from '../../../contracts/model-derivative';
 import type { Db, Queryable } from '../db/db';
-import { leaseFree, leaseUntil, type Lease } from './job-leases';
+import { leaseFree, leaseUntil, LIVE, type Lease } from './job-leases';
 import { createJob, type JobRequest } from './md-job-create';
 import { MANIFEST_COLUMNS, type ManifestRecord } from './md-manifests';
 import type { ObjectContent } from './oss';
@@ -38,7 +38,6 @@ export interface StartedJob {
 
 export const JOB_COLUMNS = `id, urn, client_id AS "clientId", status, progress, attempts, outputs, created_at AS "createdAt",
   started_at AS "startedAt", finished_at AS "finishedAt"`;
-const LIVE = `status IN ('pending', 'inprogress')`;
 
 /** Translation jobs: the persisted state machine pending → inprogress → success | failed | timeout. */
 export function mdJobsRepo(db: Db) {
@@ -94,7 +93,7 @@ export function mdJobsRepo(db: Db) {
     async finish(tx: Queryable, id: string, status: Exclude<TranslationStatus, 'pending' | 'inprogress'>, at: Date, messages: readonly object[] = []): Promise<boolean> {
       const ended = await tx.query(
         `WITH ended AS (UPDATE md_jobs SET status = $2, progress = 100, finished_at = $3 WHERE id = $1 AND ${LIVE} RETURNING id),
-         derivatives AS (UPDATE md_derivatives SET status = $2, messages = messages || $4::jsonb WHERE job_id = $1 AND status IN ('pending', 'inprogress'))
+         derivatives AS (UPDATE md_derivatives SET status = $2, messages = messages || $4::jsonb WHERE job_id = $1 AND ${LIVE})
          SELECT id FROM ended`, [id, status, at, JSON.stringify(messages)]);
       return ended.length > 0;
     },

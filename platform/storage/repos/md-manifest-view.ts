@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { LIVE } from './job-leases';
 import { JOB_COLUMNS, type JobRecord } from './md-jobs';
 import { DERIVATIVE_COLUMNS, FILE_COLUMNS, MANIFEST_COLUMNS, type DerivativeRecord, type FileRecord, type ManifestRecord } from './md-manifests';
 
@@ -26,7 +27,7 @@ export async function readManifestView(db: Queryable, urn: string): Promise<Mani
     `SELECT ${MANIFEST_COLUMNS},
        COALESCE((SELECT json_agg(x ORDER BY x."createdAt", x."outputType") FROM (SELECT ${DERIVATIVE_COLUMNS} FROM md_derivatives d WHERE d.urn = m.urn) x), '[]') AS derivatives,
        COALESCE((SELECT json_agg(y ORDER BY y.path) FROM (SELECT ${FILE_COLUMNS} FROM md_files f JOIN md_derivatives d ON d.id = f.derivative_id WHERE d.urn = m.urn) y), '[]') AS files,
-       (SELECT row_to_json(j) FROM (SELECT ${JOB_COLUMNS} FROM md_jobs WHERE urn = m.urn AND status IN ('pending', 'inprogress') ORDER BY created_at DESC LIMIT 1) j) AS job
+       (SELECT row_to_json(j) FROM (SELECT ${JOB_COLUMNS} FROM md_jobs WHERE urn = m.urn AND ${LIVE} ORDER BY created_at DESC LIMIT 1) j) AS job
      FROM md_manifests m WHERE m.urn = $1`, [urn]);
   if (!row) return undefined;
   const { derivatives, files, job, ...manifest } = row;
