@@ -60,6 +60,12 @@ function deepFreeze<T>(value: T): T {
   return Object.freeze(value);
 }
 
+// Every write runs it over every held answer: no arrays made on the way.
+function readsAny(read: ReadonlySet<string>, written: ReadonlySet<string>): boolean {
+  for (const table of read) if (written.has(table)) return true;
+  return false;
+}
+
 export function readMemory(): ReadMemory {
   // Every write empties it of what it may have changed, so whatever it holds is the database's answer now.
   const entries = new Map<string, Entry>();
@@ -126,9 +132,7 @@ export function readMemory(): ReadMemory {
       const written = sql !== undefined && schema ? once(writtenBy, sql, () => writtenTables(sql, schema!)) : undefined;
       if (sql === undefined || changesSchema(sql)) learn(undefined);
       if (!written) return entries.clear();
-      for (const [key, entry] of entries) {
-        if (!entry.tables || [...entry.tables].some((table) => written.has(table))) entries.delete(key);
-      }
+      for (const [key, entry] of entries) if (!entry.tables || readsAny(entry.tables, written)) entries.delete(key);
     },
     get schema() {
       return schema;
