@@ -62,6 +62,14 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // A thread that imports web-ifc as an ES module pays a scan of its 6 MB for export names (web-ifc.ts).
+    files: ['platform/**/*.ts'],
+    ignores: ['**/*.test.ts', 'platform/translation/readers/web-ifc.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'web-ifc', allowTypeImports: true, message: "Use webIfc from platform/translation/readers/web-ifc.ts: it is required, not imported." }] }],
+    },
+  },
+  {
     // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any` by design.
     files: ['**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },

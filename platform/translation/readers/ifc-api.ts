@@ -1,4 +1,5 @@
-import { IfcAPI, LogLevel } from 'web-ifc';
+import type { IfcAPI } from 'web-ifc';
+import { webIfc } from './web-ifc';
 
 let shared: Promise<IfcAPI> | undefined;
 
@@ -9,10 +10,10 @@ let shared: Promise<IfcAPI> | undefined;
  */
 export function ifcApi(): Promise<IfcAPI> {
   shared ??= (async () => {
-    const api = new IfcAPI();
+    const api = new webIfc.IfcAPI();
     await api.Init(undefined, true);
     // web-ifc logs every geometry it cannot triangulate to the console; the reader reports them instead.
-    api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
+    api.SetLogLevel(webIfc.LogLevel.LOG_LEVEL_OFF);
     return api;
   })();
   return shared;

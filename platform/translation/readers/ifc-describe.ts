@@ -1,9 +1,11 @@
-import { IFCBUILDINGSTOREY, IFCPROJECT, IFCRELAGGREGATES, IFCRELCONTAINEDINSPATIALSTRUCTURE } from 'web-ifc';
+import { webIfc } from './web-ifc';
 import type { ModelObject, ReadModel } from '../model';
 import { ifcLines, type IfcLines } from './ifc-lines';
 import { readAllProperties, type ElementProperties } from './ifc-properties';
 import { projectUnits, refOf, refsOf, textOf, valueOf, type IfcLine } from './ifc-values';
 import { malformed } from './mesh-utils';
+
+const { IFCBUILDINGSTOREY, IFCPROJECT, IFCRELAGGREGATES, IFCRELCONTAINEDINSPATIALSTRUCTURE } = webIfc;
 
 /** Everything an IFC model is but its geometry; `expressIds[i]` is the entity `objects[i]` came from. */
 export interface IfcDescription {

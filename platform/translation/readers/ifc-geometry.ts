@@ -1,5 +1,8 @@
-import { IFCOPENINGELEMENT, IFCOPENINGSTANDARDCASE, IFCPRODUCT, IFCSPACE, type FlatMesh, type IfcAPI } from 'web-ifc';
+import type { FlatMesh, IfcAPI } from 'web-ifc';
+import { webIfc } from './web-ifc';
 import type { TriangleMesh } from '../model';
+
+const { IFCOPENINGELEMENT, IFCOPENINGSTANDARDCASE, IFCPRODUCT, IFCSPACE } = webIfc;
 
 export interface IfcGeometry {
   /** Meshes per element express id, one per colour. */

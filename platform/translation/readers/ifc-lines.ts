@@ -1,6 +1,8 @@
-import { FromRawLineData, SchemaNames } from 'web-ifc';
+import { webIfc } from './web-ifc';
 import type { IfcLine } from './ifc-values';
 import { StepLines } from './step-lines';
+
+const { SchemaNames } = webIfc;
 
 /** An IFC file's instances as web-ifc's GetLine gives them, but parsed in JavaScript (step-lines.ts says why). */
 export interface IfcLines {
@@ -20,7 +22,7 @@ export const schemaIndex = (schemaName: string): number => SchemaNames.findIndex
 
 export function ifcLines(bytes: Uint8Array, schemaName: string): IfcLines {
   const schema = Math.max(1, schemaIndex(schemaName));
-  const constructors = (FromRawLineData as unknown as Record<number, Record<number, Construct>>)[schema] ?? {};
+  const constructors = (webIfc.FromRawLineData as unknown as Record<number, Record<number, Construct>>)[schema] ?? {};
   const step = new StepLines(bytes);
   const missing = new Set<number>();
   const read = (id: number): IfcLine => {

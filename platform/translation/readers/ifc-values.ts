@@ -1,6 +1,8 @@
-import { IFCSIUNIT, IFCCONVERSIONBASEDUNIT, IFCUNITASSIGNMENT, IFCMEASUREWITHUNIT } from 'web-ifc';
+import { webIfc } from './web-ifc';
 import type { PropertyValue } from '../model';
 import type { IfcLines } from './ifc-lines';
+
+const { IFCSIUNIT, IFCCONVERSIONBASEDUNIT, IFCUNITASSIGNMENT, IFCMEASUREWITHUNIT } = webIfc;
 
 /** A raw attribute as web-ifc's GetLine gives it (unflattened): a wrapped value, a reference, a list or null. */
 export type IfcAttribute = unknown;

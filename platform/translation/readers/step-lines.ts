@@ -1,4 +1,4 @@
-import * as WebIfc from 'web-ifc';
+import { webIfc } from './web-ifc';
 import { decodeIfcText } from './ifc-values';
 
 /**
@@ -16,7 +16,7 @@ export type RawAttribute = null | RawAttribute[] | { type: number; value?: unkno
 const STRING = 1, TYPED = 2, ENUM = 3, REAL = 4, REF = 5, INTEGER = 10;
 
 const CODE_BY_NAME = new Map<string, number>();
-for (const [name, value] of Object.entries(WebIfc)) if (/^IFC[A-Z0-9]+$/.test(name) && typeof value === 'number') CODE_BY_NAME.set(name, value);
+for (const [name, value] of Object.entries(webIfc)) if (/^IFC[A-Z0-9]+$/.test(name) && typeof value === 'number') CODE_BY_NAME.set(name, value);
 
 /** A type name (upper case) to the code instances are indexed under; undefined leaves the type out of the index. */
 export type TypeCodes = (name: string) => number | undefined;

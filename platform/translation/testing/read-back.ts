@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
-import { IfcAPI } from 'web-ifc';
+import type { IfcAPI } from 'web-ifc';
+import { webIfc } from '../readers/web-ifc';
 
 /** Opens each of the engine's outputs with an independent reader, as the tests' proof that other tools can. */
 
@@ -46,7 +47,7 @@ let ifcApi: Promise<IfcAPI> | undefined;
 /** Products with geometry, and their triangles, as web-ifc reads an IFC file back. */
 export async function reopenIfc(ifc: Uint8Array): Promise<{ meshes: number; triangles: number; schema: string }> {
   ifcApi ??= (async () => {
-    const api = new IfcAPI();
+    const api = new webIfc.IfcAPI();
     await api.Init(undefined, true);
     return api;
   })();

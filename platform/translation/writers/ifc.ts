@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Handle, IFC4, type IfcLineObject } from 'web-ifc';
+import type { Handle as HandleOf, IFC4 as Ifc4, IfcLineObject } from 'web-ifc';
 import type { ModelObject, ReadModel, Rgba, TriangleMesh } from '../model';
 // The process's one web-ifc, shared with the IFC reader: its wasm takes ~0.6 s and 150 MB to start.
 import { ifcApi } from '../readers/ifc-api';
+import { webIfc } from '../readers/web-ifc';
 import { colorKey, meshObjects, usableMeshes, zUp } from './geometry';
+
+const { Handle, IFC4 } = webIfc;
 
 /**
  * IFC4 from a model that was not IFC: one IfcBuildingElementProxy per object with an
@@ -14,17 +17,17 @@ import { colorKey, meshObjects, usableMeshes, zUp } from './geometry';
  */
 
 // web-ifc types its enum members as `any`: named once here with the type each one is.
-const LENGTH = IFC4.IfcUnitEnum.LENGTHUNIT as IFC4.IfcUnitEnum;
-const AREA = IFC4.IfcUnitEnum.AREAUNIT as IFC4.IfcUnitEnum;
-const VOLUME = IFC4.IfcUnitEnum.VOLUMEUNIT as IFC4.IfcUnitEnum;
-const ANGLE = IFC4.IfcUnitEnum.PLANEANGLEUNIT as IFC4.IfcUnitEnum;
-const METRE = IFC4.IfcSIUnitName.METRE as IFC4.IfcSIUnitName;
-const SQUARE_METRE = IFC4.IfcSIUnitName.SQUARE_METRE as IFC4.IfcSIUnitName;
-const CUBIC_METRE = IFC4.IfcSIUnitName.CUBIC_METRE as IFC4.IfcSIUnitName;
-const RADIAN = IFC4.IfcSIUnitName.RADIAN as IFC4.IfcSIUnitName;
-const ELEMENT = IFC4.IfcElementCompositionEnum.ELEMENT as IFC4.IfcElementCompositionEnum;
-const BOTH_SIDES = IFC4.IfcSurfaceSide.BOTH as IFC4.IfcSurfaceSide;
-const PROXY_ELEMENT = IFC4.IfcBuildingElementProxyTypeEnum.ELEMENT as IFC4.IfcBuildingElementProxyTypeEnum;
+const LENGTH = IFC4.IfcUnitEnum.LENGTHUNIT as Ifc4.IfcUnitEnum;
+const AREA = IFC4.IfcUnitEnum.AREAUNIT as Ifc4.IfcUnitEnum;
+const VOLUME = IFC4.IfcUnitEnum.VOLUMEUNIT as Ifc4.IfcUnitEnum;
+const ANGLE = IFC4.IfcUnitEnum.PLANEANGLEUNIT as Ifc4.IfcUnitEnum;
+const METRE = IFC4.IfcSIUnitName.METRE as Ifc4.IfcSIUnitName;
+const SQUARE_METRE = IFC4.IfcSIUnitName.SQUARE_METRE as Ifc4.IfcSIUnitName;
+const CUBIC_METRE = IFC4.IfcSIUnitName.CUBIC_METRE as Ifc4.IfcSIUnitName;
+const RADIAN = IFC4.IfcSIUnitName.RADIAN as Ifc4.IfcSIUnitName;
+const ELEMENT = IFC4.IfcElementCompositionEnum.ELEMENT as Ifc4.IfcElementCompositionEnum;
+const BOTH_SIDES = IFC4.IfcSurfaceSide.BOTH as Ifc4.IfcSurfaceSide;
+const PROXY_ELEMENT = IFC4.IfcBuildingElementProxyTypeEnum.ELEMENT as Ifc4.IfcBuildingElementProxyTypeEnum;
 
 const label = (value: string) => new IFC4.IfcLabel(value);
 const length = (value: number) => new IFC4.IfcLengthMeasure(value);
@@ -32,7 +35,7 @@ const real = (value: number) => new IFC4.IfcReal(value);
 const ratio = (value: number) => new IFC4.IfcNormalisedRatioMeasure(Math.min(1, Math.max(0, value)));
 
 /** IFC's compressed 22-character GlobalId of a random UUID. */
-function globalId(): IFC4.IfcGloballyUniqueId {
+function globalId(): Ifc4.IfcGloballyUniqueId {
   const chars = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_$';
   const hex = randomUUID().replace(/-/g, '');
   let value = BigInt(`0x${hex}`);
@@ -49,7 +52,7 @@ export async function writeTriangulatedIfc(model: ReadModel): Promise<Uint8Array
   const id = ifc.CreateModel({ schema: 'IFC4', name: 'model.ifc', description: ['ViewDefinition [ReferenceView]'], authors: ['Design Data Manager'], organizations: ['Design Data Manager'], authorization: 'none' });
   try {
     // Written first and referenced by Handle afterwards, so each is one line however often it is used.
-    const write = <T extends IfcLineObject>(entity: T): Handle<T> => {
+    const write = <T extends IfcLineObject>(entity: T): HandleOf<T> => {
       ifc.WriteLine(id, entity);
       return new Handle<T>(entity.expressID);
     };
@@ -73,11 +76,11 @@ export async function writeTriangulatedIfc(model: ReadModel): Promise<Uint8Array
     const storeys = levels.map((level) => {
       const placement = write(new IFC4.IfcLocalPlacement(buildingPlacement, origin()));
       const storey = write(new IFC4.IfcBuildingStorey(globalId(), null, label(level.name), null, null, placement, null, null, ELEMENT, length(level.elevationMetres)));
-      return { dbId: level.dbId, placement, storey, elements: [] as Handle<IFC4.IfcBuildingElementProxy>[] };
+      return { dbId: level.dbId, placement, storey, elements: [] as HandleOf<Ifc4.IfcBuildingElementProxy>[] };
     });
     write(new IFC4.IfcRelAggregates(globalId(), null, null, null, building, storeys.map((entry) => entry.storey)));
 
-    const styles = new Map<string, Handle<IFC4.IfcSurfaceStyle>>();
+    const styles = new Map<string, HandleOf<Ifc4.IfcSurfaceStyle>>();
     const styleOf = (color: Rgba, name: string | undefined) => {
       const key = colorKey(color);
       let style = styles.get(key);
@@ -128,11 +131,11 @@ export async function writeTriangulatedIfc(model: ReadModel): Promise<Uint8Array
 }
 
 /** The mesh, Z-up again (IFC's convention), as one IfcTriangulatedFaceSet with 1-based indices. */
-function faceSetOf(mesh: TriangleMesh): IFC4.IfcTriangulatedFaceSet {
+function faceSetOf(mesh: TriangleMesh): Ifc4.IfcTriangulatedFaceSet {
   const p = zUp(mesh.positions);
-  const points: IFC4.IfcLengthMeasure[][] = [];
+  const points: Ifc4.IfcLengthMeasure[][] = [];
   for (let i = 0; i + 2 < p.length; i += 3) points.push([length(p[i]!), length(p[i + 1]!), length(p[i + 2]!)]);
-  const triangles: IFC4.IfcPositiveInteger[][] = [];
+  const triangles: Ifc4.IfcPositiveInteger[][] = [];
   const index = mesh.indices;
   for (let t = 0; t + 2 < index.length; t += 3) {
     triangles.push([new IFC4.IfcPositiveInteger(index[t]! + 1), new IFC4.IfcPositiveInteger(index[t + 1]! + 1), new IFC4.IfcPositiveInteger(index[t + 2]! + 1)]);
