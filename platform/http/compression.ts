@@ -11,6 +11,27 @@ const LEVEL = 1;
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 const NOT_COMPRESSED = new Set([204, 206, 304]);
 
+/** Answers whose body bytes are known: read from here rather than back out of the answer. */
+const knownBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
+/** One compression of bytes that go out again and again (a remembered folder page). */
+const compressedBodies = new WeakMap<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>();
+
+/** An answer of these bytes, which the compression reads without reading the answer. */
+export function answerWithBytes(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit): Response {
+  const answer = new Response(bytes, init);
+  knownBodies.set(answer, bytes);
+  return answer;
+}
+
+async function compress(body: Uint8Array<ArrayBuffer>, known: boolean): Promise<Uint8Array<ArrayBuffer>> {
+  const kept = known ? compressedBodies.get(body) : undefined;
+  if (kept) return kept;
+  // zlib's output is a Buffer of its own, never a view of shared memory.
+  const compressed = (await gzipAsync(body, { level: LEVEL })) as Uint8Array<ArrayBuffer>;
+  if (known) compressedBodies.set(body, compressed);
+  return compressed;
+}
+
 /** Whether an Accept-Encoding lets the answer go as gzip (RFC 9110 12.5.3): named, or `*`, with a q above 0. */
 export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
@@ -44,8 +65,9 @@ export function compressJsonAnswers(): MiddlewareHandler {
       setAnswerHeaders(c, {}, 'Accept-Encoding');
       return;
     }
-    const body = new Uint8Array(await answer.arrayBuffer());
-    const compressed = body.byteLength >= MIN_COMPRESSED_BYTES ? await gzipAsync(body, { level: LEVEL }) : undefined;
+    const known = knownBodies.get(answer);
+    const body = known ?? new Uint8Array(await answer.arrayBuffer());
+    const compressed = body.byteLength >= MIN_COMPRESSED_BYTES ? await compress(body, known !== undefined) : undefined;
     const replaced = new Headers(headers);
     if (compressed) replaced.set('Content-Encoding', 'gzip');
     replaced.append('Vary', 'Accept-Encoding');

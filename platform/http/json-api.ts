@@ -1,11 +1,17 @@
+import { answerWithBytes } from './compression';
+
 /**
  * Data Management answers in JSON:API's own media type. The body goes as bytes: encoded once here,
  * where a string would be measured for its Content-Length and then encoded again (a folder page of
  * 200 items is a megabyte).
  */
+export const encodeJsonApi = (document: object): Uint8Array<ArrayBuffer> => Buffer.from(JSON.stringify(document));
+
+/** An answer of bytes already encoded (a remembered page). */
+export function jsonApiAnswer(bytes: Uint8Array<ArrayBuffer>, status = 200): Response {
+  return answerWithBytes(bytes, { status, headers: { 'Content-Type': 'application/vnd.api+json; charset=utf-8' } });
+}
+
 export function jsonApiResponse(document: object, status = 200): Response {
-  return new Response(Buffer.from(JSON.stringify(document)), {
-    status,
-    headers: { 'Content-Type': 'application/vnd.api+json; charset=utf-8' },
-  });
+  return jsonApiAnswer(encodeJsonApi(document), status);
 }

@@ -2,11 +2,12 @@ import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../../config';
 import type { AuthVariables } from '../../http/auth';
 import { jsonApiError } from '../../http/errors';
-import { jsonApiResponse } from '../../http/json-api';
+import { encodeJsonApi, jsonApiAnswer, jsonApiResponse } from '../../http/json-api';
 import { newFolderId } from '../../storage/ids';
 import { actorOf, projectOf, type DmGuard } from './access';
 import { folderContents, readContentsQuery } from './contents';
 import { serializeFolder, serializeItem, serializeVersion } from './content-serializers';
+import { pageMemory } from './page-memory';
 import { pageLinks, readPage } from './paging';
 import { checkName, optionalStringAt, readDocument, stringAt } from './requests';
 import { envelope, folderPath } from './serializers';
@@ -28,6 +29,7 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
   const create = guard(['data:create']);
   const write = guard(['data:write']);
   const base = (c: Ctx) => new URL(c.req.url).origin;
+  const pages = pageMemory();
 
   const project = (c: Ctx) => projectOf(stores, c);
   const folder = async (c: Ctx, id = c.req.param('folderId') ?? '') => {
@@ -71,9 +73,13 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
     const url = new URL(c.req.url);
     const query = readContentsQuery(url.searchParams, readPage(url.searchParams));
     const contents = await folderContents(stores, parent.id, query);
-    const links = pageLinks(new URL(`${base(c)}${url.pathname}${url.search}`), query.page, contents.total);
-    const data = [...contents.folders.map((f) => serializeFolder(base(c), f)), ...contents.items.map((i) => serializeItem(base(c), i))];
-    return jsonApiResponse(envelope(base(c), selfPath(c), data, { links, included: contents.tips.map((v) => serializeVersion(base(c), v)) }));
+    const render = () => {
+      const links = pageLinks(new URL(`${base(c)}${url.pathname}${url.search}`), query.page, contents.total);
+      const data = [...contents.folders.map((f) => serializeFolder(base(c), f)), ...contents.items.map((i) => serializeItem(base(c), i))];
+      return encodeJsonApi(envelope(base(c), selfPath(c), data, { links, included: contents.tips.map((v) => serializeVersion(base(c), v)) }));
+    };
+    const rows = contents.items.length ? contents.items : contents.folders.length ? contents.folders : undefined;
+    return jsonApiAnswer(rows ? pages.page([rows, contents.folders, contents.items, contents.tips, contents.total], url.href, render) : render());
   });
 
   router.get('/folders/:folderId/refs', read, async (c) => {
