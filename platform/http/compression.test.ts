@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '../testing/listen';
 import { createBucket, objectPath, putObject, serverApp } from '../testing/oss';
 import { createTestPlatform, type TestPlatform } from '../testing/test-platform';
-import { acceptsGzip, MIN_COMPRESSED_BYTES } from './compression';
+import { Hono } from 'hono';
+import { acceptsGzip, compressJsonAnswers, MIN_COMPRESSED_BYTES } from './compression';
 
 describe('Accept-Encoding', () => {
   it.each([
@@ -13,6 +14,28 @@ describe('Accept-Encoding', () => {
     ['gzip;q=0', false], ['*;q=0', false], ['gzip;q=0, *', false], ['gzip;q=nonsense', false],
   ])('%j lets the answer go as gzip: %s', (header, expected) => {
     expect(acceptsGzip(header)).toBe(expected);
+  });
+});
+
+describe('the middleware on its own', () => {
+  const app = new Hono();
+  app.use('*', compressJsonAnswers());
+  const rows = Array.from({ length: 5_000 }, (_, row) => ({ row, name: `row ${row}`, at: new Date(Date.UTC(2026, 0, 1, 0, 0, row)).toISOString() }));
+  app.get('/large', (c) => c.json({ rows }));
+  app.get('/text', (c) => c.text('x'.repeat(10_000)));
+
+  it('compresses a large answer (off the event loop) and a small one alike, each to the same document', async () => {
+    const answer = await app.request('/large', { headers: { 'Accept-Encoding': 'gzip' } });
+    const packed = Buffer.from(await answer.arrayBuffer());
+    expect(answer.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.stringify({ rows }).length).toBeGreaterThan(128 * 1024);
+    expect(JSON.parse(gunzipSync(packed).toString())).toEqual({ rows });
+  });
+
+  it('leaves answers that are not JSON alone', async () => {
+    const answer = await app.request('/text', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(answer.headers.get('content-encoding')).toBeNull();
+    expect(await answer.text()).toHaveLength(10_000);
   });
 });
 
