@@ -62,7 +62,8 @@ export function compressJsonAnswers(): MiddlewareHandler {
     await next();
     const answer = c.res;
     const headers = answer.headers;
-    const builtJson = JSON_TYPE.test(headers.get('content-type') ?? '') && !headers.has('content-length') && !headers.has('content-encoding');
+    // An answer with its own length, encoding or entity tag is a stored file's: compressing it would change what they name.
+    const builtJson = JSON_TYPE.test(headers.get('content-type') ?? '') && !['content-length', 'content-encoding', 'etag'].some((name) => headers.has(name));
     if (!builtJson || NOT_COMPRESSED.has(answer.status) || /\bno-transform\b/i.test(headers.get('cache-control') ?? '')) return;
     if (c.req.method === 'HEAD' || !acceptsGzip(c.req.header('accept-encoding'))) {
       setAnswerHeaders(c, {}, 'Accept-Encoding');
