@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, signIn } from './steps';
-import { startStack, type Stack } from './stack';
+import { ONE_TRANSLATION_WORKER, startStack, type Stack } from './stack';
 
 /**
  * The folder view when the platform says no: Data Management's limit lowered to 12 requests per
@@ -9,7 +9,7 @@ import { startStack, type Stack } from './stack';
  */
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack(['--rate-limit', 'data-management=12', '--rate-limit-window', '10']);
+  stack = await startStack(['--rate-limit', 'data-management=12', '--rate-limit-window', '10', ...ONE_TRANSLATION_WORKER]);
 });
 test.afterAll(async () => {
   await stack.stop();

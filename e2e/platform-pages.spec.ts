@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ownStack } from './stack';
+import { ONE_TRANSLATION_WORKER, ownStack } from './stack';
 
 // A stack of its own, so the consent page comes: the platform asks once per person and app.
-const stack = ownStack();
+const stack = ownStack(ONE_TRANSLATION_WORKER);
 const email = () => stack().email;
 const password = () => stack().password;
 

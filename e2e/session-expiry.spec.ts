@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { isTokenActive, startStack, type Stack } from './stack';
+import { isTokenActive, ONE_TRANSLATION_WORKER, startStack, type Stack } from './stack';
 import { allowIfAsked, storedSession } from './steps';
 
 // Access tokens that live 10 seconds, so a test can watch one run out. The app renews at 7.5 s.
@@ -8,7 +8,7 @@ const EXPIRY = { timeout: 30_000, intervals: [250] };
 
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack(['--token-ttl', String(TOKEN_TTL_SECONDS)]);
+  stack = await startStack(['--token-ttl', String(TOKEN_TTL_SECONDS), ...ONE_TRANSLATION_WORKER]);
 });
 test.afterAll(async () => {
   await stack.stop();

@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { isTokenActive, ownStack } from './stack';
+import { isTokenActive, ONE_TRANSLATION_WORKER, ownStack } from './stack';
 import { allowIfAsked, expectNoSeriousAxeViolations, storedSession } from './steps';
 
 // A stack of its own: what the platform remembers (consent, browser sessions) starts empty here.
-const stack = ownStack();
+const stack = ownStack(ONE_TRANSLATION_WORKER);
 
 /** Every page the tab showed (redirects that showed nothing are not navigations). */
 function pagesShown(page: Page): string[] {

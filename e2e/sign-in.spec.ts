@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ownStack } from './stack';
+import { ONE_TRANSLATION_WORKER, ownStack } from './stack';
 
 // A stack of its own: the platform asks for consent once per person and app, so this spec's first
 // sign-in must be the demo user's first on its platform, whatever ran before.
-const stack = ownStack();
+const stack = ownStack(ONE_TRANSLATION_WORKER);
 const email = () => stack().email;
 const password = () => stack().password;
 

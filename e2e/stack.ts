@@ -17,6 +17,12 @@ export interface Stack {
 }
 
 /**
+ * For a spec that translates nothing: one translation worker, not two. Each warms for seconds of CPU
+ * once the platform listens, on the cores the browser and the platform need for the test.
+ */
+export const ONE_TRANSLATION_WORKER = ['--translation-workers', '1'];
+
+/**
  * A stack of its own for a spec that needs the platform started differently (a short token lifetime,
  * say): the built app and a platform on a fresh data directory with the demo account, on free ports.
  */

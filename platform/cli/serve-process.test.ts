@@ -24,7 +24,7 @@ async function cli(...args: string[]) {
 describe('serve', () => {
   it('announces its address, refuses a second platform on the same data directory, and stops on SIGTERM', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-serve-'));
-    const platform = await startPlatform(['--port', '0', '--data-dir', dir], env);
+    const platform = await startPlatform(['--port', '0', '--data-dir', dir, '--translation-workers', '1'], env);
     try {
       expect(platform.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const keys = await fetch(`${platform.url}/authentication/v2/keys`);
@@ -55,7 +55,7 @@ describe('serve', () => {
         if (line.startsWith('platform listening on ')) break;
       }
       process.kill(pid, 'SIGKILL');
-      second = await startPlatform(['--port', '0', '--data-dir', dir], env);
+      second = await startPlatform(['--port', '0', '--data-dir', dir, '--translation-workers', '1'], env);
       expect((await fetch(`${second.url}/authentication/v2/keys`)).status).toBe(200);
     } finally {
       await second?.stop();

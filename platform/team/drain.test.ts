@@ -19,7 +19,7 @@ describe('serve on SIGTERM', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-drain-'));
     dirs.push(dataDir);
     const app = JSON.parse(await runPlatformCommand(['admin', 'app', 'create', '--name', 'Drain', '--type', 'server', '--scopes', SCOPES, '--data-dir', dataDir], env)) as { client_id: string; client_secret: string };
-    const platform = await startPlatform(['--port', '0', '--data-dir', dataDir], env);
+    const platform = await startPlatform(['--port', '0', '--data-dir', dataDir, '--translation-workers', '1'], env);
     const token = await fetch(`${platform.url}/authentication/v2/token`, formPost({ grant_type: 'client_credentials', scope: SCOPES }, basicAuth(app.client_id, app.client_secret)));
     const bearer = `Bearer ${((await token.json()) as { access_token: string }).access_token}`;
     const bucketKey = `drain-${Date.now()}`;

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function connect() {
-  platform = await startPlatform(['--port', '0', '--data-dir', dataDir]);
+  platform = await startPlatform(['--port', '0', '--data-dir', dataDir, '--translation-workers', '1']);
   const basic = Buffer.from(`${credentials.client_id}:${credentials.client_secret}`).toString('base64');
   const response = await fetch(`${platform.url}/authentication/v2/token`, {
     method: 'POST',
