@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import type { AppDeps } from './config';
 import type { TokenCheck } from './http/auth';
-import { compressJsonAnswers } from './http/compression';
+import { compressJsonAnswers, decodedInProcess } from './http/compression';
 import { appCors } from './http/cors';
 import { HttpError, internalErrorFor, notFoundFor, unusableTextFor } from './http/errors';
 import { healthRoutes, type Readiness } from './http/health';
@@ -54,13 +54,7 @@ export function createApp(deps: AppDeps, logger: Logger = console, options: { re
   const jobs = createJobRunner({ ...deps, logger, lease: deps.jobQueue?.lease, runsJobs: deps.jobQueue?.runsJobs });
   app.route('/modelderivative/v2', modelDerivativeRoutes(deps, tokens, jobs));
   // Workitems reach the platform's own URLs (OSS inputs and outputs) in-process, through app.fetch.
-  // A workitem's request answered in-process gets what a network fetch would hand it: the body decoded.
-  const platformFetch = (request: Request) => {
-    const decoded = new Request(request);
-    decoded.headers.delete('accept-encoding');
-    return Promise.resolve(app.fetch(decoded));
-  };
-  const automation = designAutomation({ ...deps, logger, platformFetch }, tokens);
+  const automation = designAutomation({ ...deps, logger, platformFetch: decodedInProcess((request) => app.fetch(request)) }, tokens);
   app.route('/da', automation.routes);
 
   app.notFound((c) => {

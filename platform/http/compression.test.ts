@@ -5,7 +5,7 @@ import { listen } from '../testing/listen';
 import { createBucket, objectPath, putObject, serverApp } from '../testing/oss';
 import { createTestPlatform, type TestPlatform } from '../testing/test-platform';
 import { Hono } from 'hono';
-import { acceptsGzip, compressJsonAnswers, MIN_COMPRESSED_BYTES } from './compression';
+import { acceptsGzip, compressJsonAnswers, decodedInProcess, MIN_COMPRESSED_BYTES } from './compression';
 
 describe('Accept-Encoding', () => {
   it.each([
@@ -30,6 +30,12 @@ describe('the middleware on its own', () => {
     expect(answer.headers.get('content-encoding')).toBe('gzip');
     expect(JSON.stringify({ rows }).length).toBeGreaterThan(128 * 1024);
     expect(JSON.parse(gunzipSync(packed).toString())).toEqual({ rows });
+  });
+
+  it('answers a request made in-process (a workitem’s) decoded, whatever it asked for, as fetch hands an answer over', async () => {
+    const answer = await decodedInProcess(app.fetch)(new Request('http://platform/large', { headers: { 'Accept-Encoding': 'gzip' } }));
+    expect(answer.headers.get('content-encoding')).toBeNull();
+    expect(await answer.json()).toEqual({ rows });
   });
 
   it('leaves answers that are not JSON alone', async () => {

@@ -80,3 +80,15 @@ export function compressJsonAnswers(): MiddlewareHandler {
     c.res = new Response(compressed ?? body, { status: answer.status, statusText: answer.statusText, headers: replaced });
   };
 }
+
+/**
+ * The platform's own URLs answered in-process (a workitem's inputs and outputs) as a network fetch
+ * hands them over: fetch asks for gzip and decodes it itself, so here nothing is asked to be encoded.
+ */
+export function decodedInProcess(fetchApp: (request: Request) => Response | Promise<Response>): (request: Request) => Promise<Response> {
+  return (request) => {
+    const decoded = new Request(request);
+    decoded.headers.delete('accept-encoding');
+    return Promise.resolve(fetchApp(decoded));
+  };
+}
