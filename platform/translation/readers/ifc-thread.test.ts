@@ -133,7 +133,13 @@ describe('reading IFC geometry in the geometry threads', () => {
   });
 
   it('fails the readings under way when the thread stops, and starts a new thread for the next', async () => {
-    const cut = readIfcInThread(building);
+    // Under way for certain: stopped once its first batch has come, with most of a tall tower still to stream
+    // (a warm thread reads the small building whole before a stop takes effect).
+    const tower = new TextEncoder().encode(demoBuildingIfc({ storeys: 200 }));
+    let firstBatch = () => {};
+    const streaming = new Promise<void>((resolve) => (firstBatch = resolve));
+    const cut = readIfcInThread(tower, () => firstBatch());
+    await streaming;
     await stopIfcThreads();
     await expect(cut.geometry).rejects.toThrow(/^the geometry thread stopped/);
     await expect(cut.thumbnails).rejects.toThrow(/^the geometry thread stopped/);
