@@ -12,6 +12,9 @@ export class LeaseLostError extends Error {
   }
 }
 
+/** What a run may tell of itself: it recorded the job's end. */
+export type RunEnd = 'ended here';
+
 /** How a run gets its lease: claim it, take it whatever its holder (a restart on one machine), or it was claimed already. */
 export type Claim = 'claim' | 'steal' | 'claimed';
 
@@ -21,17 +24,19 @@ export type Claim = 'claim' | 'steal' | 'claimed';
  * took it over after this one stalled past its lease) aborts the run, which then records nothing.
  * Nothing runs when the claim fails: another runner holds the job.
  */
-export async function runLeased(leases: JobLeasesRepo, id: string, lease: Lease, clock: Clock, controller: AbortController, claim: Claim, work: () => Promise<void>): Promise<void> {
+export async function runLeased(leases: JobLeasesRepo, id: string, lease: Lease, clock: Clock, controller: AbortController, claim: Claim, work: () => Promise<RunEnd | void>): Promise<void> {
   if (claim !== 'claimed' && !(await leases.claim(id, lease, clock.now(), claim === 'steal'))) return;
   const renewal = setInterval(() => {
     void leases.renew(id, lease, clock.now()).then((held) => {
       if (!held) controller.abort(new LeaseLostError());
     }, () => undefined);
   }, (lease.seconds * 1000) / 3);
+  let end: RunEnd | void = undefined;
   try {
-    await work();
+    end = await work();
   } finally {
     clearInterval(renewal);
-    if (controller.signal.aborted) await leases.release(id, lease).catch(() => undefined);
+    // A renewal that found the job just ended by this run (its files still being cleared) aborts it too: nothing to hand back then.
+    if (controller.signal.aborted && end !== 'ended here') await leases.release(id, lease).catch(() => undefined);
   }
 }

@@ -15,7 +15,7 @@ import type { ObjectContent } from '../../storage/repos/oss';
 import type { Stores } from '../../storage/stores';
 import { TranslationTimeoutError, type Translator } from '../../translation/engine-types';
 import { extensionOf } from '../../translation/formats';
-import { runLeased, type Claim } from '../../storage/leased-run';
+import { runLeased, type Claim, type RunEnd } from '../../storage/leased-run';
 import { recordResult } from './job-record';
 import { progressWriter } from './progress-writer';
 
@@ -136,7 +136,7 @@ async function runLeasedJob(deps: JobRunnerDeps, jobId: string, controller: Abor
   });
 }
 
-async function run(deps: JobRunnerDeps, { job, manifest, content }: StartedJob, signal: AbortSignal): Promise<void> {
+async function run(deps: JobRunnerDeps, { job, manifest, content }: StartedJob, signal: AbortSignal): Promise<RunEnd | undefined> {
   const dir = path.join(deps.workDir, job.id);
   // Only a run a stop interrupted can have left a folder behind.
   if (job.attempts > 1) await rm(dir, { recursive: true, force: true });
@@ -152,12 +152,14 @@ async function run(deps: JobRunnerDeps, { job, manifest, content }: StartedJob, 
       signal,
     );
     progress.stop();
-    if (signal.aborted) return;
+    if (signal.aborted) return undefined;
     await recordResult(deps, job, outDir, result);
+    return 'ended here';
   } catch (error) {
     // Stopping or deleted: a stop leaves the job to resume at the next start; a delete left nothing to update.
-    if (signal.aborted) return;
+    if (signal.aborted) return undefined;
     await deps.stores.mdJobs.finish(deps.stores.db, job.id, error instanceof TranslationTimeoutError ? 'timeout' : 'failed', deps.clock.now(), [failureMessage(error)]);
+    return 'ended here';
   } finally {
     progress.stop();
     await rm(dir, { recursive: true, force: true });
