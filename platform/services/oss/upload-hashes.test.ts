@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../storage/blobs/blob-store';
-import type { Extent } from '../../storage/blobs/extents';
+import { HASH_READ_BYTES, type Extent } from '../../storage/blobs/extents';
 import { openFileBlobStore } from '../../storage/blobs/file-blob-store';
 import { TestClock } from '../../testing/test-platform';
 import { UploadHashes } from './upload-hashes';
@@ -33,6 +33,18 @@ describe('running upload hashes', () => {
     expect(await Promise.race([hashes.digest('u1', extents), new Promise((resolve) => setTimeout(() => resolve('hung'), 1000))])).toBeUndefined();
     hashes.partStored('u1', 1, extents[0]!);
     expect(await hashes.digest('u1', extents)).toBe(sha1(...bytes));
+  });
+
+  it('reads a part stored ahead of its turn back in 1 MiB steps', async () => {
+    const steps: (number | undefined)[] = [];
+    const counting: BlobStore = { ...blobs, read: (id, start, end, chunkBytes) => (steps.push(chunkBytes), blobs.read(id, start, end, chunkBytes)) };
+    const hashes = new UploadHashes(counting);
+    const bytes = [randomBytes(100), randomBytes(60)];
+    const extents = await Promise.all(bytes.map(stored));
+    hashes.partStored('u4', 2, extents[1]!);
+    hashes.partStored('u4', 1, extents[0]!);
+    expect(await hashes.digest('u4', extents)).toBe(sha1(...bytes));
+    expect(steps).toEqual([HASH_READ_BYTES, HASH_READ_BYTES]);
   });
 
   it('hashes parts sent in order as they stream, reading nothing back', async () => {

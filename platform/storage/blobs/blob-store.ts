@@ -38,8 +38,8 @@ export interface BlobStore {
   write(body: BlobBody, options: BlobWriteOptions): Promise<BlobWritten>;
   /** The same without the SHA-1, for bytes the caller hashes itself through `onChunk` (a part, into its object's SHA-1). */
   writeUnhashed(body: BlobBody, options: BlobWriteOptions): Promise<Omit<BlobWritten, 'sha1'>>;
-  /** Bytes `start` to `end` inclusive of one blob, read lazily as the consumer pulls. */
-  read(id: string, start: number, end: number): AsyncGenerator<Uint8Array>;
+  /** Bytes `start` to `end` inclusive of one blob, read lazily as the consumer pulls (in steps of `chunkBytes` where the store reads in steps). */
+  read(id: string, start: number, end: number, chunkBytes?: number): AsyncGenerator<Uint8Array>;
   /**
    * Makes `target` (a new path) name the blob's bytes without copying them, as a hard link; false
    * when this store cannot (its bytes live elsewhere, or on another file system). The caller only reads it.

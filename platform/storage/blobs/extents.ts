@@ -7,8 +7,16 @@ export interface Extent {
   size: number;
 }
 
+/**
+ * Reads that are hashed whole go in 1 MiB steps rather than a download's 256 KiB: during an upload
+ * each step waits its turn in libuv's four threads behind the writes of the parts still arriving,
+ * and a quarter as many turns had 1 GiB uploads from curl finish about a tenth sooner, at the same
+ * CPU (measured interleaved with the 256 KiB steps). 4 MiB steps cost more CPU and gained nothing.
+ */
+export const HASH_READ_BYTES = 1024 * 1024;
+
 /** Bytes `start` to `end` inclusive of the object made of `extents`, blob after blob. */
-export async function* readExtents(blobs: BlobStore, extents: readonly Extent[], start: number, end: number): AsyncGenerator<Uint8Array> {
+export async function* readExtents(blobs: BlobStore, extents: readonly Extent[], start: number, end: number, chunkBytes?: number): AsyncGenerator<Uint8Array> {
   let offset = 0;
   for (const extent of extents) {
     const first = offset;
@@ -16,7 +24,7 @@ export async function* readExtents(blobs: BlobStore, extents: readonly Extent[],
     offset += extent.size;
     if (extent.size === 0 || last < start) continue;
     if (first > end) return;
-    yield* blobs.read(extent.blobId, Math.max(start, first) - first, Math.min(end, last) - first);
+    yield* blobs.read(extent.blobId, Math.max(start, first) - first, Math.min(end, last) - first, chunkBytes);
   }
 }
 
@@ -24,7 +32,7 @@ export async function* readExtents(blobs: BlobStore, extents: readonly Extent[],
 export async function hashExtents(blobs: BlobStore, extents: readonly Extent[]): Promise<string> {
   const hash = createHash('sha1');
   const total = extents.reduce((sum, extent) => sum + extent.size, 0);
-  if (total > 0) for await (const chunk of readExtents(blobs, extents, 0, total - 1)) hash.update(chunk);
+  if (total > 0) for await (const chunk of readExtents(blobs, extents, 0, total - 1, HASH_READ_BYTES)) hash.update(chunk);
   return hash.digest('hex');
 }
 

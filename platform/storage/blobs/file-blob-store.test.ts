@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../testing/test-platform';
 import { BlobLengthError, BlobTooLargeError, blobCreatedAt, type BlobStore } from './blob-store';
-import { hashExtents, readExtents } from './extents';
+import { HASH_READ_BYTES, hashExtents, readExtents } from './extents';
 import { openFileBlobStore } from './file-blob-store';
 
 let dir: string;
@@ -41,6 +41,19 @@ describe('the file blob store', () => {
     expect(blobCreatedAt(written.id)).toEqual(clock.now());
     expect((await collect(store.read(written.id, 5, 9))).equals(a.subarray(5, 10))).toBe(true);
     expect((await collect(store.read(written.id, 0, written.size - 1))).equals(Buffer.concat([a, b]))).toBe(true);
+  });
+
+  it('reads in steps of 256 KiB, or of the size the reader asks for', async () => {
+    const bytes = randomBytes(2 * 1024 * 1024 + 10);
+    const written = await store.write(streamOf(bytes), { maxBytes: 10 * 1024 * 1024 });
+    const sizes = async (chunks: AsyncGenerator<Uint8Array>) => {
+      const seen: number[] = [];
+      for await (const chunk of chunks) seen.push(chunk.byteLength);
+      return seen;
+    };
+    expect(await sizes(store.read(written.id, 0, bytes.length - 1))).toEqual([...Array<number>(8).fill(256 * 1024), 10]);
+    expect(await sizes(store.read(written.id, 0, bytes.length - 1, HASH_READ_BYTES))).toEqual([HASH_READ_BYTES, HASH_READ_BYTES, 10]);
+    expect(await sizes(store.read(written.id, 5, 1004, 300))).toEqual([300, 300, 300, 100]);
   });
 
   it('writes without hashing when the caller hashes the bytes itself, handing each chunk over', async () => {

@@ -97,12 +97,12 @@ export async function openFileBlobStore(dir: string, clock: BlobClock): Promise<
     }
   }
 
-  async function* read(id: string, start: number, end: number): AsyncGenerator<Uint8Array> {
+  async function* read(id: string, start: number, end: number, chunkBytes = READ_CHUNK_BYTES): AsyncGenerator<Uint8Array> {
     const handle = await open(finalPath(id), 'r');
     try {
       let position = start;
       while (position <= end) {
-        const length = Math.min(READ_CHUNK_BYTES, end - position + 1);
+        const length = Math.min(chunkBytes, end - position + 1);
         // A fresh buffer each time: the consumer may still hold the previous one.
         const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(length), 0, length, position);
         if (bytesRead === 0) throw new Error(`blob ${id} is shorter than expected`);
