@@ -63,7 +63,8 @@ export function ItemAdmin({ kind, owner, name }: { kind: DaKind; owner: string; 
           </ul>
         </dd>
       </dl>
-      {versions.data && <MoveAlias kind={kind} owner={owner} name={name} aliases={named.map((alias) => alias.id)} versions={versions.data} />}
+      {/* Both lists first: the form starts on the item's first alias, and versions often come first. */}
+      {versions.data && aliases.data && <MoveAlias kind={kind} owner={owner} name={name} aliases={named.map((alias) => alias.id)} versions={versions.data} />}
       <Button variant="danger" size="sm" onClick={() => setDeleting(true)}>Delete {name}</Button>
       {deleting && (
         <ConfirmDialog
