@@ -46,6 +46,8 @@ test('translates an IFC to svf2, obj and ifc live, then reads its manifest, OBJ,
   await page.getByRole('table', { name: 'Hubs' }).getByRole('link', { name: 'Demo Company' }).click();
   await page.getByRole('link', { name: 'Riverside Offices' }).first().click();
   for (const folder of ['Project Files', 'Architecture', 'Models']) await grid(page).getByRole('link', { name: folder, exact: true }).click();
+  // The toolbar is the folder's own: a file chosen before Models shows went to Architecture's input as it left.
+  await expect(page.getByRole('heading', { name: 'Models', level: 1 })).toBeVisible();
   if (SOURCE.file) {
     await page.getByLabel('Files to upload').setInputFiles(SOURCE.file);
     await expect(page.getByRole('region', { name: 'Uploads' }).getByRole('listitem', { name: SOURCE.name })).toContainText(/Uploaded as version \d+/, { timeout: 60_000 });
