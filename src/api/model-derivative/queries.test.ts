@@ -28,21 +28,27 @@ describe('mdQueries keys', () => {
 });
 
 describe('pollDelay', () => {
-  it('asks every 1.5 s at first, then a tenth of the time waited, never more than every 10 s', () => {
-    expect(pollDelay(0)).toBe(1_500);
-    expect(pollDelay(14_000)).toBe(1_500);
-    expect(pollDelay(30_000)).toBe(3_000);
-    expect(pollDelay(100_000)).toBe(10_000);
-    expect(pollDelay(3_600_000)).toBe(10_000);
+  const asksUntil = (toMs: number) => {
+    const asks: number[] = [];
+    for (let at = 0; at < toMs; at += pollDelay(at)) asks.push(at);
+    return asks;
+  };
+
+  it('asks quickly in a job’s first seconds, then every 1.5 s, then a tenth of the time waited, never more than every 10 s', () => {
+    expect([0, 100, 1_000, 3_000, 14_000, 30_000, 100_000, 3_600_000].map(pollDelay)).toEqual([250, 250, 500, 1_500, 1_500, 3_000, 10_000, 10_000]);
+    expect(asksUntil(3_000)).toEqual([0, 250, 500, 750, 1_125, 1_688, 2_532]);
+  });
+
+  it('sees a job that ends in its first 3 s within half the time it ran (a quarter-second at least), and any within 1.5 s until 15 s', () => {
+    const seenAfter = (endMs: number) => asksUntil(endMs + 20_000).find((at) => at >= endMs)! - endMs;
+    expect(seenAfter(40)).toBe(210);
+    for (let endMs = 0; endMs <= 3_000; endMs += 10) expect(seenAfter(endMs)).toBeLessThanOrEqual(Math.max(250, endMs / 2));
+    expect(Math.max(...Array.from({ length: 150 }, (_, index) => seenAfter(index * 100)))).toBeLessThanOrEqual(1_500);
   });
 
   it('costs far fewer requests in a long job’s later minutes than in its first', () => {
-    const asksIn = (fromMs: number, toMs: number) => {
-      let count = 0;
-      for (let at = 0; at < toMs; at += pollDelay(at)) if (at >= fromMs) count += 1;
-      return count;
-    };
-    expect(asksIn(0, 60_000)).toBeLessThan(30);
+    const asksIn = (fromMs: number, toMs: number) => asksUntil(toMs).filter((at) => at >= fromMs).length;
+    expect(asksIn(0, 60_000)).toBeLessThan(35);
     expect(asksIn(300_000, 360_000)).toBe(6);
   });
 });
