@@ -9,13 +9,14 @@ const SCOPES = 'bucket:create bucket:read bucket:delete data:read data:write dat
 /**
  * A listening platform on a fresh data directory under the system temporary folder, with a
  * `server` app's token and one bucket; rate limits off, since a benchmark means to exceed them.
+ * Returned once its translation workers are warm, unless `untilWarm` is false.
  */
-export async function ossPlatform(bucketKey: string) {
+export async function ossPlatform(bucketKey: string, { untilWarm = true } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-bench-oss-'));
   const app = JSON.parse(await runPlatformCommand(['admin', 'app', 'create', '--name', 'bench', '--type', 'server', '--data-dir', dataDir])) as Record<string, string>;
   const platform = await startPlatform(['--port', '0', '--data-dir', dataDir, '--rate-limits', 'off']);
   // Measured once its translation workers are warm: their warm-up would take the cores from the requests.
-  await platform.printed(/^translation workers warm/);
+  if (untilWarm) await platform.printed(/^translation workers warm/);
   const basic = Buffer.from(`${app['client_id']}:${app['client_secret']}`).toString('base64');
   const tokenResponse = await fetch(`${platform.url}/authentication/v2/token`, {
     method: 'POST',

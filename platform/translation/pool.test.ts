@@ -8,6 +8,7 @@ const entry = fileURLToPath(new URL('./testing/hostile-worker.ts', import.meta.u
 const request = (fileName: string): TranslationRequest => ({ sourcePath: '/nonexistent', fileName, outputs: [{ type: 'obj' }], outDir: '/nonexistent' });
 const never = new AbortController().signal;
 const pidOf = (result: Awaited<ReturnType<Translator['translate']>>) => Number(result.warnings[0]?.message);
+const timeOf = (code: string) => (result: Awaited<ReturnType<Translator['translate']>>) => Number(result.warnings.find((warning) => warning.code === code)?.message);
 const warmedOf = (result: Awaited<ReturnType<Translator['translate']>>) => result.warnings.find((warning) => warning.code === 'warmed')?.message;
 
 describe('translation worker pool', () => {
@@ -90,12 +91,14 @@ describe('translation worker pool', () => {
     await expect(late).resolves.toBeDefined();
   });
 
-  it('starts and warms every worker before the first job arrives', async () => {
+  it('starts and warms every worker before the first job arrives, one after another so the first is ready sooner', async () => {
     pool = createWorkerPool({ workers: 2, timeoutMs: 30_000, memoryMb: 1024, entry, warm: true });
     await pool.ready();
     const pair = await Promise.all(['slow-100', 'slow-100'].map((name) => pool!.translate(request(`${name}.ifc`), () => undefined, never)));
     expect(pair.map(warmedOf)).toEqual(['true', 'true']);
     expect(new Set(pair.map(pidOf)).size).toBe(2);
+    const [first, second] = [...pair].sort((a, b) => timeOf('startedAt')(a) - timeOf('startedAt')(b));
+    expect(timeOf('startedAt')(second!)).toBeGreaterThanOrEqual(timeOf('warmedAt')(first!));
   });
 
   it('puts a warm worker in the place of one that retires, before another job asks for it', async () => {
@@ -115,6 +118,17 @@ describe('translation worker pool', () => {
     await expect(pool.translate(request('crash.ifc'), () => undefined, never)).rejects.toMatchObject({ code: 'TranslationWorker-Crashed' });
     await pool.ready();
     expect(warmedOf(await pool.translate(request('ok.ifc'), () => undefined, never))).toBe('true');
+  });
+
+  it('cuts a warm-up short for a job that comes during it, and only as many as there are jobs waiting', async () => {
+    pool = createWorkerPool({ workers: 2, timeoutMs: 30_000, memoryMb: 1024, entry, warm: true });
+    const early = await pool.translate(request('ok.ifc'), () => undefined, never);
+    expect(warmedOf(early)).toMatch(/^hurried after [1-9] runs$/);
+    await pool.ready();
+    // The other worker was left to warm up in full: the next two jobs run one on each.
+    const pair = await Promise.all(['slow-100', 'slow-100'].map((name) => pool!.translate(request(`${name}.ifc`), () => undefined, never)));
+    expect(pair.map(warmedOf).sort()).toEqual([warmedOf(early), 'true']);
+    expect(new Set(pair.map(pidOf)).size).toBe(2);
   });
 
   it('starts no worker ahead of the jobs without warm-up', async () => {

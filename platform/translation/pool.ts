@@ -45,6 +45,8 @@ interface Worker {
   worn?: boolean;
   /** Running its warm-up: it takes no job until it has `warmed`. */
   warming?: boolean;
+  /** Told a job waits for it: its warm-up ends after the run under way. */
+  hurried?: boolean;
   /** Killed and on its way out: no longer one of the workers the pool keeps. */
   retiring?: boolean;
 }
@@ -74,7 +76,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   }
   /** Warm mode keeps `workers` processes, started ahead of the jobs. */
   function topUp() {
-    while (options.warm && !closed && kept().length < options.workers) spawn();
+    while (options.warm && !closed && kept().length < options.workers && !kept().some((worker) => worker.warming)) spawn();
   }
   /** Kills a worker; in warm mode its replacement starts warming at once, not when the next job comes. */
   function retire(worker: Worker, signal?: NodeJS.Signals) {
@@ -109,6 +111,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     if (message.type === 'warmed') {
       worker.warming = false;
       idle.push(worker);
+      topUp();
       settleReady();
       return pump();
     }
@@ -159,11 +162,28 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     });
   }
 
+  /**
+   * Jobs wait and no worker is idle: as many warming workers as there are waiting jobs, the oldest
+   * first, end their warm-up after the run under way. A job that came during the warm-up waited for
+   * all of it (8 s on two cores at a start), far longer than it would take cold.
+   */
+  function hurryWarming() {
+    const warming = kept().filter((worker) => worker.warming);
+    for (const worker of warming.slice(0, queue.length)) {
+      if (worker.hurried) continue;
+      worker.hurried = true;
+      worker.child.send({ type: 'hurry' } satisfies ToWorker);
+    }
+  }
+
   function pump() {
     while (!closed && queue.length > 0) {
       // A warming worker takes its job once warm; a cold pool starts one for the job.
       const worker = idle.pop() ?? (kept().length < options.workers && !options.warm ? spawn() : undefined);
-      if (!worker) return topUp();
+      if (!worker) {
+        hurryWarming();
+        return topUp();
+      }
       const job = queue.shift() as Job;
       if (job.signal.aborted) {
         idle.push(worker);

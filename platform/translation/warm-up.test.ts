@@ -96,7 +96,16 @@ describe('a worker warm-up', () => {
     expect(Object.keys(walls[0]!.properties)).toEqual(expect.arrayContaining(['BaseQuantities', 'Materials']));
   });
 
-  it('runs to its end in this process', async () => {
-    await expect(warmUp(1)).resolves.toBeUndefined();
+  it('runs to its end in this process, asking before each run after the first whether a job waits', async () => {
+    let asked = 0;
+    await expect(warmUp(1, () => (asked++, false))).resolves.toBeUndefined();
+    // One IFC4 run and one IFC2X3 run.
+    expect(asked).toBe(1);
+  });
+
+  it('ends after the run under way once a job waits', async () => {
+    let asked = 0;
+    await warmUp(6, () => ++asked >= 2);
+    expect(asked).toBe(2);
   });
 });

@@ -16,8 +16,13 @@ const WARM_RUNS = 6;
 // Tall enough that a second geometry thread joins each reading, as it does a real building's.
 const WARM_STOREYS = 12;
 
-/** Brings this worker process to the speed of one that has run jobs: both geometry threads started, the engine's code optimised. */
-export async function warmUp(runs = WARM_RUNS): Promise<void> {
+/**
+ * Brings this worker process to the speed of one that has run jobs: both geometry threads started, the
+ * engine's code optimised. Once `hurried` says a job is waiting, it ends after the run under way: the
+ * first run starts the threads a job needs anyway, and each later one only makes the job faster by less
+ * than the job would wait for it.
+ */
+export async function warmUp(runs = WARM_RUNS, hurried: () => boolean = () => false): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-warm-up-'));
   try {
     const models = [
@@ -25,11 +30,13 @@ export async function warmUp(runs = WARM_RUNS): Promise<void> {
       // IFC2X3 in every third run: web-ifc's classes for it are other than IFC4's.
       { name: 'warm-up-2x3.ifc', text: warmUpIfc2x3(WARM_STOREYS), runs: Math.ceil(runs / 3) },
     ];
+    let done = 0;
     for (const model of models) {
       const sourcePath = path.join(dir, model.name);
       await writeFile(sourcePath, model.text);
       const bytes = new TextEncoder().encode(model.text);
-      for (let run = 0; run < model.runs; run++) {
+      for (let run = 0; run < model.runs; run++, done++) {
+        if (done > 0 && hurried()) return;
         // A helper thread joins only a reading that streams long enough: asked at once here, its code warms too.
         const helped = readIfcInThread(bytes, undefined, { helpAfterMs: 0 });
         await Promise.all([helped.geometry, helped.thumbnails]);

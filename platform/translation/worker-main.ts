@@ -12,11 +12,14 @@ import { INTERNAL_FAILURE, type FromWorker, type ToWorker } from './worker-proto
 const send = (message: FromWorker) => void (process.connected && process.send?.(message, undefined, {}, () => undefined));
 const residentMb = () => Math.round(process.memoryUsage.rss() / (1024 * 1024));
 
+let hurried = false;
+
 process.on('message', (message: ToWorker) => {
   // A second geometry thread pays off on a core no other job wants; beside another job it only costs.
   if (message.type === 'crowded') return useGeometryThreads(1);
   // A warm-up that fails leaves a worker that is only slower: it takes jobs all the same.
-  if (message.type === 'warm') return void warmUp().catch(() => undefined).then(() => send({ type: 'warmed' }));
+  if (message.type === 'hurry') return void (hurried = true);
+  if (message.type === 'warm') return void warmUp(undefined, () => hurried).catch(() => undefined).then(() => send({ type: 'warmed' }));
   if (message.type !== 'translate') return;
   const { id, request } = message;
   useGeometryThreads(message.alone ? 2 : 1);

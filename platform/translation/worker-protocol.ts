@@ -4,9 +4,10 @@ import type { TranslationRequest, TranslationResult } from './engine-types';
  * Messages between the pool (parent) and a translation worker process, over the IPC channel.
  * `alone`: no other job runs while this one starts, so it may take both cores; `crowded`: another
  * job has started beside the running one, which gives the second core back; `warm`: run the engine on
- * a file of our own before the first job, answered by `warmed` (`ready` only says the process loaded).
+ * a file of our own before the first job, answered by `warmed` (`ready` only says the process loaded);
+ * `hurry`: a job is waiting for this warming worker, so the warm-up ends after the run under way.
  */
-export type ToWorker = { type: 'translate'; id: number; request: TranslationRequest; alone: boolean } | { type: 'crowded' } | { type: 'warm' };
+export type ToWorker = { type: 'translate'; id: number; request: TranslationRequest; alone: boolean } | { type: 'crowded' } | { type: 'warm' } | { type: 'hurry' };
 
 export type FromWorker =
   | { type: 'ready' }

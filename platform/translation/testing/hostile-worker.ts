@@ -3,20 +3,39 @@
  * `hang.x` never answers, `grow.x` eats memory outside the JS heap, `crash.x` exits, `slow-N.x`
  * answers after N ms, `big-N.x` says it holds N MB, `crowded.x` answers once the pool says another
  * job has started beside it; anything else answers at once. Its answer says which process it ran in,
- * whether the pool said it started alone, and whether the pool had it warm up before its first job.
+ * whether the pool said it started alone, and whether the pool had it warm up before its first job
+ * (`true`; `hurried after N runs` when the pool cut its warm-up of WARM_RUNS short for a waiting job),
+ * and when its process started and its warm-up ended.
  */
 import type { FromWorker, ToWorker } from '../worker-protocol';
 
 const send = (message: FromWorker) => process.send?.(message);
 const hoard: Buffer[] = [];
 let whenCrowded: (() => void) | undefined;
-let warmed = false;
+const startedAt = Date.now();
+let warmedAt = 0;
+let warmed = 'false';
+let hurried = false;
+const WARM_RUNS = 10;
+const WARM_RUN_MS = 100;
+
+async function warmUp() {
+  for (let run = 0; run < WARM_RUNS; run++) {
+    if (run > 0 && hurried) return `hurried after ${run} runs`;
+    await new Promise((resolve) => setTimeout(resolve, WARM_RUN_MS));
+  }
+  return 'true';
+}
 
 process.on('message', (message: ToWorker) => {
   if (message.type === 'crowded') return whenCrowded?.();
+  if (message.type === 'hurry') return void (hurried = true);
   if (message.type === 'warm') {
-    warmed = true;
-    return send({ type: 'warmed' });
+    return void warmUp().then((how) => {
+      warmed = how;
+      warmedAt = Date.now();
+      send({ type: 'warmed' });
+    });
   }
   const { id, request } = message;
   const name = request.fileName;
@@ -30,7 +49,8 @@ process.on('message', (message: ToWorker) => {
   const delay = Number(/^slow-(\d+)/.exec(name)?.[1] ?? 0);
   const residentMb = Number(/^big-(\d+)/.exec(name)?.[1] ?? 50);
   send({ type: 'progress', id, percent: 50 });
-  const warnings = [{ type: 'info', code: 'pid', message: String(process.pid) }, { type: 'info', code: 'alone', message: String(message.alone) }, { type: 'info', code: 'warmed', message: String(warmed) }] as const;
+  const warnings = [{ type: 'info', code: 'pid', message: String(process.pid) }, { type: 'info', code: 'alone', message: String(message.alone) }, { type: 'info', code: 'warmed', message: warmed },
+    { type: 'info', code: 'startedAt', message: String(startedAt) }, { type: 'info', code: 'warmedAt', message: String(warmedAt) }] as const;
   const answer = () => send({ type: 'done', id, result: { derivatives: [], warnings: [...warnings] }, residentMb });
   if (name.startsWith('crowded')) whenCrowded = answer;
   else setTimeout(answer, delay);
