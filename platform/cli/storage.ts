@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { openDatabase } from '../storage/db/open';
+import { defaultTemplateDir } from '../storage/db/pglite-template';
 import { lockDataDir } from '../storage/data-dir';
 import { createStores, type Stores } from '../storage/stores';
 
@@ -20,7 +21,7 @@ export async function openStorage(dataDirFlag: string | undefined, forServe: boo
   const databaseUrl = process.env['DATABASE_URL'] || undefined;
   const release = forServe || !databaseUrl ? await lockDataDir(dataDir) : () => undefined;
   try {
-    const db = await openDatabase({ dataDir, databaseUrl });
+    const db = await openDatabase({ dataDir, databaseUrl, templateDir: defaultTemplateDir() });
     return {
       stores: createStores(db),
       dataDir,

@@ -1,23 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../storage/db/db';
-import { migrate } from '../storage/db/migrate';
 import { openPglite } from '../storage/db/pglite';
+import { migratedTemplate } from '../storage/db/pglite-template';
 
 /** Where the test run's global setup left a migrated template (vitest.global-setup.ts), if it did. */
 export const TEMPLATE_ENV = 'DDM_TEST_PGLITE_TEMPLATE';
 
 let template: Promise<Blob> | undefined;
-
-/** `initdb` and the migrations, dumped: seconds of work that every fresh database starts from. */
-export async function migratedTemplate(): Promise<Blob> {
-  const pg = await PGlite.create();
-  const db = await openPglite(undefined, pg);
-  await migrate(db);
-  const dump = await pg.dumpDataDir('none');
-  await pg.close();
-  return dump;
-}
 
 export async function writeMigratedTemplate(file: string): Promise<void> {
   await writeFile(file, Buffer.from(await (await migratedTemplate()).arrayBuffer()));

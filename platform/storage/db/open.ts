@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { Db } from './db';
 import { migrate } from './migrate';
 import { openPglite } from './pglite';
+import { readTemplate, templateFile, writeTemplate } from './pglite-template';
 import { openPostgres } from './postgres';
 
 export interface OpenDbOptions {
@@ -9,17 +13,44 @@ export interface OpenDbOptions {
   dataDir: string;
   /** When set, a PostgreSQL server is used instead of the embedded database. */
   databaseUrl?: string | undefined;
+  /** Where an empty, migrated embedded database is kept for the next new data directory; none when unset. */
+  templateDir?: string | undefined;
 }
 
 /** Opens the metadata database and brings its schema up to date. */
-export async function openDatabase({ dataDir, databaseUrl }: OpenDbOptions): Promise<Db> {
-  const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(path.join(dataDir, 'db'));
+export async function openDatabase({ dataDir, databaseUrl, templateDir }: OpenDbOptions): Promise<Db> {
+  if (databaseUrl) return migrated(await openPostgres(databaseUrl));
+  return openEmbedded(path.join(dataDir, 'db'), templateDir);
+}
+
+async function migrated(db: Db): Promise<Db> {
   try {
     await migrate(db);
   } catch (error) {
     await db.close();
     throw error;
   }
+  return db;
+}
+
+/**
+ * The embedded database in `dir`. A new one starts from the kept template when there is one (0.9 s,
+ * against 4.5 s for PGlite's `initdb` and the migrations: most of a first start); else it is made,
+ * and its dump, taken before anything but the migrations is written, becomes the template. A
+ * template that does not load is made again; one that cannot be kept only costs the next start.
+ */
+async function openEmbedded(dir: string, templateDir: string | undefined): Promise<Db> {
+  const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
+  const file = fresh && templateDir ? await templateFile(templateDir).catch(() => undefined) : undefined;
+  const template = file ? await readTemplate(file) : undefined;
+  if (template) {
+    const loaded = await PGlite.create({ dataDir: dir, loadDataDir: template }).catch(() => undefined);
+    if (loaded) return migrated(await openPglite(dir, loaded));
+    await rm(dir, { recursive: true, force: true });
+  }
+  const pg = await PGlite.create({ dataDir: dir });
+  const db = await migrated(await openPglite(dir, pg));
+  if (file) await writeTemplate(file, await pg.dumpDataDir('none')).catch(() => undefined);
   return db;
 }
 
