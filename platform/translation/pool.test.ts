@@ -131,6 +131,13 @@ describe('translation worker pool', () => {
     expect(new Set(pair.map(pidOf)).size).toBe(2);
   });
 
+  it('cuts the warm-up of a crashed worker’s replacement short for the job that waits for it', async () => {
+    pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry, warm: true });
+    await pool.ready();
+    await expect(pool.translate(request('crash.ifc'), () => undefined, never)).rejects.toMatchObject({ code: 'TranslationWorker-Crashed' });
+    expect(warmedOf(await pool.translate(request('ok.ifc'), () => undefined, never))).toMatch(/^hurried after [1-9] runs$/);
+  });
+
   it('starts no worker ahead of the jobs without warm-up', async () => {
     pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry });
     await pool.ready();

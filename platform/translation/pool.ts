@@ -17,9 +17,10 @@ export interface WorkerPoolOptions {
   /** How often a running job's memory is read. */
   memoryPollMs?: number;
   /**
-   * Start every worker at once and warm it (the engine run on a file of our own) before it takes a
-   * job, and put a warm one in the place of each that retires: the first job then costs what later
-   * ones do. Without it a worker starts at the first job that finds none idle.
+   * Start the workers ahead of the jobs, one after another, and warm each (the engine run on files
+   * of our own) before it takes a job, and put a warm one in the place of each that retires: the
+   * first job then costs what later ones do. Without it a worker starts at the first job that finds
+   * none idle.
    */
   warm?: boolean;
 }
@@ -74,7 +75,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   function settleReady() {
     if (allWarm()) for (const resolve of readyWaiters.splice(0)) resolve();
   }
-  /** Warm mode keeps `workers` processes, started ahead of the jobs. */
+  /** Warm mode keeps `workers` processes, started ahead of the jobs, one warming at a time: the first is ready sooner. */
   function topUp() {
     while (options.warm && !closed && kept().length < options.workers && !kept().some((worker) => worker.warming)) spawn();
   }
@@ -181,8 +182,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       // A warming worker takes its job once warm; a cold pool starts one for the job.
       const worker = idle.pop() ?? (kept().length < options.workers && !options.warm ? spawn() : undefined);
       if (!worker) {
-        hurryWarming();
-        return topUp();
+        topUp();
+        return hurryWarming();
       }
       const job = queue.shift() as Job;
       if (job.signal.aborted) {
