@@ -37,15 +37,17 @@ async function migrated(db: Db): Promise<Db> {
  * The embedded database in `dir`. A new one starts from the kept template when there is one (0.9 s,
  * against 4.5 s for PGlite's `initdb` and the migrations: most of a first start); else it is made,
  * and its dump, taken before anything but the migrations is written, becomes the template. A
- * template that does not load is made again; one that cannot be kept only costs the next start.
+ * template that does not load or migrate is made again; one that cannot be kept only costs the next start.
  */
 async function openEmbedded(dir: string, templateDir: string | undefined): Promise<Db> {
   const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
   const file = fresh && templateDir ? await templateFile(templateDir).catch(() => undefined) : undefined;
   const template = file ? await readTemplate(file) : undefined;
   if (template) {
-    const loaded = await PGlite.create({ dataDir: dir, loadDataDir: template }).catch(() => undefined);
-    if (loaded) return migrated(await openPglite(dir, loaded));
+    const loaded = await PGlite.create({ dataDir: dir, loadDataDir: template })
+      .then(async (pg) => migrated(await openPglite(dir, pg)))
+      .catch(() => undefined);
+    if (loaded) return loaded;
     await rm(dir, { recursive: true, force: true });
   }
   const pg = await PGlite.create({ dataDir: dir });

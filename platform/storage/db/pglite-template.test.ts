@@ -64,6 +64,19 @@ describe('the embedded database template', () => {
     expect((await stat(file)).size).toBeGreaterThan(1 << 20);
   });
 
+  it('is made again when it loads but does not migrate', async () => {
+    const broken = await PGlite.create({ loadDataDir: new Blob([await readFile(file)]) });
+    await broken.exec('DELETE FROM schema_migrations');
+    await writeTemplate(file, await broken.dumpDataDir('none'));
+    await broken.close();
+    const db = await open('fourth');
+    expect(await db.query('SELECT id FROM schema_migrations')).toHaveLength(MIGRATIONS.length);
+    await db.close();
+    const remade = await PGlite.create({ loadDataDir: new Blob([await readFile(file)]) });
+    expect((await remade.query('SELECT id FROM schema_migrations')).rows).toHaveLength(MIGRATIONS.length);
+    await remade.close();
+  });
+
   it('lives in the user cache, $XDG_CACHE_HOME first, named by PGlite and the migrations', () => {
     expect(defaultTemplateDir({ XDG_CACHE_HOME: '/c' })).toBe(path.join('/c', 'design-data-manager'));
     expect(defaultTemplateDir({})).toBe(path.join(os.homedir(), '.cache', 'design-data-manager'));

@@ -12,8 +12,17 @@ import { openPglite } from './pglite';
  * `~/.cache`), `design-data-manager/`. Undefined without a home to put it in.
  */
 export function defaultTemplateDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const base = env['XDG_CACHE_HOME'] || (os.homedir() ? path.join(os.homedir(), '.cache') : '');
+  const base = env['XDG_CACHE_HOME'] || (homeDir() ? path.join(homeDir(), '.cache') : '');
   return base ? path.join(base, 'design-data-manager') : undefined;
+}
+
+// A user with neither HOME nor a passwd entry has no home: os.homedir() throws then.
+function homeDir(): string {
+  try {
+    return os.homedir();
+  } catch {
+    return '';
+  }
 }
 
 async function pgliteVersion(): Promise<string> {
