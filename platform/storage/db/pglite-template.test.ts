@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from './migrate';
 import { openDatabase } from './open';
-import { defaultTemplateDir, templateFile, writeTemplate } from './pglite-template';
+import { defaultTemplateDir, readTemplate, templateFile, writeTemplate } from './pglite-template';
 
 const hasMarker = async (query: (sql: string) => Promise<{ marker: string | null }[]>) => (await query(`SELECT to_regclass('template_marker')::text AS marker`))[0]?.marker !== null;
 
@@ -13,6 +13,14 @@ describe('the embedded database template', () => {
   let root: string;
   let templateDir: string;
   let file: string;
+  const loadKept = async () => PGlite.create({ loadDataDir: await readTemplate(file) });
+  /** The kept template, changed by `sql` and kept again. */
+  const changeKept = async (sql: string) => {
+    const kept = await loadKept();
+    await kept.exec(sql);
+    await writeTemplate(file, await kept.dumpDataDir('none'));
+    await kept.close();
+  };
   const open = async (name: string) => {
     await mkdir(path.join(root, name), { recursive: true });
     return openDatabase({ dataDir: path.join(root, name), templateDir });
@@ -30,7 +38,7 @@ describe('the embedded database template', () => {
     const db = await open('first');
     await db.query(`INSERT INTO apps (client_id, name, type, secret_hash, callbacks, scopes) VALUES ('written-after', 'n', 'server', 'h', '{}', '{}')`);
     await db.close();
-    const template = await PGlite.create({ loadDataDir: new Blob([await readFile(file)]) });
+    const template = await loadKept();
     const apps = await template.query<{ client_id: string }>('SELECT client_id FROM apps');
     const migrations = await template.query<{ id: number }>('SELECT id FROM schema_migrations ORDER BY id');
     await template.close();
@@ -40,10 +48,7 @@ describe('the embedded database template', () => {
 
   it('is what the next new database starts from, and an existing one is left as it is', async () => {
     // A template told apart from one the platform would make: loaded, marked, kept again.
-    const marked = await PGlite.create({ loadDataDir: new Blob([await readFile(file)]) });
-    await marked.exec('CREATE TABLE template_marker (id integer)');
-    await writeTemplate(file, await marked.dumpDataDir('none'));
-    await marked.close();
+    await changeKept('CREATE TABLE template_marker (id integer)');
 
     const next = await open('second');
     expect(await hasMarker((sql) => next.query(sql))).toBe(true);
@@ -65,14 +70,11 @@ describe('the embedded database template', () => {
   });
 
   it('is made again when it loads but does not migrate', async () => {
-    const broken = await PGlite.create({ loadDataDir: new Blob([await readFile(file)]) });
-    await broken.exec('DELETE FROM schema_migrations');
-    await writeTemplate(file, await broken.dumpDataDir('none'));
-    await broken.close();
+    await changeKept('DELETE FROM schema_migrations');
     const db = await open('fourth');
     expect(await db.query('SELECT id FROM schema_migrations')).toHaveLength(MIGRATIONS.length);
     await db.close();
-    const remade = await PGlite.create({ loadDataDir: new Blob([await readFile(file)]) });
+    const remade = await loadKept();
     expect((await remade.query('SELECT id FROM schema_migrations')).rows).toHaveLength(MIGRATIONS.length);
     await remade.close();
   });
