@@ -101,6 +101,17 @@ describe('translation worker pool', () => {
     expect(timeOf('startedAt')(second!)).toBeGreaterThanOrEqual(timeOf('warmedAt')(first!));
   });
 
+  it('gives each job to the worker idle longest: first the one warm first, then the other', async () => {
+    pool = createWorkerPool({ workers: 2, timeoutMs: 30_000, memoryMb: 1024, entry, warm: true });
+    await pool.ready();
+    const results: Awaited<ReturnType<Translator['translate']>>[] = [];
+    for (let job = 0; job < 3; job++) results.push(await pool.translate(request('ok.ifc'), () => undefined, never));
+    const [first, second, third] = results.map((result) => ({ pid: pidOf(result), warmedAt: timeOf('warmedAt')(result) }));
+    expect(second!.pid).not.toBe(first!.pid);
+    expect(first!.warmedAt).toBeLessThan(second!.warmedAt);
+    expect(third!.pid).toBe(first!.pid);
+  });
+
   it('puts a warm worker in the place of one that retires, before another job asks for it', async () => {
     pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry, warm: true });
     await pool.ready();
