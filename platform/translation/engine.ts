@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { JobOutputFormat, OutputType } from '../../contracts/model-derivative';
 import type { EngineDerivative, EngineFile, ProgressListener, TranslationRequest, TranslationResult } from './engine-types';
+import { formatModules } from './format-modules';
 import { converts, extensionOf } from './formats';
 import { TranslationError, type EngineMessage, type ReadModel } from './model';
 import { readSource } from './readers/index';
@@ -13,7 +14,6 @@ import { writeDrawingGlb, writeModelGlb } from './writers/glb';
 import { GlbPreparation } from './writers/glb-prepare';
 import { writeTriangulatedIfc } from './writers/ifc';
 import { writeObj } from './writers/obj';
-import { writePdf } from './writers/pdf';
 import { PropertyPreparation, writePropertyDatabase } from './writers/properties';
 import { triangleCount } from './writers/geometry';
 import { writeStl } from './writers/stl';
@@ -107,7 +107,7 @@ async function writeOutput(output: JobOutputFormat, model: ReadModel, fileName: 
       return derivative;
     }
     case 'pdf':
-      derivative.files.push(put('pdf/model.pdf', 'pdf', 'application/pdf', await writePdf(model, { title: fileName })));
+      derivative.files.push(put('pdf/model.pdf', 'pdf', 'application/pdf', await (await formatModules.pdf()).writePdf(model, { title: fileName })));
       return derivative;
   }
 }

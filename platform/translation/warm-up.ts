@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runTranslation } from './engine';
+import { loadFormatModules } from './format-modules';
 import { readIfcInThread } from './readers/ifc-thread';
 import { warmUpIfc } from './warm-up-ifc';
 import { warmUpIfc2x3 } from './warm-up-ifc2x3';
@@ -45,6 +46,8 @@ export async function warmUp(runs = WARM_RUNS, hurried: () => boolean = () => fa
         await rm(outDir, { recursive: true, force: true });
       }
     }
+    // Then the other formats' libraries, so that a first OBJ, 3DM, DXF or PDF job does not load them.
+    if (!hurried()) await loadFormatModules();
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,11 +1,9 @@
+import { formatModules } from '../format-modules';
 import { extensionOf } from '../formats';
 import { TranslationError, type ReadModel } from '../model';
 import type { ReadAhead } from './read-ahead';
-import { readDxf } from './dxf';
 import { readGltf } from './gltf';
 import { readIfc } from './ifc';
-import { readObj } from './obj';
-import { readRhino } from './rhino';
 import { sanitiseModel } from './sanitise';
 import { readStep } from './step';
 import { readStl } from './stl';
@@ -45,7 +43,7 @@ async function readWith(source: SourceFiles, ahead?: ReadAhead): Promise<ReadMod
     case 'igs':
       return readStep(bytes, 'IGES');
     case 'obj':
-      return readObj(bytes, siblings);
+      return (await formatModules.obj()).readObj(bytes, siblings);
     case 'stl':
       return readStl(bytes, fileName);
     case 'glb':
@@ -53,9 +51,9 @@ async function readWith(source: SourceFiles, ahead?: ReadAhead): Promise<ReadMod
     case 'gltf':
       return readGltf(bytes, false, siblings);
     case 'dxf':
-      return readDxf(bytes);
+      return (await formatModules.dxf()).readDxf(bytes);
     case '3dm':
-      return readRhino(bytes);
+      return (await formatModules.rhino()).readRhino(bytes);
     default:
       throw new TranslationError('TranslationWorker-UnsupportedFormat', `Files of type .${extension || '(none)'} cannot be translated (${fileName}).`);
   }
