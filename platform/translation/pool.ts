@@ -179,10 +179,10 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
 
   function pump() {
     while (!closed && queue.length > 0) {
-      // The worker idle longest takes the job: one that has just ended a run or its warm-up still
-      // collects and optimises in the background. A first job after a start took 1.15 times the warm
-      // ones on the worker warm first, 1.36 on the one warm last (FZK-Haus, eight starts each, interleaved).
-      // A warming worker takes its job once warm; a cold pool starts one for the job.
+      // The worker idle longest takes the job: a first job after a start took 1.15 times the warm ones
+      // on the worker warm first, 1.36 on the one warm last (FZK-Haus, eight starts each, interleaved;
+      // why is not known: neither uses CPU once warm). A warming worker takes its job once warm; a
+      // cold pool starts one for the job.
       const worker = idle.shift() ?? (kept().length < options.workers && !options.warm ? spawn() : undefined);
       if (!worker) {
         topUp();
