@@ -75,6 +75,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  // Plain JavaScript that starts the platform before anything can read TypeScript.
+  { files: ['platform/launch.mjs'], ...tseslint.configs.disableTypeChecked },
   // Plain JavaScript that Design Automation programs run with a bare `node` (no TypeScript there).
   {
     files: ['platform/automation/runtime/**/*.{cjs,mjs}', 'platform/automation/examples/**/*.{cjs,mjs}'],

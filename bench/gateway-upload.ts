@@ -4,14 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { PLATFORM_NODE_ARGS } from '../scripts/platform-process';
+import { PLATFORM_COMMAND } from '../scripts/platform-process';
 import { result, type Benchmark } from './harness';
 import { makeSource } from './oss-upload';
 import { ossPlatform } from './oss-platform';
 import { SignedUpload } from './signed-upload';
 
-const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'platform', 'main.ts');
 const ROUNDS = 2;
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
@@ -20,7 +18,7 @@ const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0)
  * (the bench's token comes from the upstream), so its client id and secret are placeholders.
  */
 async function startGateway(upstream: string) {
-  const child = spawn(process.execPath, [...PLATFORM_NODE_ARGS, MAIN, 'gateway', '--upstream', upstream, '--client-id', 'bench', '--port', '0'], {
+  const child = spawn(process.execPath, [...PLATFORM_COMMAND, 'gateway', '--upstream', upstream, '--client-id', 'bench', '--port', '0'], {
     env: { ...process.env, APS_CLIENT_SECRET: 'bench-placeholder' }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

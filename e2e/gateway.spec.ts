@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { localPlatformConfig, startAppServer, type AppServer } from '../scripts/app-server';
 import { demoBuildingIfc } from '../platform/demo/ifc-building';
-import { PLATFORM_NODE_ARGS, runPlatformCommand, seedDemo, startPlatform, type RunningPlatform } from '../scripts/platform-process';
+import { PLATFORM_COMMAND, runPlatformCommand, seedDemo, startPlatform, type RunningPlatform } from '../scripts/platform-process';
 
 // The app against "APS" through the gateway: a second platform plays the cloud, with a confidential
 // `web` app whose secret only the gateway holds. The app starts pointed at that platform directly
@@ -26,7 +26,7 @@ interface GatewayStack {
 let stack: GatewayStack;
 
 async function startGateway(args: string[], secret: string) {
-  const child = spawn(process.execPath, [...PLATFORM_NODE_ARGS, 'platform/main.ts', 'gateway', ...args], {
+  const child = spawn(process.execPath, [...PLATFORM_COMMAND, 'gateway', ...args], {
     env: { ...process.env, APS_CLIENT_SECRET: secret }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

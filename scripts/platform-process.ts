@@ -5,7 +5,6 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MAIN = path.join(ROOT, 'platform', 'main.ts');
 
 /**
  * How Node runs the platform; package.json's `platform` script says the same. A streaming process
@@ -14,9 +13,12 @@ const MAIN = path.join(ROOT, 'platform', 'main.ts');
  * generation. An initial old-generation limit of 64 MB takes a 1 GiB gateway upload from ~65
  * mark-compacts to 1-3, a third less CPU (measured with `platform gateway` and `--trace-gc`).
  */
-export const PLATFORM_NODE_ARGS = ['--initial-old-space-size=64', '--import', 'tsx'];
+const PLATFORM_NODE_ARGS = ['--initial-old-space-size=64'];
 
-const nodeArgs = (args: string[]) => [...PLATFORM_NODE_ARGS, MAIN, ...args];
+/** Node's arguments that run a platform command as `npm run platform` does: from its build (`platform/launch.mjs`). */
+export const PLATFORM_COMMAND = [...PLATFORM_NODE_ARGS, path.join(ROOT, 'platform', 'launch.mjs')];
+
+const nodeArgs = (args: string[]) => [...PLATFORM_COMMAND, ...args];
 
 /** Runs a platform command to its end and returns what it printed, or throws with its error output. */
 export async function runPlatformCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {

@@ -3,16 +3,14 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM_NODE_ARGS } from '../../scripts/platform-process';
+import { PLATFORM_COMMAND } from '../../scripts/platform-process';
 
-const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
 const env = { ...process.env, DATABASE_URL: '' };
 
 /** Runs the platform's command line as an operator would, and returns what it said. */
 async function cli(...args: string[]) {
-  const child = spawn(process.execPath, [...PLATFORM_NODE_ARGS, MAIN, ...args], { env });
+  const child = spawn(process.execPath, [...PLATFORM_COMMAND, ...args], { env });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -4,17 +4,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_NODE_ARGS, startPlatform } from '../../scripts/platform-process';
+import { PLATFORM_COMMAND, startPlatform } from '../../scripts/platform-process';
 
 // Apart from cli.test.ts (the admin commands) so that the two, each a string of process starts, run side by side.
-const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
 const env = { ...process.env, DATABASE_URL: '' };
 
 /** Runs `platform serve` as an operator would, to its end, and returns what it said. */
 async function cli(...args: string[]) {
-  const child = spawn(process.execPath, [...PLATFORM_NODE_ARGS, MAIN, ...args], { env });
+  const child = spawn(process.execPath, [...PLATFORM_COMMAND, ...args], { env });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const [code] = (await once(child, 'close')) as [number];
@@ -44,7 +42,7 @@ describe('serve', () => {
   it('starts again at once on the data directory of a platform killed with -9, while that one is still a zombie', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-restart-'));
     // `exec sleep` leaves the platform a parent that never reaps it, as a container without an init would.
-    const command = [process.execPath, ...PLATFORM_NODE_ARGS, MAIN, 'serve', '--port', '0', '--data-dir', dir].map((arg) => JSON.stringify(arg)).join(' ');
+    const command = [process.execPath, ...PLATFORM_COMMAND, 'serve', '--port', '0', '--data-dir', dir].map((arg) => JSON.stringify(arg)).join(' ');
     const shell = spawn('sh', ['-c', `${command} & echo "pid $!"; exec sleep 600`], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let second: Awaited<ReturnType<typeof startPlatform>> | undefined;
     try {

@@ -2,23 +2,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { get, request, type IncomingMessage } from 'node:http';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM_NODE_ARGS } from '../../scripts/platform-process';
+import { PLATFORM_COMMAND } from '../../scripts/platform-process';
 import { serverApp } from '../testing/oss';
 import { SIGNED_ROUTE } from './signed-rewrite';
 import { startGatewayStack, type GatewayStack } from './test-gateway';
 
-const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
 const MiB = 1024 * 1024;
 
 /** `platform gateway …` as an operator starts it; its output is kept to check for the secret. */
 function startCliGateway(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, [...PLATFORM_NODE_ARGS, MAIN, 'gateway', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...PLATFORM_COMMAND, 'gateway', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const url = new Promise<string>((resolve, reject) => {

@@ -3,10 +3,9 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { PLATFORM_NODE_ARGS } from '../../scripts/platform-process';
+import { PLATFORM_COMMAND } from '../../scripts/platform-process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const MAIN = path.join(ROOT, 'platform', 'main.ts');
 
 /** A unit cube as OBJ: a model every engine translates in milliseconds. */
 export const CUBE = ['v 0 0 0', 'v 1 0 0', 'v 1 1 0', 'v 0 1 0', 'v 0 0 1', 'v 1 0 1', 'v 1 1 1', 'v 0 1 1',
@@ -33,7 +32,7 @@ export interface RunningWorker {
 
 /** Starts `platform worker` and resolves once it says it is ready. */
 export async function startWorker(args: string[], env: NodeJS.ProcessEnv): Promise<RunningWorker> {
-  const child = spawn(process.execPath, [...PLATFORM_NODE_ARGS, MAIN, 'worker', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...PLATFORM_COMMAND, 'worker', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const holder = await new Promise<string>((resolve, reject) => {

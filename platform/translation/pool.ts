@@ -1,6 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILD_DIR } from '../build-dir';
 import { TranslationTimeoutError, type ProgressListener, type TranslationRequest, type TranslationResult, type Translator } from './engine-types';
 import { TranslationError } from './model';
 import type { FromWorker, ToWorker } from './worker-protocol';
@@ -52,8 +54,9 @@ interface Worker {
   retiring?: boolean;
 }
 
-const DEFAULT_ENTRY = fileURLToPath(new URL('./worker-main.ts', import.meta.url));
-const TSX_LOADER = import.meta.resolve('tsx');
+const DEFAULT_ENTRY = BUILD_DIR ? path.join(BUILD_DIR, 'worker-main.mjs') : fileURLToPath(new URL('./worker-main.ts', import.meta.url));
+// A test's own worker entry is TypeScript, whichever way the platform runs.
+const LOADER_ARGS = (entry: string) => (entry.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : []);
 // A long-lived worker keeps web-ifc and OCCT loaded (0.6 s a job) and its code optimised (a fresh one
 // takes several jobs to reach full speed), so it is retired when it has grown, not after a fixed few jobs:
 // past half its memory limit after a job (wasm memory never shrinks), and after this many jobs in any case.
@@ -87,8 +90,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   }
 
   function spawn(): Worker {
-    const child = fork(options.entry ?? DEFAULT_ENTRY, [], {
-      execArgv: ['--no-liftoff', '--import', TSX_LOADER, `--max-old-space-size=${options.memoryMb}`],
+    const entry = options.entry ?? DEFAULT_ENTRY;
+    const child = fork(entry, [], {
+      execArgv: ['--no-liftoff', ...LOADER_ARGS(entry), `--max-old-space-size=${options.memoryMb}`],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
     });

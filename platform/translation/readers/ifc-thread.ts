@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { BUILD_DIR } from '../../build-dir';
 import type { TriangleMesh } from '../model';
 import type { ElementMeshes, FromIfcThread, ReadGeometry } from './ifc-thread-protocol';
 
@@ -27,9 +29,14 @@ export interface IfcThreadReading {
   abandon(): void;
 }
 
-const ENTRY = new URL('./ifc-thread-main.ts', import.meta.url).href;
-// Node 20 does not apply `--import` loaders to a worker thread's entry: the thread registers tsx itself.
-const BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(ENTRY)}); });`;
+// Node 20 does not apply `--import` loaders to a worker thread's entry: under tsx the thread registers it itself.
+const BUILT_ENTRY = BUILD_DIR && path.join(BUILD_DIR, 'ifc-thread-main.mjs');
+const newThread = BUILT_ENTRY
+  ? () => new Worker(BUILT_ENTRY)
+  : () => {
+      const entry = new URL('./ifc-thread-main.ts', import.meta.url).href;
+      return new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`, { eval: true });
+    };
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -117,7 +124,7 @@ export async function stopIfcThreads(): Promise<void> {
 }
 
 function started(): Worker {
-  const worker = new Worker(BOOT, { eval: true });
+  const worker = newThread();
   worker.on('message', answered);
   worker.on('error', (error) => stopped(worker, `the geometry thread failed (${error.message})`));
   worker.on('exit', (code) => stopped(worker, `the geometry thread stopped (exit code ${code})`));
