@@ -8,7 +8,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -81,7 +81,7 @@ export async function buildPlatform(root, dir, into) {
   });
 }
 
-/** Builds a day old past the newest few go, and a day-old half-build; a platform started from one may still run. */
+/** Builds not started from for a day past the newest few go, and a day-old half-build; a platform started from one may still run. */
 async function prune(cache, current) {
   const names = (await readdir(cache)).filter((name) => name !== current);
   const dated = await Promise.all(names.map(async (name) => ({ name, mtimeMs: (await stat(path.join(cache, name))).mtimeMs })));
@@ -96,7 +96,8 @@ export async function ensureBuild(root = ROOT, cache = CACHE, build = buildPlatf
   const key = await sourceKey(root);
   const dir = path.join(cache, key);
   const done = await stat(path.join(dir, 'main.mjs')).then(() => true, () => false);
-  if (done) return dir;
+  // Its time says when it was last started from, which pruning goes by.
+  if (done) return utimes(dir, new Date(), new Date()).then(() => dir, () => dir);
   // Built aside and renamed into place: processes starting side by side each build, and one build wins.
   const into = `${dir}.tmp-${randomUUID()}`;
   try {

@@ -53,9 +53,13 @@ describe('the platform launcher', () => {
     expect(JSON.parse(stdout)).toEqual({ url: pathToFileURL(where).href, dirname: path.dirname(where), build: dir });
 
     const first = await builtAt(dir);
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    await utimes(dir, dayAgo, dayAgo);
     expect(await ensureBuild(root, cache, counted)).toBe(dir);
     expect(await builtAt(dir)).toBe(first);
     expect(builds).toBe(1);
+    // Started from again: pruning, which goes by the folder's time, sees it as new.
+    expect((await stat(dir)).mtimeMs).toBeGreaterThan(dayAgo.getTime() + 3_600_000);
   });
 
   it('builds again when a source changes, not when a test does', async () => {
@@ -85,7 +89,7 @@ describe('the platform launcher', () => {
     expect(await readdir(cache)).toEqual([path.basename(dirs[0] ?? '')]);
   });
 
-  it('removes builds a day old past the newest few, and keeps younger ones', async () => {
+  it('removes builds not started from for a day past the newest few, and keeps younger ones', async () => {
     const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
     const made = { recent: 1, old2: 48, old3: 72, old4: 96, 'x.tmp-old': 50, 'x.tmp-new': 0.1 };
     for (const [name, hours] of Object.entries(made)) {
