@@ -25,6 +25,13 @@ describe('translation worker pool', () => {
     expect(progress).toEqual([50]);
   });
 
+  it('keeps an idle worker\'s heaps as its jobs grew them (V8\'s memory reducer off)', async () => {
+    pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry });
+    const result = await pool.translate(request('ok.ifc'), () => undefined, never);
+    const flags = result.warnings.find((warning) => warning.code === 'execArgv')?.message.split(' ');
+    expect(flags).toEqual(expect.arrayContaining(['--no-memory-reducer', '--no-liftoff', '--max-old-space-size=1024']));
+  });
+
   it('stops a job that runs too long, and the next job still runs', async () => {
     pool = createWorkerPool({ workers: 1, timeoutMs: 1500, memoryMb: 1024, entry });
     await expect(pool.translate(request('hang.ifc'), () => undefined, never)).rejects.toBeInstanceOf(TranslationTimeoutError);

@@ -61,6 +61,15 @@ const LOADER_ARGS = (entry: string) => (entry.endsWith('.ts') ? ['--import', imp
 // takes several jobs to reach full speed), so it is retired when it has grown, not after a fixed few jobs:
 // past half its memory limit after a job (wasm memory never shrinks), and after this many jobs in any case.
 const MAX_JOBS_PER_WORKER = 500;
+/**
+ * Without Liftoff, web-ifc's WebAssembly functions are compiled optimised at their first call, which
+ * the warm-up makes (warm-up-ifc.ts). V8's memory reducer shrank an idle worker's heaps some seconds
+ * after its last job (the main thread's 69 MB to 34, each geometry thread's 38 to 20), and the next
+ * job paid for growing them again: FZK-Haus's job after 15 s idle took 1.24 times a back-to-back one,
+ * 1.08 without the reducer. A person's jobs come seconds apart, not back to back; an idle worker
+ * holds about 60 MB more for it.
+ */
+const WORKER_V8_FLAGS = ['--no-liftoff', '--no-memory-reducer'];
 
 /**
  * Runs translations in separate Node processes, at most `workers` at a time, queueing the rest. A job
@@ -92,7 +101,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   function spawn(): Worker {
     const entry = options.entry ?? DEFAULT_ENTRY;
     const child = fork(entry, [], {
-      execArgv: ['--no-liftoff', ...LOADER_ARGS(entry), `--max-old-space-size=${options.memoryMb}`],
+      execArgv: [...WORKER_V8_FLAGS, ...LOADER_ARGS(entry), `--max-old-space-size=${options.memoryMb}`],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
     });

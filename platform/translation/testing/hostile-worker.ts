@@ -5,7 +5,7 @@
  * job has started beside it; anything else answers at once. Its answer says which process it ran in,
  * whether the pool said it started alone, and whether the pool had it warm up before its first job
  * (`true`; `hurried after N runs` when the pool cut its warm-up of WARM_RUNS short for a waiting job),
- * and when its process started and its warm-up ended.
+ * when its process started and its warm-up ended, and the options Node was started with.
  */
 import type { FromWorker, ToWorker } from '../worker-protocol';
 
@@ -50,7 +50,8 @@ process.on('message', (message: ToWorker) => {
   const residentMb = Number(/^big-(\d+)/.exec(name)?.[1] ?? 50);
   send({ type: 'progress', id, percent: 50 });
   const warnings = [{ type: 'info', code: 'pid', message: String(process.pid) }, { type: 'info', code: 'alone', message: String(message.alone) }, { type: 'info', code: 'warmed', message: warmed },
-    { type: 'info', code: 'startedAt', message: String(startedAt) }, { type: 'info', code: 'warmedAt', message: String(warmedAt) }] as const;
+    { type: 'info', code: 'startedAt', message: String(startedAt) }, { type: 'info', code: 'warmedAt', message: String(warmedAt) },
+    { type: 'info', code: 'execArgv', message: process.execArgv.join(' ') }] as const;
   const answer = () => send({ type: 'done', id, result: { derivatives: [], warnings: [...warnings] }, residentMb });
   if (name.startsWith('crowded')) whenCrowded = answer;
   else setTimeout(answer, delay);
