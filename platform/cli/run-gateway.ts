@@ -2,10 +2,12 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createGateway } from '../gateway/gateway';
 import type { GatewayCliOptions } from '../gateway/options';
+import { closeOnlyIdleConnections } from '../http/server-timeouts';
 
 /** `platform gateway`: the gateway to Autodesk Platform Services until SIGINT or SIGTERM. */
 export async function runGateway({ config, port, host }: GatewayCliOptions): Promise<void> {
   const server = serve({ fetch: createGateway({ config }).fetch, port, hostname: host });
+  closeOnlyIdleConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createApp } from '../app';
 import { createWorkitemEngine } from '../automation/engine';
 import { systemClock, type PlatformConfig } from '../config';
+import { closeOnlyIdleConnections } from '../http/server-timeouts';
 import { loadSigner } from '../services/authentication/signing';
 import { rehearseJobPath } from '../services/model-derivative/rehearsal';
 import { scheduleOssSweeps } from '../services/oss/sweepers';
@@ -47,6 +48,7 @@ export async function runServe(options: ServeOptions): Promise<void> {
   await app.workitems.resume();
 
   const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host });
+  closeOnlyIdleConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
