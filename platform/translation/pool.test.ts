@@ -25,7 +25,7 @@ describe('translation worker pool', () => {
     expect(progress).toEqual([50]);
   });
 
-  it('keeps an idle worker\'s heaps as its jobs grew them (V8\'s memory reducer off)', async () => {
+  it('starts its workers with V8\'s memory reducer off, so an idle one keeps the heaps its jobs grew', async () => {
     pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry });
     const result = await pool.translate(request('ok.ifc'), () => undefined, never);
     const flags = result.warnings.find((warning) => warning.code === 'execArgv')?.message.split(' ');
