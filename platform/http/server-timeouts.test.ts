@@ -51,18 +51,19 @@ describe('a server that closes only idle connections', () => {
     expect(server.timeout).toBe(300_000);
   });
 
+  // Far apart, the chunk every 100 ms and the second of idleness leave a loaded machine's delays room.
   it('receives a request whose bytes keep coming for longer than the idle time', async () => {
     server = await countingServer();
-    closeOnlyIdleConnections(server, 200);
+    closeOnlyIdleConnections(server, 1_000);
     const started = Date.now();
-    const answer = await slowPut(server, 8, () => new Promise((resolve) => setTimeout(resolve, 60)));
-    expect(Date.now() - started).toBeGreaterThan(400);
-    expect(answer).toEqual({ status: 200, body: String(8 * 1024) });
+    const answer = await slowPut(server, 12, () => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(Date.now() - started).toBeGreaterThan(1_100);
+    expect(answer).toEqual({ status: 200, body: String(12 * 1024) });
   });
 
   it('closes a request whose bytes stop coming', async () => {
     server = await countingServer();
-    closeOnlyIdleConnections(server, 200);
+    closeOnlyIdleConnections(server, 1_000);
     let sent = 0;
     const stalled = new Promise<void>(() => undefined);
     const answer = await slowPut(server, 4, () => (sent++ < 2 ? Promise.resolve() : stalled));

@@ -24,7 +24,7 @@ function insideTransaction(db: Db, tx: Queryable): Db {
  * statement took most of its 2.4–13.8 ms in a person's first five jobs (1.2–2.5 ms once settled),
  * and the job's start 1.3–13.8 (0.6–0.9): each statement runs six times before anyone's job.
  */
-export const REHEARSALS = 6;
+const REHEARSALS = 6;
 
 /**
  * Runs every statement of a translation job's path (source lookups, POST, claim and start, progress,
