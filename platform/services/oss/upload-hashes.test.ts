@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlobStore } from '../../storage/blobs/blob-store';
-import { HASH_READ_BYTES, type Extent } from '../../storage/blobs/extents';
+import type { BlobReadHow, BlobStore } from '../../storage/blobs/blob-store';
+import { HASH_READ, type Extent } from '../../storage/blobs/extents';
 import { openFileBlobStore } from '../../storage/blobs/file-blob-store';
 import { TestClock } from '../../testing/test-platform';
 import { UploadHashes } from './upload-hashes';
@@ -35,16 +35,17 @@ describe('running upload hashes', () => {
     expect(await hashes.digest('u1', extents)).toBe(sha1(...bytes));
   });
 
-  it('reads a part stored ahead of its turn back in 1 MiB steps', async () => {
-    const steps: (number | undefined)[] = [];
-    const counting: BlobStore = { ...blobs, read: (id, start, end, chunkBytes) => (steps.push(chunkBytes), blobs.read(id, start, end, chunkBytes)) };
+  it('reads a part stored ahead of its turn back as a hash reads, in 1 MiB steps and letting each go', async () => {
+    const steps: (BlobReadHow | undefined)[] = [];
+    const counting: BlobStore = { ...blobs, read: (id, start, end, how) => (steps.push(how), blobs.read(id, start, end, how)) };
     const hashes = new UploadHashes(counting);
     const bytes = [randomBytes(100), randomBytes(60)];
     const extents = await Promise.all(bytes.map(stored));
     hashes.partStored('u4', 2, extents[1]!);
     hashes.partStored('u4', 1, extents[0]!);
     expect(await hashes.digest('u4', extents)).toBe(sha1(...bytes));
-    expect(steps).toEqual([HASH_READ_BYTES, HASH_READ_BYTES]);
+    expect(steps).toEqual([HASH_READ, HASH_READ]);
+    expect(HASH_READ).toEqual({ chunkBytes: 1024 * 1024, passing: true });
   });
 
   it('hashes parts sent in order as they stream, reading nothing back', async () => {

@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { BlobStore } from '../../storage/blobs/blob-store';
-import { HASH_READ_BYTES, type Extent } from '../../storage/blobs/extents';
+import { HASH_READ, type Extent } from '../../storage/blobs/extents';
 
 interface Entry {
   hash: Hash;
@@ -94,7 +94,7 @@ export class UploadHashes {
     try {
       for (let extent = entry.waiting.get(entry.next); extent && !entry.broken; extent = entry.waiting.get(entry.next)) {
         entry.waiting.delete(entry.next);
-        if (extent.size > 0) for await (const chunk of this.blobs.read(extent.blobId, 0, extent.size - 1, HASH_READ_BYTES)) entry.hash.update(chunk);
+        if (extent.size > 0) for await (const chunk of this.blobs.read(extent.blobId, 0, extent.size - 1, HASH_READ)) entry.hash.update(chunk);
         entry.hashed.push(extent.blobId);
         entry.next += 1;
       }

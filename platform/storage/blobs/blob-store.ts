@@ -21,6 +21,17 @@ export interface BlobWriteOptions {
   onChunk?: ((chunk: Uint8Array) => void) | undefined;
 }
 
+/** How a read may go, where the store has a choice. */
+export interface BlobReadHow {
+  /** Its step, where the store reads in steps. */
+  chunkBytes?: number;
+  /**
+   * Each chunk is done with before the next is asked for, and the bytes are not wanted again soon (an
+   * upload's hash): the store may fill one buffer again and again, and read around its cache.
+   */
+  passing?: boolean;
+}
+
 export interface BlobInfo {
   id: string;
   /** When the blob was made, by the store's clock (read from its id). */
@@ -38,8 +49,8 @@ export interface BlobStore {
   write(body: BlobBody, options: BlobWriteOptions): Promise<BlobWritten>;
   /** The same without the SHA-1, for bytes the caller hashes itself through `onChunk` (a part, into its object's SHA-1). */
   writeUnhashed(body: BlobBody, options: BlobWriteOptions): Promise<Omit<BlobWritten, 'sha1'>>;
-  /** Bytes `start` to `end` inclusive of one blob, read lazily as the consumer pulls (in steps of `chunkBytes` where the store reads in steps). */
-  read(id: string, start: number, end: number, chunkBytes?: number): AsyncGenerator<Uint8Array>;
+  /** Bytes `start` to `end` inclusive of one blob, read lazily as the consumer pulls. */
+  read(id: string, start: number, end: number, how?: BlobReadHow): AsyncGenerator<Uint8Array>;
   /**
    * Makes `target` (a new path) name the blob's bytes without copying them, as a hard link; false
    * when this store cannot (its bytes live elsewhere, or on another file system). The caller only reads it.

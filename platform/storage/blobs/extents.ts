@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BlobStore } from './blob-store';
+import type { BlobReadHow, BlobStore } from './blob-store';
 
 /** One piece of a stored object: a blob and its length, in the object's order. */
 export interface Extent {
@@ -14,9 +14,11 @@ export interface Extent {
  * CPU (measured interleaved with the 256 KiB steps). 4 MiB steps cost more CPU and gained nothing.
  */
 export const HASH_READ_BYTES = 1024 * 1024;
+/** A read that is hashed and let go: each chunk is hashed before the next is read, and nothing is kept. */
+export const HASH_READ: BlobReadHow = { chunkBytes: HASH_READ_BYTES, passing: true };
 
 /** Bytes `start` to `end` inclusive of the object made of `extents`, blob after blob. */
-export async function* readExtents(blobs: BlobStore, extents: readonly Extent[], start: number, end: number, chunkBytes?: number): AsyncGenerator<Uint8Array> {
+export async function* readExtents(blobs: BlobStore, extents: readonly Extent[], start: number, end: number, how?: BlobReadHow): AsyncGenerator<Uint8Array> {
   let offset = 0;
   for (const extent of extents) {
     const first = offset;
@@ -24,7 +26,7 @@ export async function* readExtents(blobs: BlobStore, extents: readonly Extent[],
     offset += extent.size;
     if (extent.size === 0 || last < start) continue;
     if (first > end) return;
-    yield* blobs.read(extent.blobId, Math.max(start, first) - first, Math.min(end, last) - first, chunkBytes);
+    yield* blobs.read(extent.blobId, Math.max(start, first) - first, Math.min(end, last) - first, how);
   }
 }
 
@@ -32,7 +34,7 @@ export async function* readExtents(blobs: BlobStore, extents: readonly Extent[],
 export async function hashExtents(blobs: BlobStore, extents: readonly Extent[]): Promise<string> {
   const hash = createHash('sha1');
   const total = extents.reduce((sum, extent) => sum + extent.size, 0);
-  if (total > 0) for await (const chunk of readExtents(blobs, extents, 0, total - 1, HASH_READ_BYTES)) hash.update(chunk);
+  if (total > 0) for await (const chunk of readExtents(blobs, extents, 0, total - 1, HASH_READ)) hash.update(chunk);
   return hash.digest('hex');
 }
 

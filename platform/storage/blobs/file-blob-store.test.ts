@@ -52,8 +52,8 @@ describe('the file blob store', () => {
       return seen;
     };
     expect(await sizes(store.read(written.id, 0, bytes.length - 1))).toEqual([...Array<number>(8).fill(256 * 1024), 10]);
-    expect(await sizes(store.read(written.id, 0, bytes.length - 1, HASH_READ_BYTES))).toEqual([HASH_READ_BYTES, HASH_READ_BYTES, 10]);
-    expect(await sizes(store.read(written.id, 5, 1004, 300))).toEqual([300, 300, 300, 100]);
+    expect(await sizes(store.read(written.id, 0, bytes.length - 1, { chunkBytes: HASH_READ_BYTES }))).toEqual([HASH_READ_BYTES, HASH_READ_BYTES, 10]);
+    expect(await sizes(store.read(written.id, 5, 1004, { chunkBytes: 300 }))).toEqual([300, 300, 300, 100]);
   });
 
   it('writes without hashing when the caller hashes the bytes itself, handing each chunk over', async () => {

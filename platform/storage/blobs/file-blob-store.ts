@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
-import { link, mkdir, open, readdir, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { BLOB_ID, BlobLengthError, BlobTooLargeError, blobCreatedAt, newBlobId, type BlobBody, type BlobClock, type BlobStore, type BlobWriteOptions } from './blob-store';
+import { directSink, pageCacheSink, readAround, type FileSink } from './blob-file-sinks';
+import { BLOB_ID, BlobLengthError, BlobTooLargeError, blobCreatedAt, newBlobId, type BlobBody, type BlobClock, type BlobReadHow, type BlobStore, type BlobWriteOptions } from './blob-store';
 import { chunksOf } from './body-chunks';
+import { AlignedSlots, directIoWorks } from './direct-io';
 import { sharedSync } from './shared-sync';
 
 const TMP = 'tmp';
-// Coalescing the body's small network chunks into larger writes saves most of the syscalls.
-const WRITE_BATCH_BYTES = 1024 * 1024;
 const READ_CHUNK_BYTES = 256 * 1024;
+/** Shared by every store of the process, so that what direct I/O holds at once stays bounded. */
+const slots = new AlignedSlots();
+
+export interface FileBlobStoreOptions {
+  /** false: through the page cache only (tests of that path); otherwise direct I/O where the file system takes it. */
+  directIo?: boolean;
+}
 
 async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, 'r');
@@ -22,32 +29,18 @@ async function syncDirectory(dir: string): Promise<void> {
 // Another file system, one without hard links, or a blob linked too often: the caller copies instead.
 const UNLINKABLE = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK']);
 
-async function writeAll(handle: FileHandle, chunks: Uint8Array[]): Promise<void> {
-  let pending = chunks;
-  while (pending.length) {
-    let { bytesWritten } = await handle.writev(pending);
-    const rest: Uint8Array[] = [];
-    for (const chunk of pending) {
-      if (bytesWritten >= chunk.byteLength) bytesWritten -= chunk.byteLength;
-      else {
-        rest.push(chunk.subarray(bytesWritten));
-        bytesWritten = 0;
-      }
-    }
-    pending = rest;
-  }
-}
-
 /**
  * Blobs as files under `<dir>`: each is written to `<dir>/tmp/<id>`, hashed with SHA-1 while it
  * streams (by the store, or by the caller for `writeUnhashed`), fsynced, renamed to `<dir>/<id>`,
  * and the directory fsynced, so after a crash a blob is either whole under its id or a temporary
- * file that the next start removes.
+ * file that the next start removes. Where the file system takes direct I/O, blobs larger than a
+ * slot are written around the page cache, and reads that only pass through (hashing) read around it.
  */
-export async function openFileBlobStore(dir: string, clock: BlobClock): Promise<BlobStore> {
+export async function openFileBlobStore(dir: string, clock: BlobClock, options: FileBlobStoreOptions = {}): Promise<BlobStore> {
   const tmpDir = path.join(dir, TMP);
   await mkdir(tmpDir, { recursive: true });
   await syncDirectory(dir);
+  const direct = options.directIo !== false && (await directIoWorks(tmpDir, slots));
   const syncBlobDirectory = sharedSync(() => syncDirectory(dir));
   const writing = new Set<string>();
   const finalPath = (id: string) => {
@@ -59,45 +52,52 @@ export async function openFileBlobStore(dir: string, clock: BlobClock): Promise<
     const id = newBlobId(clock);
     const tmpPath = path.join(tmpDir, id);
     writing.add(id);
-    let handle: FileHandle | undefined;
+    const slot = direct ? slots.take() : undefined;
+    let sink: FileSink | undefined;
     try {
-      handle = await open(tmpPath, 'wx');
+      sink = slot ? await directSink(tmpPath, slot) : await pageCacheSink(tmpPath);
       const hash = hashed ? createHash('sha1') : undefined;
       let size = 0;
-      let batch: Uint8Array[] = [];
-      let batchBytes = 0;
       for await (const value of chunksOf(body)) {
         size += value.byteLength;
         if (size > options.maxBytes) throw new BlobTooLargeError(`The body is longer than ${options.maxBytes} bytes.`);
         if (options.expectedBytes !== undefined && size > options.expectedBytes) throw new BlobLengthError('The body is longer than its Content-Length.');
         hash?.update(value);
         options.onChunk?.(value);
-        batch.push(value);
-        batchBytes += value.byteLength;
-        if (batchBytes >= WRITE_BATCH_BYTES) {
-          await writeAll(handle, batch);
-          batch = [];
-          batchBytes = 0;
-        }
+        await sink.add(value);
       }
       if (options.expectedBytes !== undefined && size !== options.expectedBytes) throw new BlobLengthError('The body is shorter than its Content-Length.');
-      await writeAll(handle, batch);
-      await handle.datasync();
-      await handle.close();
-      handle = undefined;
+      const handle = await sink.finish();
+      sink = undefined;
+      try {
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
       await rename(tmpPath, path.join(dir, id));
       await syncBlobDirectory();
       return { id, size, sha1: hash?.digest('hex') ?? '' };
     } catch (error) {
-      await handle?.close().catch(() => undefined);
+      await sink?.abort();
       await rm(tmpPath, { force: true });
       throw error;
     } finally {
+      if (slot) slots.give(slot);
       writing.delete(id);
     }
   }
 
-  async function* read(id: string, start: number, end: number, chunkBytes = READ_CHUNK_BYTES): AsyncGenerator<Uint8Array> {
+  async function* read(id: string, start: number, end: number, how: BlobReadHow = {}): AsyncGenerator<Uint8Array> {
+    const slot = how.passing && direct ? slots.take() : undefined;
+    if (slot) {
+      try {
+        yield* readAround(finalPath(id), start, end, slot);
+        return;
+      } finally {
+        slots.give(slot);
+      }
+    }
+    const chunkBytes = how.chunkBytes ?? READ_CHUNK_BYTES;
     const handle = await open(finalPath(id), 'r');
     try {
       let position = start;
