@@ -61,9 +61,9 @@ async function writeWhole(handle: FileHandle, slot: Buffer, length: number, posi
  * last block is padded and the file cut back to its length. A blob that fits in one slot goes
  * through the page cache after all: derivatives and small objects are read again soon.
  *
- * Why: an upload's bytes are rarely read again soon, and on a virtual machine whose host backs
- * memory lazily (this one), putting each new gigabyte in the page cache took 2.6 s of the kernel's
- * time; written around it, 0.1 s.
+ * Why: an upload's bytes are rarely read again soon, and on a virtual machine whose host takes back
+ * the memory its guest frees (free page reporting, as on the machines this project is built on),
+ * putting each new gigabyte in the page cache took 2.6 s of the kernel's time; around it, 0.1 s.
  */
 export async function directSink(filePath: string, slot: Buffer): Promise<FileSink> {
   // Created at once, as through the cache, so a write under way shows as its temporary file.
