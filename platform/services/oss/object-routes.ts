@@ -1,11 +1,13 @@
 import { Hono, type Context } from 'hono';
+import { jsonAnswer, jsonBytes } from '../../http/json-answer';
+import { pageMemory } from '../../http/page-memory';
 import { bucketFor, type Guard, type OssEnv } from './access';
 import { contentLength, metadataFrom, requestBody } from './blob-write';
 import { readJsonObject } from './body';
 import type { OssContext } from './context';
 import { notModified, OVERRIDES, signDownload, type Overrides } from './downloads';
 import { DEFAULT_URL_MINUTES, MAX_URLS_PER_REQUEST } from './limits';
-import { copyObject, deleteObject, detailFields, findObject, listObjects } from './objects';
+import { copyObject, deleteObject, detailFields, findObject, listObjectRows, objectsAnswer } from './objects';
 import { boolParam, intParam, textParam } from './params';
 import { putObject } from './put-object';
 import { serializeFullObject, serializeObject } from './serializers';
@@ -17,6 +19,8 @@ const WRITE = ['data:write', 'data:create'];
 /** `/oss/v2/buckets/{bucketKey}/objects…`: thin handlers over objects.ts, uploads.ts and downloads.ts. */
 export function objectRoutes(oss: OssContext, guard: Guard) {
   const router = new Hono<OssEnv>();
+  // A bucket's listing, read from memory until a write, is encoded once (see page-memory.ts).
+  const pages = pageMemory();
   const bucket = (c: Context<OssEnv>, need: 'read' | 'write') => bucketFor(oss, c.req.param('bucketKey') ?? '', c.get('principal'), need);
 
   router.get('/:bucketKey/objects', guard(READ), async (c) => {
@@ -25,7 +29,10 @@ export function objectRoutes(oss: OssContext, guard: Guard) {
       beginsWith: textParam(c.req.query('beginsWith'), 'beginsWith'),
       startAt: textParam(c.req.query('startAt'), 'startAt'),
     };
-    return c.json(await listObjects(oss, await bucket(c, 'read'), page));
+    const target = await bucket(c, 'read');
+    const rows = await listObjectRows(oss, target, page);
+    const render = () => jsonBytes(objectsAnswer(oss.base(), target.bucketKey, page, rows));
+    return jsonAnswer(rows.length ? pages.page([rows], c.req.url, render) : render());
   });
 
   router.put('/:bucketKey/objects/:objectKey', guard(WRITE), async (c) => {

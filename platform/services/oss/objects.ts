@@ -2,7 +2,7 @@ import { OBJECT_DETAIL_FIELDS, type BucketObjectsResponse, type ObjectDetailFiel
 import { ossError } from '../../http/errors';
 import { randomChars } from '../../storage/ids';
 import type { BucketRecord } from '../../storage/repos/oss';
-import type { ObjectRecord } from '../../storage/repos/oss-objects';
+import type { ListedObject, ObjectRecord } from '../../storage/repos/oss-objects';
 import { releaseBlobs } from './blob-release';
 import type { OssContext } from './context';
 import { RETENTION_SECONDS } from './limits';
@@ -57,14 +57,24 @@ export async function findObject(oss: OssContext, bucket: BucketRecord, objectKe
   return object;
 }
 
-export async function listObjects(oss: OssContext, bucket: BucketRecord, page: { limit: number; beginsWith: string | undefined; startAt: string | undefined }): Promise<BucketObjectsResponse> {
-  const rows = await oss.stores.oss.listObjects(bucket.bucketKey,
-    { prefix: page.beginsWith ?? '', startAfter: page.startAt ?? '', limit: page.limit + 1 }, oss.clock.now());
+export interface ObjectsPage {
+  limit: number;
+  beginsWith: string | undefined;
+  startAt: string | undefined;
+}
+
+/** A page of a bucket's objects by key, with one more row than the limit when a next page follows. */
+export function listObjectRows(oss: OssContext, bucket: BucketRecord, page: ObjectsPage): Promise<readonly ListedObject[]> {
+  return oss.stores.oss.listObjects(bucket.bucketKey, { prefix: page.beginsWith ?? '', startAfter: page.startAt ?? '', limit: page.limit + 1 }, oss.clock.now());
+}
+
+/** The answer for rows read by `listObjectRows`: it depends on nothing else, so it can be kept with them. */
+export function objectsAnswer(base: string, bucketKey: string, page: ObjectsPage, rows: readonly ListedObject[]): BucketObjectsResponse {
   const items = rows.slice(0, page.limit);
-  const response: BucketObjectsResponse = { items: items.map((object) => serializeObject(oss.base(), object)) };
+  const response: BucketObjectsResponse = { items: items.map((object) => serializeObject(base, object)) };
   if (rows.length > page.limit) {
     const query = { limit: String(page.limit), beginsWith: page.beginsWith };
-    response.next = nextPage(oss.base(), `/oss/v2/buckets/${bucket.bucketKey}/objects`, query, items.at(-1)!.objectKey);
+    response.next = nextPage(base, `/oss/v2/buckets/${bucketKey}/objects`, query, items.at(-1)!.objectKey);
   }
   return response;
 }
