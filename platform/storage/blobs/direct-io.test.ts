@@ -137,7 +137,8 @@ describe('what goes around the page cache', () => {
     const tmp = path.join(blobDir, 'tmp');
     const tmpFile = async () => (await readdir(tmp)).map((name) => path.join(tmp, name))[0];
     // Paused after two slots: by then only the file's direct descriptor is open.
-    await expect.poll(async () => ((await tmpFile()) ? (await openFlags((await tmpFile())!)).map(isDirect) : [])).toEqual([true]);
+    const flagsOfTheWrite = async () => ((await tmpFile()) ? (await openFlags((await tmpFile())!)).map(isDirect) : []);
+    await expect.poll(flagsOfTheWrite, { timeout: 30_000, interval: 20 }).toEqual([true]);
     release();
     const written = await writing;
 
