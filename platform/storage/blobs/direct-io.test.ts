@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { constants, existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, readlink, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDirect, openFlags, pausedBody } from '../../testing/open-flags';
 import { TestClock } from '../../testing/test-platform';
 import type { BlobStore } from './blob-store';
 import { AlignedSlots, directIoWorks, MAX_SLOTS, SLOT_BYTES } from './direct-io';
@@ -22,19 +23,6 @@ async function fileSystemOf(file: string): Promise<string | undefined> {
   const holding = mounts.filter(([, point]) => point && (file === point || file.startsWith(point.endsWith('/') ? point : `${point}/`)));
   return holding.sort((a, b) => b[1]!.length - a[1]!.length)[0]?.[2];
 }
-
-/** The open flags of this process's file descriptors on `file` (Linux: /proc/self/fdinfo). */
-async function openFlags(file: string): Promise<number[]> {
-  const flags: number[] = [];
-  for (const fd of await readdir('/proc/self/fd')) {
-    if ((await readlink(`/proc/self/fd/${fd}`).catch(() => '')) !== file) continue;
-    const info = await readFile(`/proc/self/fdinfo/${fd}`, 'utf8').catch(() => '');
-    const octal = /^flags:\s+([0-7]+)/m.exec(info)?.[1];
-    if (octal) flags.push(parseInt(octal, 8));
-  }
-  return flags;
-}
-const isDirect = (flags: number) => (flags & (constants.O_DIRECT ?? 0)) !== 0;
 
 const chunked = (bytes: Buffer, size: number) => new ReadableStream<Uint8Array>({
   start(controller) {
@@ -123,22 +111,13 @@ describe('what goes around the page cache', () => {
     const blobDir = path.join(dir, 'flags');
     const store = await openFileBlobStore(blobDir, new TestClock());
     let release!: () => void;
-    const paused = new Promise<void>((resolve) => (release = resolve));
-    let sent = 0;
-    const large = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        if (sent === 2 * SLOT_BYTES) await paused;
-        if (sent === 3 * SLOT_BYTES) return controller.close();
-        sent += SLOT_BYTES / 4;
-        controller.enqueue(randomBytes(SLOT_BYTES / 4));
-      },
-    });
-    const writing = store.write(large, { maxBytes: 4 * SLOT_BYTES });
+    const { body, paused } = pausedBody(2 * SLOT_BYTES, SLOT_BYTES, new Promise<void>((resolve) => (release = resolve)));
+    const writing = store.write(body, { maxBytes: 4 * SLOT_BYTES });
     const tmp = path.join(blobDir, 'tmp');
-    const tmpFile = async () => (await readdir(tmp)).map((name) => path.join(tmp, name))[0];
-    // Paused after two slots: by then only the file's direct descriptor is open.
-    const flagsOfTheWrite = async () => ((await tmpFile()) ? (await openFlags((await tmpFile())!)).map(isDirect) : []);
-    await expect.poll(flagsOfTheWrite, { timeout: 30_000, interval: 20 }).toEqual([true]);
+    await paused;
+    // Past the first slot, only the file's direct descriptor is open.
+    const [name] = await readdir(tmp);
+    expect((await openFlags(path.join(tmp, name!))).map(isDirect)).toEqual([true]);
     release();
     const written = await writing;
 
