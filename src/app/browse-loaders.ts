@@ -1,19 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router-dom';
 import { dmQueries } from '../api/data-management/queries';
 import { planNameFilter } from '../features/browse/name-filter';
 import { readFolderView } from '../features/browse/use-folder-view';
+import type { Prefetch } from './route-prefetch';
 
 /**
- * Route loaders for the browse pages: each starts the page's queries, with the same options the page
+ * Prefetches for the browse pages: each starts the page's queries, with the same options the page
  * reads, while the route changes. They do not wait, so the page shows its skeleton at once.
  */
 export function browseLoaders(queryClient: QueryClient, signedIn: () => boolean) {
   const start =
-    (prefetch: (param: (name: string) => string, url: URL) => Promise<unknown>[]) =>
-    ({ params, request }: LoaderFunctionArgs) => {
-      if (signedIn()) void Promise.all(prefetch((name) => params[name] ?? '', new URL(request.url)));
-      return null;
+    (prefetch: (param: (name: string) => string, url: URL) => Promise<unknown>[]): Prefetch =>
+    (params, url) => {
+      if (signedIn()) void Promise.all(prefetch((name) => params[name] ?? '', url));
     };
   return {
     hub: start((param) => [queryClient.prefetchQuery(dmQueries.hub(param('hubId'))), queryClient.prefetchQuery(dmQueries.projects(param('hubId')))]),

@@ -1,12 +1,10 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { describeError } from '../api/describe-error';
 import { EmptyState } from '../components/ui/empty-state';
 import { ErrorState } from '../components/ui/error-state';
 
 /** A route that failed to render or load: say so where the page would have been. */
-export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+export function RouteError({ error }: { error: unknown }) {
   const { message, details, raw } = describeError(error);
   return (
     <ErrorState

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, sessionActions } from '../features/auth/session-store';
 import { leaveTo } from '../lib/browser-location';
@@ -10,7 +10,7 @@ import { RuntimeConfigProvider } from '../lib/runtime-config-context';
 import { jsonResponse, mockFetch } from '../testing/fetch-mock';
 import { createTestQueryClient, testConfig } from '../testing/render';
 import { wireHttp } from './http-wiring';
-import { createRoutes } from './routes';
+import { AppRoutes, createRoutes } from './routes';
 
 vi.mock('../lib/browser-location', () => ({ leaveTo: vi.fn() }));
 
@@ -38,18 +38,26 @@ function startApp(url: string) {
   });
   wireHttp(testConfig, platform.fetch);
   const queryClient = createTestQueryClient();
-  const router = createMemoryRouter(createRoutes(testConfig, queryClient), { initialEntries: [url] });
+  const routes = createRoutes(testConfig, queryClient);
+  const at: { location: Location | null } = { location: null };
+  const LocationSpy = () => {
+    at.location = useLocation();
+    return null;
+  };
   render(
     // StrictMode runs effects twice, as in development: the single-use code must still be sent once.
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RuntimeConfigProvider config={testConfig}>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[url]}>
+            <AppRoutes routes={routes} />
+            <LocationSpy />
+          </MemoryRouter>
         </RuntimeConfigProvider>
       </QueryClientProvider>
     </StrictMode>,
   );
-  return { platform, router };
+  return { platform, at };
 }
 
 beforeEach(() => sessionActions.signedOut());
@@ -60,24 +68,24 @@ describe('the app routes', () => {
       'ddm.pending-sign-in',
       JSON.stringify({ state: 's1', codeVerifier: 'v'.repeat(64), redirectUri: 'http://localhost/auth/callback', returnTo: '/hubs' }),
     );
-    const { platform, router } = startApp('/auth/callback?code=c1&state=s1');
+    const { platform, at } = startApp('/auth/callback?code=c1&state=s1');
 
     expect(await screen.findByRole('row', { name: /Demo Company/ })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/hubs');
+    expect(at.location?.pathname).toBe('/hubs');
     expect(screen.getByRole('heading', { name: 'Hubs' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: /Platform: Test platform/ })).toBeInTheDocument();
     expect(platform.calls.filter((call) => call.url.pathname === '/authentication/v2/token')).toHaveLength(1);
   });
 
   it('sends a visitor without a session to sign-in', async () => {
-    const { router } = startApp('/hubs');
+    const { at } = startApp('/hubs');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(at.location?.pathname).toBe('/sign-in');
   });
 
   it('signs out from the account menu', async () => {
     sessionActions.signedIn({ access_token: 'access-1', token_type: 'Bearer', expires_in: 3600 });
-    const { platform, router } = startApp('/');
+    const { platform, at } = startApp('/');
     const user = userEvent.setup();
     expect(await screen.findByRole('row', { name: /Demo Company/ })).toBeInTheDocument();
 
@@ -87,7 +95,7 @@ describe('the app routes', () => {
 
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(within(screen.getByRole('status')).getByText('You signed out')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(at.location?.pathname).toBe('/sign-in');
     expect(getSession()).toBeNull();
     expect(platform.calls.some((call) => call.url.pathname === '/authentication/v2/revoke')).toBe(true);
     // And on to the platform's logout, which ends its own session and comes back to the callback.

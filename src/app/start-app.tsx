@@ -1,15 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { showToast } from '../components/ui/toast-store';
 import { loadRuntimeConfig } from '../lib/runtime-config';
 import { applyTheme, readThemePreference } from '../lib/theme';
 import { BootScreen } from './boot-screen';
-import { ConfigErrorPage } from './config-error-page';
 import { wireHttp } from './http-wiring';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
-import { createRoutes } from './routes';
+import { AppRoutes, createRoutes } from './routes';
 
 /** Learns which platform to use, then wires the pieces together and renders the app. */
 export async function startApp(container: HTMLElement): Promise<Root> {
@@ -21,17 +20,21 @@ export async function startApp(container: HTMLElement): Promise<Root> {
   try {
     config = await loadRuntimeConfig();
   } catch (error) {
+    // Rare, so not in the first screen's JavaScript.
+    const { ConfigErrorPage } = await import('./config-error-page');
     root.render(<ConfigErrorPage error={error} />);
     return root;
   }
 
   const queryClient = createQueryClient({ notify: showToast });
   wireHttp(config);
-  const router = createBrowserRouter(createRoutes(config, queryClient));
+  const routes = createRoutes(config, queryClient);
   root.render(
     <StrictMode>
       <AppProviders config={config} queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes routes={routes} />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

@@ -45,7 +45,7 @@ describe('FolderPage: picking rows and acting on them', () => {
 
     await user.click(within(first).getAllByRole('gridcell').at(-1)!);
     expect(first).toHaveAttribute('aria-selected', 'true');
-    const panel = screen.getByRole('complementary', { name: 'Details' });
+    const panel = await screen.findByRole('complementary', { name: 'Details' });
     expect(within(panel).getByRole('heading', { name: 'record-0001.txt' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Copy Item ID' })).toBeInTheDocument();
     expect(grid).toHaveAttribute('data-compact', 'true');
@@ -64,7 +64,7 @@ describe('FolderPage: picking rows and acting on them', () => {
     await user.click(within(first).getAllByRole('gridcell').at(-1)!);
     await user.pointer({ keys: '[MouseRight]', target: within(first).getByRole('rowheader') });
     await user.click(screen.getByRole('menuitem', { name: 'Rename…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Rename “record-0001.txt”' });
+    const dialog = await screen.findByRole('dialog', { name: 'Rename “record-0001.txt”' });
     await user.clear(within(dialog).getByLabelText('New name'));
     await user.type(within(dialog).getByLabelText('New name'), 'a/b.txt');
     expect(within(dialog).getByRole('button', { name: 'Rename' })).toBeDisabled();

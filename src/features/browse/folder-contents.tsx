@@ -1,17 +1,18 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CONTENTS_PAGE_SIZE } from '../../api/data-management/queries';
 import { describeError } from '../../api/describe-error';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorState } from '../../components/ui/error-state';
 import { FolderIcon } from '../../components/ui/icons';
+import { lazyPart, usePreloadWhenIdle } from '../../lib/load-once';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { compareRows, type ContentRow } from './content-rows';
 import { FolderGrid } from './folder-grid';
 import { FolderGridSkeleton } from './folder-grid-skeleton';
 import { FolderStatus } from './folder-status';
 import type { GridEntry } from './grid-row';
-import { DetailsPanel, type RowCommands } from './details-panel';
+import type { RowCommands } from './details-panel';
 import { planNameFilter } from './name-filter';
 import { folderPath, itemPath } from './places';
 import { useFolderPages } from './use-folder-pages';
@@ -19,6 +20,8 @@ import { usePickedRows } from './use-picked-rows';
 import type { FolderView } from './use-folder-view';
 
 const FILTER_DELAY_MS = 250;
+// Shown once a row is picked: fetched after the folder's first screen, not with it.
+const DetailsPanel = lazyPart(() => import('./details-panel').then((module) => module.DetailsPanel));
 const NO_COMMANDS: RowCommands = { open: () => {}, rename: () => {}, move: () => {}, remove: () => {} };
 
 interface FolderContentsProps {
@@ -62,6 +65,7 @@ export function FolderContents({ hubId, projectId, folderId, folderName, estimat
     !row ? null : row.kind === 'folder' ? folderPath(hubId, projectId, row.id) : itemPath(hubId, projectId, row.id);
   const count = arranged ? arranged.length : pages.count;
   const picking = usePickedRows({ count, rowAt, commands: commands ?? NO_COMMANDS });
+  usePreloadWhenIdle(DetailsPanel.preload);
 
   if (pages.first.isPending) return <FolderGridSkeleton />;
   if (pages.first.isLoadingError) {
@@ -119,7 +123,9 @@ export function FolderContents({ hubId, projectId, folderId, folderName, estimat
           compact={picking.picked.length > 0}
         />
         {commands && picking.picked.length > 0 && (
-          <DetailsPanel projectId={projectId} rows={picking.picked} hrefOf={(row) => hrefOf(row)!} commands={commands} onClose={picking.clear} />
+          <Suspense fallback={null}>
+            <DetailsPanel projectId={projectId} rows={picking.picked} hrefOf={(row) => hrefOf(row)!} commands={commands} onClose={picking.clear} />
+          </Suspense>
         )}
         </div>
       )}

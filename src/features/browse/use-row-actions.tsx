@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { dmMutations, type FolderPlace } from '../../api/data-management/mutations';
 import { describeError } from '../../api/describe-error';
 import { runMutation } from '../../api/run-mutation';
 import { showToast } from '../../components/ui/toast-store';
 import type { ContentRow } from './content-rows';
-import { MoveDialog } from './move-dialog';
-import { NameDialog } from './name-dialog';
+
+// Opened by a click: fetched once the folder shows, not with it.
+const NameDialog = lazyPart(() => import('./name-dialog').then((module) => module.NameDialog));
+const MoveDialog = lazyPart(() => import('./move-dialog').then((module) => module.MoveDialog));
+import { lazyPart, usePreloadWhenIdle } from '../../lib/load-once';
 
 type Dialog = { kind: 'new-folder' } | { kind: 'rename'; row: ContentRow } | { kind: 'move'; rows: ContentRow[] } | null;
 
@@ -75,7 +78,8 @@ export function useRowActions(place: FolderPlace) {
     if (failed) showToast({ tone: 'error', title: `Couldn't delete ${rows.length - done.length === 1 ? 'one entry' : `${rows.length - done.length} entries`}`, message: describeError(failed.reason).message });
   };
 
-  const dialogs: ReactNode = !dialog ? null : dialog.kind === 'new-folder' ? (
+  usePreloadWhenIdle(NameDialog.preload, MoveDialog.preload);
+  const shown: ReactNode = !dialog ? null : dialog.kind === 'new-folder' ? (
     <NameDialog
       title="New folder"
       label="Folder name"
@@ -121,6 +125,8 @@ export function useRowActions(place: FolderPlace) {
       })}
     />
   );
+
+  const dialogs = <Suspense fallback={null}>{shown}</Suspense>;
 
   return {
     newFolder: () => open({ kind: 'new-folder' }),

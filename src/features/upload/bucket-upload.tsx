@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { showToast } from '../../components/ui/toast-store';
 import { useUploadRunner } from './runner-context';
 import { UploadButton } from './upload-button';
 
@@ -10,17 +11,17 @@ let counter = 0;
  * An existing key is replaced, as OSS does.
  */
 export function BucketUploadButton({ bucketKey }: { bucketKey: string }) {
-  const runner = useUploadRunner();
+  const loadRunner = useUploadRunner();
   const prefix = useSearchParams()[0].get('prefix') ?? '';
   return (
     <UploadButton
       label="Upload objects"
-      onFiles={(files) =>
-        runner.filesDropped(
-          files.map((file) => ({ id: `object-${Date.now().toString(36)}-${(counter++).toString(36)}`, name: `${prefix}${file.name}`, size: file.size, target: { kind: 'bucket', bucketKey } })),
-          files,
-        )
-      }
+      onFiles={(files) => {
+        const uploads = files.map((file) => ({ id: `object-${Date.now().toString(36)}-${(counter++).toString(36)}`, name: `${prefix}${file.name}`, size: file.size, target: { kind: 'bucket' as const, bucketKey } }));
+        loadRunner()
+          .then((runner) => runner.filesDropped(uploads, files))
+          .catch((error: unknown) => showToast({ tone: 'error', title: 'Could not start the upload', message: error instanceof Error ? error.message : String(error) }));
+      }}
     />
   );
 }

@@ -1,20 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { apiSteps } from './api-steps';
-import { createUploadRunner, type UploadRunner } from './upload-runner';
-import { xhrPartSender } from './xhr-part-sender';
+import { loadOnce, usePreloadWhenIdle } from '../../lib/load-once';
+import type { UploadRunner } from './upload-runner';
 
-const RunnerContext = createContext<UploadRunner | null>(null);
+/** The upload engine, loaded with the first file a person picks (or once the first screen is idle), not with that screen. */
+export type RunnerSource = () => Promise<UploadRunner>;
+
+const RunnerContext = createContext<RunnerSource | null>(null);
 
 /** One runner for the signed-in app, held above the routes so uploads go on while the person browses. Tests pass their own. */
 export function UploadRunnerProvider({ children, runner: given }: { children: ReactNode; runner?: UploadRunner }) {
   const queryClient = useQueryClient();
-  const [runner] = useState(() => given ?? createUploadRunner({ steps: apiSteps(queryClient), sendPart: xhrPartSender }));
-  return <RunnerContext.Provider value={runner}>{children}</RunnerContext.Provider>;
+  const [source] = useState<RunnerSource>(() =>
+    given ? () => Promise.resolve(given) : loadOnce(() => import('./app-upload-runner').then((module) => module.appUploadRunner(queryClient))),
+  );
+  usePreloadWhenIdle(source);
+  return <RunnerContext.Provider value={source}>{children}</RunnerContext.Provider>;
 }
 
-export function useUploadRunner(): UploadRunner {
-  const runner = useContext(RunnerContext);
-  if (!runner) throw new Error('useUploadRunner needs an UploadRunnerProvider above it.');
-  return runner;
+export function useUploadRunner(): RunnerSource {
+  const source = useContext(RunnerContext);
+  if (!source) throw new Error('useUploadRunner needs an UploadRunnerProvider above it.');
+  return source;
 }

@@ -25,7 +25,7 @@ function announcement({ active, done, failed }: ReturnType<typeof overall>): str
 /** The upload queue, bottom right, across every page of the app while files are in it. */
 export function UploadPanel() {
   const entries = useUploadEntries();
-  const runner = useUploadRunner();
+  const loadRunner = useUploadRunner();
   const { finishedCleared } = useUploadActions();
   const [open, setOpen] = useState(true);
   const listId = useId();
@@ -66,7 +66,7 @@ export function UploadPanel() {
       {open && (
         <ul id={listId} className="min-h-0 flex-1 divide-y divide-neutral-100 overflow-auto dark:divide-neutral-800">
           {entries.map((entry) => (
-            <UploadRow key={entry.id} entry={entry} onCancel={() => runner.cancel(entry.id)} onRetry={() => runner.retry(entry.id)} />
+            <UploadRow key={entry.id} entry={entry} onCancel={() => void loadRunner().then((runner) => runner.cancel(entry.id))} onRetry={() => void loadRunner().then((runner) => runner.retry(entry.id))} />
           ))}
         </ul>
       )}

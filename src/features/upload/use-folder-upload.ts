@@ -20,12 +20,13 @@ const askInDialog = (conflicts: string[], batchSize: number) =>
 
 /** Starts the upload of picked or dropped files into a folder. */
 export function useFolderUpload(place: FolderPlace) {
-  const runner = useUploadRunner();
+  const loadRunner = useUploadRunner();
   const { hubId, projectId, folderId } = place;
   return useCallback(
     async (picked: PickedFile[], comment?: string) => {
       if (picked.length === 0) return;
       try {
+        const runner = await loadRunner();
         const batch = await planBatch(picked, { hubId, projectId, folderId }, runner.steps, askInDialog, new AbortController().signal, comment);
         if (!batch) return;
         runner.filesDropped(batch.uploads, batch.files);
@@ -33,6 +34,6 @@ export function useFolderUpload(place: FolderPlace) {
         showToast({ tone: 'error', title: 'Could not start the upload', message: error instanceof Error ? error.message : String(error) });
       }
     },
-    [runner, hubId, projectId, folderId],
+    [loadRunner, hubId, projectId, folderId],
   );
 }
