@@ -5,6 +5,8 @@ import { showToast } from '../components/ui/toast-store';
 import { loadRuntimeConfig } from '../lib/runtime-config';
 import { applyTheme, readThemePreference } from '../lib/theme';
 import { BootScreen } from './boot-screen';
+// In the entry: the config usually fails to load because the server is out of reach, and a chunk would too.
+import { ConfigErrorPage } from './config-error-page';
 import { wireHttp } from './http-wiring';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
@@ -20,8 +22,6 @@ export async function startApp(container: HTMLElement): Promise<Root> {
   try {
     config = await loadRuntimeConfig();
   } catch (error) {
-    // Rare, so not in the first screen's JavaScript.
-    const { ConfigErrorPage } = await import('./config-error-page');
     root.render(<ConfigErrorPage error={error} />);
     return root;
   }
