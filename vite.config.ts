@@ -25,7 +25,7 @@ export default defineConfig({
       {
         test: {
           name: 'platform',
-          include: ['platform/**/*.test.ts', 'contracts/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['platform/**/*.test.ts', 'contracts/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['platform/testing/vitest-global-setup.ts'],
           // Some tests spawn real platform processes (node + tsx + PGlite start-up): seconds each on 2 cores.
