@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { useLayoutEffect, type ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
 import type { AppRuntimeConfig } from '../../contracts/app-config';
 import { RuntimeConfigProvider } from '../lib/runtime-config-context';
 
@@ -32,20 +32,44 @@ interface RenderOptions {
   config?: AppRuntimeConfig;
 }
 
-/** Renders `ui` with a fresh QueryClient, the runtime config and a memory router; other paths show LocationProbe. */
+/** What a test reads of the router, and how it moves it, as the app's component router sees them. */
+interface TestRouter {
+  readonly state: { location: Location };
+  navigate: (to: string) => Promise<void>;
+}
+
+/**
+ * Renders `ui` with a fresh QueryClient, the runtime config and a memory router of the kind the app
+ * runs (the component router, not the data router); other paths show LocationProbe.
+ */
 export function renderWithProviders(ui: ReactElement, { path = '/', url = path, config = testConfig }: RenderOptions = {}) {
   const queryClient = createTestQueryClient();
-  const router = createMemoryRouter(
-    [
-      { path, element: ui },
-      { path: '*', element: <LocationProbe /> },
-    ],
-    { initialEntries: [url] },
-  );
+  const seen: { location?: Location; navigate?: NavigateFunction } = {};
+  function RouterSpy() {
+    const location = useLocation();
+    const navigate = useNavigate();
+    useLayoutEffect(() => {
+      seen.location = location;
+      seen.navigate = navigate;
+    });
+    return null;
+  }
+  const router: TestRouter = {
+    get state() {
+      return { location: seen.location! };
+    },
+    navigate: async (to) => seen.navigate!(to),
+  };
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RuntimeConfigProvider config={config}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path={path} element={ui} />
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+          <RouterSpy />
+        </MemoryRouter>
       </RuntimeConfigProvider>
     </QueryClientProvider>,
   );
