@@ -3,6 +3,7 @@ import type { BlobStore } from './storage/blobs/blob-store';
 import type { Stores } from './storage/stores';
 import type { WorkitemEngine } from './automation/engine-types';
 import type { Translator } from './translation/engine-types';
+import type { Clock } from './clock';
 
 /**
  * Requests per minute, per app, that each rate-limited operation allows; 0 turns a limit off.
@@ -82,11 +83,7 @@ export interface OssLimits {
   maxPutBytes: number;
 }
 
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
+export { systemClock, type Clock } from './clock';
 
 /** What `createApp` is built from; tests pass their own. */
 export interface AppDeps {

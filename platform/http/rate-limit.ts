@@ -1,6 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Clock } from '../config';
+import type { Clock } from '../clock';
+import type { RateWindows, WindowCounts } from '../storage/rate-windows';
 import type { HttpError } from './errors';
+
+export type { RateWindows, WindowCounts };
 
 export interface RateLimitOptions {
   /** Requests allowed per window for one key; 0 turns the limit off. */
@@ -16,21 +19,6 @@ export interface RateLimitOptions {
    * database when several instances serve one deployment. `name` keeps limiters apart there.
    */
   windows?: { store: RateWindows; name: string } | undefined;
-}
-
-/** The two windows of one key, as they stand once a request was counted or refused. */
-export interface WindowCounts {
-  counted: boolean;
-  current: number;
-  previous: number;
-}
-
-export interface RateWindows {
-  /**
-   * Counts one request of `key` in window number `window`, unless the previous window's count times
-   * `previousWeight` plus this window's would pass `limit`; atomic, so instances never both take the last place.
-   */
-  spend(key: string, window: number, limit: number, previousWeight: number): Promise<WindowCounts>;
 }
 
 /** How a limit's window reads in an error message: "a minute" as published, else the test's window. */

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { SignedCookiesResponse } from '../../../contracts/model-derivative';
 import { modelDerivativeError } from '../../http/errors';
 import { toWebStream } from '../../storage/blobs/extents';
-import type { FileRecord } from '../../storage/repos/md-manifests';
+import type { FileRecord } from '../../storage/repos/md-records';
 import type { MdContext } from './context';
 import { derivativePath } from './manifest';
 

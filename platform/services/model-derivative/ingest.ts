@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { ManifestMessage } from '../../../contracts/model-derivative';
 import type { BlobStore } from '../../storage/blobs/blob-store';
-import type { FileRecord } from '../../storage/repos/md-manifests';
+import type { FileRecord } from '../../storage/repos/md-records';
 import type { EngineDerivative, EngineFile, EngineView } from '../../translation/engine-types';
 
 export type NewFile = Omit<FileRecord, 'derivativeId'>;

@@ -1,8 +1,17 @@
 import type { ManifestMessage } from '../../../contracts/model-derivative';
-import type { JobRecord } from '../../storage/repos/md-jobs';
+import type { Clock } from '../../config';
+import type { BlobStore } from '../../storage/blobs/blob-store';
+import type { JobRecord } from '../../storage/repos/md-records';
+import type { Stores } from '../../storage/stores';
 import type { TranslationResult } from '../../translation/engine-types';
 import { ingestOutputs } from './ingest';
-import type { JobRunnerDeps } from './job-runner';
+
+/** What recording a result needs: the runner passes its own deps. */
+export interface RecordDeps {
+  stores: Pick<Stores, 'db' | 'mdManifests' | 'mdJobs'>;
+  blobs: BlobStore;
+  clock: Clock;
+}
 
 /** The job's manifest was deleted (or the job ended elsewhere) while it ran: roll back, keep nothing. */
 class JobGone extends Error {}
@@ -11,7 +20,7 @@ class JobGone extends Error {}
  * The end of a successful engine run: files into the blob store, then derivatives, files and the
  * job's end in one transaction. If the manifest was deleted meanwhile, nothing is kept.
  */
-export async function recordResult(deps: JobRunnerDeps, job: JobRecord, outDir: string, result: TranslationResult): Promise<void> {
+export async function recordResult(deps: RecordDeps, job: JobRecord, outDir: string, result: TranslationResult): Promise<void> {
   const written: string[] = [];
   try {
     const at = deps.clock.now();
@@ -32,6 +41,6 @@ export async function recordResult(deps: JobRunnerDeps, job: JobRecord, outDir: 
   }
 }
 
-async function freeBlobs(deps: Pick<JobRunnerDeps, 'blobs'>, blobIds: readonly string[]): Promise<void> {
+async function freeBlobs(deps: Pick<RecordDeps, 'blobs'>, blobIds: readonly string[]): Promise<void> {
   for (const id of blobIds) await deps.blobs.delete(id).catch(() => undefined);
 }

@@ -9,7 +9,7 @@ import type { Clock } from '../../config';
 import type { BlobStore } from '../../storage/blobs/blob-store';
 import { readExtents } from '../../storage/blobs/extents';
 import type { Lease } from '../../storage/repos/job-leases';
-import type { ManifestRecord } from '../../storage/repos/md-manifests';
+import type { ManifestRecord } from '../../storage/repos/md-records';
 import type { StartedJob } from '../../storage/repos/md-jobs';
 import type { ObjectContent } from '../../storage/repos/oss';
 import type { Stores } from '../../storage/stores';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Manifest, ManifestDerivative, ManifestResource, TranslationStatus } from '../../../contracts/model-derivative';
-import type { JobRecord } from '../../storage/repos/md-jobs';
-import type { DerivativeRecord, FileRecord, ManifestRecord } from '../../storage/repos/md-manifests';
+import type { JobRecord } from '../../storage/repos/md-records';
+import type { DerivativeRecord, FileRecord, ManifestRecord } from '../../storage/repos/md-records';
 
 /** `urn:adsk.viewing:fs.file:<encodedSourceUrn>/output/<outputType>/<file path>`: the shape agreed with the app. */
 export const derivativeUrn = (urn: string, path: string) => `urn:adsk.viewing:fs.file:${urn}/output/${path}`;

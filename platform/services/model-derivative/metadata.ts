@@ -1,6 +1,6 @@
 import type { ModelView, ObjectProperties, ObjectTreeNode } from '../../../contracts/model-derivative';
 import { modelDerivativeError } from '../../http/errors';
-import type { FileRecord } from '../../storage/repos/md-manifests';
+import type { FileRecord } from '../../storage/repos/md-records';
 import type { PropertyDatabase } from '../../translation/properties-db';
 import type { MdContext } from './context';
 

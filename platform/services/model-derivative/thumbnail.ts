@@ -1,6 +1,6 @@
 import type { TranslationStatus } from '../../../contracts/model-derivative';
 import { modelDerivativeError } from '../../http/errors';
-import type { FileRecord } from '../../storage/repos/md-manifests';
+import type { FileRecord } from '../../storage/repos/md-records';
 import type { MdContext } from './context';
 import { overallStatus } from './manifest';
 

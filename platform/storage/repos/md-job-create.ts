@@ -1,7 +1,7 @@
 import type { JobOutputFormat } from '../../../contracts/model-derivative';
 import type { Db, Queryable } from '../db/db';
 import { LIVE } from './job-leases';
-import type { ManifestRecord } from './md-manifests';
+import type { ManifestRecord } from './md-records';
 import { visible } from './oss-objects';
 
 /** What `POST …/job` asks of the database: a job for `formats` of the manifest's source object. */

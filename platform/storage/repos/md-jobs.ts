@@ -1,25 +1,11 @@
-import type { JobOutputFormat, TranslationStatus } from '../../../contracts/model-derivative';
+import type { TranslationStatus } from '../../../contracts/model-derivative';
 import type { Db, Queryable } from '../db/db';
 import { leaseFree, leaseUntil, LIVE, type Lease } from './job-leases';
 import { createJob, type JobRequest } from './md-job-create';
-import { MANIFEST_COLUMNS, type ManifestRecord } from './md-manifests';
+import { JOB_COLUMNS, MANIFEST_COLUMNS, type JobRecord, type ManifestRecord } from './md-records';
 import type { ObjectContent } from './oss';
 import { EXTENTS_JSON, visible } from './oss-objects';
 
-export interface JobRecord {
-  id: string;
-  urn: string;
-  clientId: string;
-  status: TranslationStatus;
-  /** Percent, 0–100. */
-  progress: number;
-  /** How many times the job has been started (a restart re-runs it from scratch). */
-  attempts: number;
-  outputs: JobOutputFormat[];
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-}
 
 /** How a runner starts a job: as whom, when, taking it from a lapsed or (`steal`) any holder. */
 export interface JobStart {
@@ -36,8 +22,6 @@ export interface StartedJob {
   content: ObjectContent | undefined;
 }
 
-export const JOB_COLUMNS = `id, urn, client_id AS "clientId", status, progress, attempts, outputs, created_at AS "createdAt",
-  started_at AS "startedAt", finished_at AS "finishedAt"`;
 
 /** Translation jobs: the persisted state machine pending → inprogress → success | failed | timeout. */
 export function mdJobsRepo(db: Db) {

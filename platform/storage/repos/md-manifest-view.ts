@@ -1,15 +1,7 @@
 import type { Queryable } from '../db/db';
 import { LIVE } from './job-leases';
-import { JOB_COLUMNS, type JobRecord } from './md-jobs';
-import { DERIVATIVE_COLUMNS, FILE_COLUMNS, MANIFEST_COLUMNS, type DerivativeRecord, type FileRecord, type ManifestRecord } from './md-manifests';
+import { DERIVATIVE_COLUMNS, FILE_COLUMNS, JOB_COLUMNS, MANIFEST_COLUMNS, type DerivativeRecord, type FileRecord, type JobRecord, type ManifestRecord, type ManifestView } from './md-records';
 
-/** Everything `GET …/manifest` shows: the manifest, its derivatives and files, and the job running on it. */
-export interface ManifestView {
-  manifest: ManifestRecord;
-  derivatives: DerivativeRecord[];
-  files: FileRecord[];
-  job: JobRecord | undefined;
-}
 
 type Row = ManifestRecord & { derivatives: Json<DerivativeRecord>[]; files: Json<FileRecord>[]; job: Json<JobRecord> | null };
 /** A record as json_agg gives it: its times are ISO strings. */

@@ -1,51 +1,8 @@
-import type { ManifestMessage, OutputType, TranslationStatus, ViewKind } from '../../../contracts/model-derivative';
+import type { ManifestMessage, OutputType } from '../../../contracts/model-derivative';
 import type { Db, Queryable } from '../db/db';
 import { readManifestView } from './md-manifest-view';
+import { DERIVATIVE_COLUMNS, FILE_COLUMNS, MANIFEST_COLUMNS, type DerivativeRecord, type FileRecord, type ManifestRecord } from './md-records';
 
-export interface ManifestRecord {
-  /** The encoded source URN: the manifest's key, as in the paths. */
-  urn: string;
-  sourceUrn: string;
-  bucketKey: string;
-  objectKey: string;
-  fileName: string;
-  rootFilename: string | null;
-  region: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface DerivativeRecord {
-  id: string;
-  urn: string;
-  jobId: string;
-  outputType: OutputType;
-  status: TranslationStatus;
-  messages: ManifestMessage[];
-  createdAt: Date;
-}
-
-export interface FileRecord {
-  derivativeId: string;
-  /** Relative to the derivative's output folder, e.g. `svf2/<viewGuid>/model.glb`: the tail of its URN. */
-  path: string;
-  blobId: string;
-  role: string;
-  mime: string;
-  size: number;
-  sha1: string;
-  viewGuid: string | null;
-  viewName: string | null;
-  viewRole: ViewKind | null;
-  resolution: number | null;
-  createdAt: Date;
-}
-
-export const MANIFEST_COLUMNS = `urn, source_urn AS "sourceUrn", bucket_key AS "bucketKey", object_key AS "objectKey", file_name AS "fileName",
-  root_filename AS "rootFilename", region, created_at AS "createdAt", updated_at AS "updatedAt"`;
-export const DERIVATIVE_COLUMNS = `d.id, d.urn, d.job_id AS "jobId", d.output_type AS "outputType", d.status, d.messages, d.created_at AS "createdAt"`;
-export const FILE_COLUMNS = `f.derivative_id AS "derivativeId", f.path, f.blob_id AS "blobId", f.role, f.mime, f.size::float8 AS size, f.sha1,
-  f.view_guid AS "viewGuid", f.view_name AS "viewName", f.view_role AS "viewRole", f.resolution, f.created_at AS "createdAt"`;
 
 /** New pending derivatives of `outputs` for `jobId`. */
 async function addDerivatives(tx: Queryable, urn: string, jobId: string, outputs: readonly OutputType[], at: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import type { RateWindows, WindowCounts } from '../../http/rate-limit';
+import type { RateWindows, WindowCounts } from '../rate-windows';
 import type { Db } from '../db/db';
 
 /**

@@ -1,8 +1,12 @@
 import { webIfc } from './web-ifc';
-import type { IfcLine } from './ifc-values';
 import { StepLines } from './step-lines';
 
 const { SchemaNames } = webIfc;
+
+/** A raw attribute as web-ifc's GetLine gives it (unflattened): a wrapped value, a reference, a list or null. */
+export type IfcAttribute = unknown;
+/** One entity as GetLine gives it; its attributes are read by name. */
+export type IfcLine = Record<string, IfcAttribute> & { expressID: number; type: number };
 
 /** An IFC file's instances as web-ifc's GetLine gives them, but parsed in JavaScript (step-lines.ts says why). */
 export interface IfcLines {

@@ -1,13 +1,11 @@
 import { webIfc } from './web-ifc';
 import type { PropertyValue } from '../model';
-import type { IfcLines } from './ifc-lines';
+import type { IfcAttribute, IfcLine, IfcLines } from './ifc-lines';
+import { decodeIfcText } from './step-text';
+
+export type { IfcAttribute, IfcLine };
 
 const { IFCSIUNIT, IFCCONVERSIONBASEDUNIT, IFCUNITASSIGNMENT, IFCMEASUREWITHUNIT } = webIfc;
-
-/** A raw attribute as web-ifc's GetLine gives it (unflattened): a wrapped value, a reference, a list or null. */
-export type IfcAttribute = unknown;
-/** One entity as GetLine gives it; its attributes are read by name. */
-export type IfcLine = Record<string, IfcAttribute> & { expressID: number; type: number };
 
 const REFERENCE = 5;
 
@@ -59,28 +57,6 @@ export const textOf = (attribute: IfcAttribute): string | undefined => {
 
 /** The measure type of a wrapped value (IFCLENGTHMEASURE …), to find its unit. */
 export const measureOf = (attribute: IfcAttribute): string | undefined => (isWrapped(attribute) ? attribute.name : undefined);
-
-/** Short escaped texts already decoded: a file repeats the same few hundred names thousands of times. */
-const decoded = new Map<string, string>();
-const DECODED_LIMIT = 4096;
-
-/** IFC strings escape non-ASCII as \X2\hhhh\X0\ (UTF-16) and \X\hh (Latin-1); people should see the letters. */
-export function decodeIfcText(text: string): string {
-  if (!text.includes('\\')) return text;
-  if (text.length > 256) return unescapeIfcText(text);
-  let letters = decoded.get(text);
-  if (letters === undefined) {
-    if (decoded.size >= DECODED_LIMIT) decoded.clear();
-    decoded.set(text, (letters = unescapeIfcText(text)));
-  }
-  return letters;
-}
-
-function unescapeIfcText(text: string): string {
-  return text
-    .replace(/\\X2\\((?:[0-9A-F]{4})+)\\X0\\/gi, (_, hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((code) => parseInt(code, 16))))
-    .replace(/\\X\\([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 const PREFIX: Record<string, number> = { EXA: 1e18, PETA: 1e15, TERA: 1e12, GIGA: 1e9, MEGA: 1e6, KILO: 1e3, HECTO: 1e2, DECA: 10, DECI: 0.1, CENTI: 0.01, MILLI: 1e-3, MICRO: 1e-6, NANO: 1e-9 };
 const PREFIX_SYMBOL: Record<string, string> = { KILO: 'k', CENTI: 'c', MILLI: 'm', DECI: 'd', MICRO: 'µ' };

@@ -1,5 +1,5 @@
 import { webIfc } from './web-ifc';
-import { decodeIfcText } from './ifc-values';
+import { decodeIfcText } from './step-text';
 
 /**
  * The entity instances of an IFC (STEP physical) file, read in JavaScript: one scan finds where each
