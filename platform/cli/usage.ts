@@ -9,8 +9,8 @@ Commands:
         [--translation-workers 2] [--job-timeout 600] [--job-memory 2048]
         [--automation-workers 2] [--automation-allow-host HOST]...
         [--jobs in-process|queue] [--job-lease 30] [--log text|json] [--drain-timeout 30]
-        [--s3-bucket NAME [--s3-endpoint URL] [--s3-region us-east-1] [--s3-path-style]
-         [--s3-prefix PREFIX]]
+        [--direct-io auto|off | --s3-bucket NAME [--s3-endpoint URL] [--s3-region us-east-1]
+         [--s3-path-style] [--s3-prefix PREFIX]]
       Run the platform in the foreground until SIGINT or SIGTERM.
       --token-ttl      lifetime of access tokens (default 3600, as APS); a short one lets
                        tests watch a token expire.
@@ -41,6 +41,8 @@ Commands:
       --log            text (default) or json: one JSON object a line, one per request
                        with its x-request-id.
       --drain-timeout  on SIGTERM, seconds to wait for requests under way.
+      --direct-io      auto (default): blobs over 1 MiB are written around the page cache
+                       where the file system takes it; off: every blob through the cache.
       --s3-bucket      keep object bytes in this S3-compatible bucket (also S3_BUCKET);
                        credentials from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.
       --s3-endpoint    the store's URL (MinIO, Ceph RGW, R2); AWS S3 when absent.
@@ -72,7 +74,7 @@ Commands:
   admin user create --email EMAIL --name NAME --password PASSWORD
   admin hub create --name NAME [--member EMAIL]... [--app CLIENT_ID]...
   admin project create --hub HUB_ID --name NAME
-  admin demo [--app-origin URL]... [--s3-bucket NAME [--s3-* ...]]
+  admin demo [--app-origin URL]... [--direct-io auto|off | --s3-bucket NAME [--s3-* ...]]
       Each admin command prints JSON and takes --data-dir.
 
 The metadata database is embedded in the data directory unless DATABASE_URL names a PostgreSQL server.

@@ -3,7 +3,7 @@
 // The kernel's network namespace is the wall (where the platform could make one); this is the second
 // belt: it refuses the network from JavaScript with a clear error, also where no namespace exists.
 // Node's permission model guards the file system, child processes and workers; neither it nor this
-// file is a security boundary on its own (see the README's "Design Automation engines").
+// file is a security boundary on its own (see docs/engines/design-automation.md).
 
 const Module = require('node:module');
 
