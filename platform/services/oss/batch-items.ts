@@ -9,7 +9,8 @@ export type BatchItem = Record<string, unknown> & { objectKey: string };
 /**
  * `{requests: [...]}`: 1 to 25 objects, each with an `objectKey` string, no key twice (the results
  * are a map by key). The request's shape is checked here, for 400; each item's own values are
- * checked later, so one bad item fails alone.
+ * checked later, so one bad item fails alone. Fields an item has beyond the documented ones are
+ * ignored, as OSS ignores them: older clients send names of their own in each item.
  */
 export function parseBatch(raw: Record<string, unknown>): BatchItem[] {
   const extra = Object.keys(raw).filter((name) => name !== 'requests');
@@ -27,12 +28,6 @@ export function parseBatch(raw: Record<string, unknown>): BatchItem[] {
     seen.add(objectKey);
     return item as BatchItem;
   });
-}
-
-/** Fails an item whose fields are not among `known`. */
-export function checkItemFields(item: BatchItem, known: ReadonlySet<string>): void {
-  const unknown = Object.keys(item).filter((name) => !known.has(name));
-  if (unknown.length) throw ossError(400, `Unknown field: ${unknown.slice(0, 5).map((name) => JSON.stringify(name.slice(0, 40))).join(', ')}.`);
 }
 
 /** An optional whole number within [min, max] of an item. */

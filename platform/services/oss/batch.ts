@@ -3,7 +3,7 @@ import type {
 } from '../../../contracts/oss';
 import { ossError } from '../../http/errors';
 import type { BucketRecord } from '../../storage/repos/oss';
-import { checkItemFields, itemInt, itemText, perItem, type BatchItem } from './batch-items';
+import { itemInt, itemText, perItem, type BatchItem } from './batch-items';
 import { metadataFrom } from './blob-write';
 import type { OssContext } from './context';
 import { notModified, OVERRIDES, signDownload, type Overrides } from './downloads';
@@ -12,18 +12,14 @@ import { partReport } from './part-report';
 import { serializeObject } from './serializers';
 import { completeUpload, signUpload } from './uploads';
 
-const UPLOAD_FIELDS = new Set(['objectKey', 'parts', 'firstPart', 'uploadKey']);
 const CONDITIONS = ['If-None-Match', 'If-Modified-Since'] as const;
-const DOWNLOAD_FIELDS = new Set(['objectKey', ...OVERRIDES, ...CONDITIONS]);
 const META_FIELDS = ['x-ads-meta-Content-Type', 'x-ads-meta-Content-Disposition', 'x-ads-meta-Content-Encoding', 'x-ads-meta-Cache-Control', 'x-ads-user-defined-metadata'];
-const COMPLETE_FIELDS = new Set(['objectKey', 'uploadKey', 'size', 'eTags', ...META_FIELDS]);
 const HEADER_TEXT = /^[\x20-\x7e]*$/;
 
 /** `POST …/objects/batchsigneds3upload`: `signeds3upload` for each object, each failing on its own. */
 export async function batchSignUpload(oss: OssContext, bucket: BucketRecord, items: BatchItem[], minutes: number): Promise<BatchSignedS3UploadResponse> {
   return {
     results: await perItem(items, (item) => {
-      checkItemFields(item, UPLOAD_FIELDS);
       return signUpload(oss, bucket, item.objectKey, {
         parts: itemInt(item, 'parts', 1, MAX_URLS_PER_REQUEST, 1),
         firstPart: itemInt(item, 'firstPart', 1, MAX_PARTS, 1),
@@ -41,7 +37,6 @@ export async function batchSignUpload(oss: OssContext, bucket: BucketRecord, ite
 export async function batchSignDownload(oss: OssContext, bucket: BucketRecord, items: BatchItem[], minutes: number): Promise<BatchSignedS3DownloadResponse> {
   return {
     results: await perItem<SignedS3DownloadResponse | { status: 'error'; reason: string }>(items, async (item) => {
-      checkItemFields(item, DOWNLOAD_FIELDS);
       const overrides: Overrides = {};
       for (const name of OVERRIDES) {
         const value = itemText(item, name);
@@ -74,7 +69,6 @@ export async function batchComplete(oss: OssContext, bucket: BucketRecord, items
   const named = (item: BatchItem) => ({ bucketKey: bucket.bucketKey, objectKey: item.objectKey });
   return {
     results: await perItem<BatchCompletedResult>(items, async (item) => {
-      checkItemFields(item, COMPLETE_FIELDS);
       for (const name of META_FIELDS) itemText(item, name);
       const meta = metadataFrom((name) => item[name] as string | undefined, 'x-ads-meta-');
       const parts = await reportOf(oss, bucket, item);
