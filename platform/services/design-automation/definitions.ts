@@ -33,10 +33,14 @@ export function definitionName(body: JsonObject, required: boolean, current?: st
   return id;
 }
 
+/**
+ * `package` is the zip's URL that a read answers; Autodesk's own samples also send it on a create,
+ * holding the bundle's name, and the service takes the body. Its type is checked, its value is not
+ * kept or echoed: the zip still arrives through `uploadParameters`, and only then has a URL.
+ */
 export function parseBundle(body: JsonObject, engines: readonly EngineDescription[]): BundleDefinition {
-  if (field(body, 'package') !== undefined && field(body, 'package') !== null) {
-    throw bad('package', 'A package URL is not taken here: upload the zip with the form in uploadParameters.');
-  }
+  const zip = field(body, 'package');
+  if (zip !== undefined && zip !== null && typeof zip !== 'string') throw bad('package', 'package must be a string.');
   return common(body, engines);
 }
 
