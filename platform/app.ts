@@ -17,6 +17,7 @@ import { designAutomation } from './services/design-automation/routes';
 import { createJobRunner } from './services/model-derivative/job-runner';
 import { modelDerivativeRoutes } from './services/model-derivative/routes';
 import { ossRoutes } from './services/oss/routes';
+import { userProfileRoutes } from './services/user-profile/routes';
 import { UnstorableTextError } from './storage/db/db';
 
 export interface Logger {
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps, logger: Logger = console, options: { re
 
   app.route('/', authenticationRoutes(deps, tokens));
   app.route('/', dataManagementRoutes(deps, tokens));
+  app.route('/userprofile', userProfileRoutes(deps, tokens));
   app.route('/oss/v2', ossRoutes(deps, tokens));
   // Jobs outlive requests: the runner is the app's, and `main.ts` resumes the ones a stop left behind.
   const jobs = createJobRunner({ ...deps, logger, lease: deps.jobQueue?.lease, runsJobs: deps.jobQueue?.runsJobs });

@@ -41,13 +41,54 @@ export interface BulkRecord {
   completed?: { status?: string; objectKey?: string; size?: number; sha1?: string; parts?: unknown[] };
 }
 
-interface ForgeApis {
-  ApiClient: new (basePath: string) => object;
-  ObjectsApi: new (client: object) => ForgeObjectsApi;
+/** The SDK's transport: `callApi(path, method, pathParams, query, headers, form, body, contentTypes, accepts, returnType, client, credentials)`. */
+interface ForgeApiClient {
+  callApi(path: string, method: string, pathParams: Opts, queryParams: Opts, headerParams: Opts, formParams: Opts, body: unknown,
+    contentTypes: string[], accepts: string[], returnType: unknown, client: NoClient, credentials: ForgeCredentials): Call<unknown>;
 }
+
+/** The v1 `UserProfile` model (exported as `User` since 0.9.8): it copies only the v1 fields it knows. */
+export interface ForgeUserProfile {
+  userId?: string;
+  userName?: string;
+  emailId?: string;
+  firstName?: string;
+  lastName?: string;
+  emailVerified?: boolean;
+  '2FaEnabled'?: boolean;
+  profileImages?: Record<string, string>;
+}
+
+interface ForgeApis {
+  ApiClient: new (basePath: string) => ForgeApiClient;
+  ObjectsApi: new (client: object) => ForgeObjectsApi;
+  UserProfileApi: new (client: object) => { getUserProfile(client: NoClient, credentials: ForgeCredentials): Call<unknown> };
+  User: { constructFromObject(data: unknown): ForgeUserProfile };
+}
+
+const forgeApis = () => createRequire(import.meta.url)('forge-apis') as ForgeApis;
 
 /** The legacy SDK's ObjectsApi on `basePath` (the SDK calls it a server path). */
 export function legacyObjectsApi(basePath: string): ForgeObjectsApi {
-  const forge = createRequire(import.meta.url)('forge-apis') as ForgeApis;
+  const forge = forgeApis();
   return new forge.ObjectsApi(new forge.ApiClient(basePath));
 }
+
+/**
+ * `UserProfileApi.getUserProfile` as forge-apis made it up to 0.9.7 (src/api/UserProfileApi.js before
+ * commit b39cc7c): `GET /userprofile/v1/users/@me` through the SDK's ApiClient, read with its v1
+ * `UserProfile` model. From 0.9.8 the method calls `/userinfo` instead; the transport and the model
+ * are unchanged in the installed version, so this is the old call on the installed client.
+ */
+export async function legacyGetUserProfile(basePath: string, credentials: ForgeCredentials) {
+  const forge = forgeApis();
+  const response = await new forge.ApiClient(basePath).callApi('/userprofile/v1/users/@me', 'GET', {}, {}, {}, {}, null,
+    ['application/json'], ['application/vnd.api+json', 'application/json'], forge.User, null, credentials);
+  return { ...response, profile: forge.User.constructFromObject(response.body) };
+}
+
+/** The installed (0.9.8 and later) `UserProfileApi`, which calls `/userinfo` on `basePath`. */
+export const legacyUserProfileApi = (basePath: string) => {
+  const forge = forgeApis();
+  return new forge.UserProfileApi(new forge.ApiClient(basePath));
+};
