@@ -20,7 +20,7 @@ async function writeEmbedded(ctx: RunContext, arg: JobArgument, bytes: Uint8Arra
 async function fetchInput(ctx: RunContext, arg: JobArgument, url: string, headers: Record<string, string>): Promise<void> {
   const target = requestUrl(url, ctx.settings.platformUrl);
   const shown = shownUrl(url, ctx.plan.mask);
-  const request = { url: target, method: arg.verb === 'head' ? 'HEAD' : 'GET', headers };
+  const request = { url: target, method: arg.verb === 'head' ? 'HEAD' : 'GET', headers, log: (line: string) => ctx.hooks.log(line) };
   ctx.hooks.log(`Start downloading input: verb - '${request.method}', url - '${shown}'`);
   if (arg.verb === 'head') {
     await probe(ctx.hooks.fetch, request, ctx.signal);

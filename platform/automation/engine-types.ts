@@ -68,7 +68,8 @@ export type RunPhase = 'download' | 'instructions' | 'upload';
 export interface RunHooks {
   /**
    * Every HTTP request of a run (inputs, outputs) goes through this fetch. The service gives one that
-   * serves the platform's own URLs in-process and refuses hosts the operator has not allowed.
+   * serves the platform's own URLs in-process and refuses hosts the operator has not allowed, and
+   * follows no redirect: the engine follows them with `fetchFollowingRedirects`, one hop at a time.
    */
   fetch: typeof fetch;
   /** A report line, without its timestamp (the engine's own lines and the program's output alike). */

@@ -52,7 +52,7 @@ async function writeSettings(ctx: RunContext): Promise<{ files: Record<string, s
     const file = path.join(dir, name);
     if ('value' in setting) await writeFile(file, setting.value, { flag: constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL });
     else {
-      const request = { url: requestUrl(setting.url, ctx.settings.platformUrl), method: setting.verb ?? 'get', headers: setting.headers ?? {} };
+      const request = { url: requestUrl(setting.url, ctx.settings.platformUrl), method: setting.verb ?? 'get', headers: setting.headers ?? {}, log: (line: string) => ctx.hooks.log(line) };
       const bytes = await download(ctx.hooks.fetch, request, file, ctx.settings.maxDownloadBytes - ctx.totals.downloaded, ctx.signal).catch((error: Error) => {
         throw new RunFailure('failedDownload', `The setting ${name} could not be downloaded: ${error.message}`);
       });

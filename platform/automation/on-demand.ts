@@ -35,7 +35,7 @@ async function fetchOnDemand(ctx: RunContext, operation: AcesOperation): Promise
   try {
     await mkdir(path.dirname(file), { recursive: true });
     const left = ctx.settings.maxDownloadBytes - ctx.totals.downloaded;
-    const bytes = await download(ctx.hooks.fetch, { url, method, headers: { ...argument.headers, ...operation.headers } }, file, left, ctx.signal, operation.data || undefined);
+    const bytes = await download(ctx.hooks.fetch, { url, method, headers: { ...argument.headers, ...operation.headers }, log: (line: string) => ctx.hooks.log(line) }, file, left, ctx.signal, operation.data || undefined);
     ctx.totals.downloaded += bytes;
     ctx.hooks.bytes('downloaded', ctx.totals.downloaded);
     ctx.hooks.log(`End downloading file. Source=${shown},LocalFile=${file},BytesDownloaded=${bytes}`);

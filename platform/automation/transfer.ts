@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { fetchFollowingRedirects } from './redirects';
 
 export class TransferError extends Error {
   constructor(
@@ -18,25 +19,10 @@ export class TransferError extends Error {
 export interface TransferRequest {
   url: string;
   method: string;
+  /** The argument's headers: not sent on to another origin a redirect leads to (see fetchFollowingRedirects). */
   headers: Record<string, string>;
-}
-
-const MAX_REDIRECTS = 5;
-
-/**
- * Sends a request through `fetch` following redirects itself, one hop at a time, so that every
- * address reached passes the same fetch (which refuses hosts the operator has not allowed).
- */
-async function fetchFollowing(fetcher: typeof fetch, request: TransferRequest, signal: AbortSignal): Promise<Response> {
-  let url = request.url;
-  for (let hop = 0; ; hop++) {
-    const response = await fetcher(url, { method: request.method.toUpperCase(), headers: request.headers, redirect: 'manual', signal });
-    const location = response.headers.get('location');
-    if (response.status < 300 || response.status >= 400 || !location) return response;
-    await response.body?.cancel();
-    if (hop >= MAX_REDIRECTS) throw new TransferError(`More than ${MAX_REDIRECTS} redirects.`);
-    url = new URL(location, url).href;
-  }
+  /** A report line, e.g. that a redirect left the argument's headers behind. */
+  log?: (line: string) => void;
 }
 
 async function failureOf(response: Response): Promise<TransferError> {
@@ -46,12 +32,10 @@ async function failureOf(response: Response): Promise<TransferError> {
 
 /**
  * Streams a URL's answer into `file` (created, never through a link); at most `maxBytes`. Returns
- * the byte count. A request with a body (an `ondemand` call's data) follows no redirect.
+ * the byte count. `body` is an `ondemand` call's data.
  */
 export async function download(fetcher: typeof fetch, request: TransferRequest, file: string, maxBytes: number, signal: AbortSignal, body?: string): Promise<number> {
-  const response = body
-    ? await fetcher(request.url, { method: request.method.toUpperCase(), headers: request.headers, body, redirect: 'manual', signal })
-    : await fetchFollowing(fetcher, request, signal);
+  const response = await fetchFollowingRedirects(fetcher, { ...request, signal, body: body ? () => body : undefined });
   if (!response.ok) throw await failureOf(response);
   const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) {
@@ -74,17 +58,20 @@ export async function download(fetcher: typeof fetch, request: TransferRequest, 
 
 /** Answers whether a HEAD request succeeds: a `head` input is checked, not fetched. */
 export async function probe(fetcher: typeof fetch, request: TransferRequest, signal: AbortSignal): Promise<void> {
-  const response = await fetchFollowing(fetcher, { ...request, method: 'HEAD' }, signal);
+  const response = await fetchFollowingRedirects(fetcher, { ...request, method: 'HEAD', signal });
   if (!response.ok) throw await failureOf(response);
 }
 
-/** Streams `file` (of `size` bytes) to a URL, with its length declared as signed storage URLs need. */
+/**
+ * Streams `file` (of `size` bytes) to a URL, with its length declared as signed storage URLs need;
+ * opened again for each hop a 307 or 308 asks to send it to.
+ */
 export async function upload(fetcher: typeof fetch, request: TransferRequest, file: string, size: number, signal: AbortSignal): Promise<void> {
-  const hasLength = Object.keys(request.headers).some((name) => name.toLowerCase() === 'content-length');
-  const headers = hasLength ? request.headers : { ...request.headers, 'Content-Length': String(size) };
-  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
-  const body = Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
-  const response = await fetcher(request.url, { method: request.method.toUpperCase(), headers, body, duplex: 'half', redirect: 'manual', signal } as RequestInit);
+  const body = async () => {
+    const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    return Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
+  };
+  const response = await fetchFollowingRedirects(fetcher, { ...request, ownHeaders: { 'Content-Length': String(size) }, body, signal });
   if (!response.ok) throw await failureOf(response);
   await response.body?.cancel();
 }

@@ -35,7 +35,7 @@ async function sendOutput(ctx: RunContext, arg: JobArgument, url: string, header
   if (!found) return false;
   const method = arg.verb.toUpperCase();
   ctx.hooks.log(`Uploading '${arg.path}': verb - '${method}', url - '${shownUrl(url, ctx.plan.mask)}'`);
-  await upload(ctx.hooks.fetch, { url: requestUrl(url, ctx.settings.platformUrl), method, headers }, found.file, found.size, ctx.signal);
+  await upload(ctx.hooks.fetch, { url: requestUrl(url, ctx.settings.platformUrl), method, headers, log: (line: string) => ctx.hooks.log(line) }, found.file, found.size, ctx.signal);
   ctx.totals.uploaded += found.size;
   ctx.hooks.bytes('uploaded', ctx.totals.uploaded);
   return true;

@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FinalWorkItemStatus } from '../../contracts/design-automation';
 import type { EngineDescription, PlanArgument, RunHooks, RunOutcome, RunPlan, WorkitemEngine } from '../automation/engine-types';
+import { fetchFollowingRedirects } from '../automation/redirects';
 import type { Clock } from '../config';
 import { systemClock } from '../config';
 
@@ -129,7 +130,7 @@ export class FakeAutomationEngine implements WorkitemEngine {
         continue;
       }
       hooks.log(`Start downloading input: verb - 'GET', url - '${plan.mask ? '***' : argument.url}'`);
-      const response = await hooks.fetch(argument.url, { headers: argument.headers ?? {}, signal }).catch((error: Error) => {
+      const response = await fetchFollowingRedirects(hooks.fetch, { url: argument.url, method: 'GET', headers: argument.headers, signal, log: (line) => hooks.log(line) }).catch((error: Error) => {
         throw new RunEnd('failedDownload', `Failed to download '${name}': ${error.message}`);
       });
       if (!response.ok) throw new RunEnd('failedDownload', `Failed to download '${name}': the server answered ${response.status}.`);
@@ -175,7 +176,7 @@ export class FakeAutomationEngine implements WorkitemEngine {
         throw new RunEnd('failedUpload', `The output '${name}' was not written.`);
       }
       hooks.log(`Uploading '${name}': verb - '${verb.toUpperCase()}', url - '${plan.mask ? '***' : argument.url}'`);
-      const response = await hooks.fetch(argument.url, { method: verb.toUpperCase(), headers: argument.headers ?? {}, body: bytes, signal }).catch((error: Error) => {
+      const response = await fetchFollowingRedirects(hooks.fetch, { url: argument.url, method: verb, headers: argument.headers, body: () => bytes, signal, log: (line) => hooks.log(line) }).catch((error: Error) => {
         throw new RunEnd('failedUpload', `Failed to upload '${name}': ${error.message}`);
       });
       await response.body?.cancel();

@@ -13,20 +13,24 @@ export interface ReceivedRequest {
  * A small HTTP server on a free loopback port, standing in for the places inputs come from and
  * outputs go to: `GET /files/NAME` serves what `files` holds (404 when absent), `PUT|POST|PATCH
  * /files/NAME` stores the body, `/status/CODE` answers CODE, `/redirect/NAME` sends a 302 to
- * `/files/NAME`. Every request is recorded.
+ * `/files/NAME`, a path in `redirects` its redirect (anywhere). Every request is recorded.
  */
 export interface FileServer {
   url: string;
   files: Map<string, Buffer>;
+  redirects: Map<string, { status: number; location: string }>;
   requests: ReceivedRequest[];
   /** Connections the server accepted, whether or not a request came. */
   connections(): number;
   close(): Promise<void>;
 }
 
-function respond(server: { files: Map<string, Buffer> }, request: ReceivedRequest, response: ServerResponse) {
+function respond(server: Pick<FileServer, 'files' | 'redirects'>, request: ReceivedRequest, response: ServerResponse) {
   const [, kind, name = ''] = request.path.split('/');
-  if (kind === 'status') {
+  const redirect = server.redirects.get(request.path);
+  if (redirect) {
+    response.writeHead(redirect.status, { Location: redirect.location }).end();
+  } else if (kind === 'status') {
     response.writeHead(Number(name) || 500, { 'Content-Type': 'text/plain' }).end(`answered ${name}`);
   } else if (kind === 'redirect') {
     response.writeHead(302, { Location: `/files/${name}` }).end();
@@ -42,6 +46,7 @@ function respond(server: { files: Map<string, Buffer> }, request: ReceivedReques
 
 export async function startFileServer(): Promise<FileServer> {
   const files = new Map<string, Buffer>();
+  const redirects: FileServer['redirects'] = new Map();
   const requests: ReceivedRequest[] = [];
   let connections = 0;
   const server = createServer((incoming, response) => {
@@ -50,7 +55,7 @@ export async function startFileServer(): Promise<FileServer> {
     incoming.on('end', () => {
       const request = { method: incoming.method ?? 'GET', path: (incoming.url ?? '/').split('?')[0] as string, headers: incoming.headers, body: Buffer.concat(chunks) };
       requests.push(request);
-      respond({ files }, request, response);
+      respond({ files, redirects }, request, response);
     });
   });
   server.on('connection', () => (connections += 1));
@@ -59,6 +64,7 @@ export async function startFileServer(): Promise<FileServer> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     files,
+    redirects,
     requests,
     connections: () => connections,
     close: () =>

@@ -1,3 +1,4 @@
+import { fetchFollowingRedirects } from '../../automation/redirects';
 import type { CallbackTarget } from './workitem-spec';
 
 /** A callback that takes longer is given up: the state machine never waits on it. */
@@ -16,10 +17,13 @@ async function send(deps: CallbackDeps, target: CallbackTarget, body: unknown, w
   timer.unref();
   const done = (async () => {
     try {
-      const response = await deps.fetch(target.url, {
+      const json = JSON.stringify(body);
+      const response = await fetchFollowingRedirects(deps.fetch, {
+        url: target.url,
         method: target.verb,
-        headers: { 'Content-Type': 'application/json', ...target.headers },
-        body: JSON.stringify(body),
+        headers: target.headers,
+        ownHeaders: { 'Content-Type': 'application/json' },
+        body: () => json,
         signal: controller.signal,
       });
       await response.body?.cancel();

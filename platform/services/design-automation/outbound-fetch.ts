@@ -12,9 +12,6 @@ export interface OutboundOptions {
   network?: typeof fetch;
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const MAX_REDIRECTS = 5;
-
 function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
@@ -22,8 +19,8 @@ function isLoopback(hostname: string): boolean {
 /**
  * The fetch every request of a workitem goes through (inputs, outputs, callbacks): the platform's
  * own URLs are answered in-process, loopback and the hosts the operator allowed over the network,
- * anything else is refused. Redirects are followed by hand (GET and HEAD only) so that each hop is
- * checked the same way.
+ * anything else is refused. One hop only: a redirect comes back unfollowed, for
+ * `fetchFollowingRedirects` to follow with its rules for credentials, each hop through here again.
  */
 export function outboundFetch(options: OutboundOptions): typeof fetch {
   const network = options.network ?? fetch;
@@ -37,19 +34,11 @@ export function outboundFetch(options: OutboundOptions): typeof fetch {
     }
   };
   return async (input, init) => {
-    let request = new Request(input, init);
-    for (let hop = 0; ; hop++) {
-      const url = new URL(request.url);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HostNotAllowedError(`A workitem may reach http and https URLs only, not ${url.protocol}`);
-      let response: Response;
-      if (url.origin === platformOrigin()) response = await options.platformFetch(request);
-      else if (allowed(url)) response = await network(request, { redirect: 'manual' });
-      else throw new HostNotAllowedError(`The host ${url.host} is not one a workitem may reach on this platform (serve --automation-allow-host ${url.hostname} allows it).`);
-      const location = response.headers.get('location');
-      const replayable = request.method === 'GET' || request.method === 'HEAD';
-      if (!REDIRECTS.has(response.status) || !location || !replayable || hop >= MAX_REDIRECTS) return response;
-      await response.body?.cancel();
-      request = new Request(new URL(location, url), { method: request.method, headers: request.headers, signal: request.signal });
-    }
+    const request = new Request(input, { ...init, redirect: 'manual' });
+    const url = new URL(request.url);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HostNotAllowedError(`A workitem may reach http and https URLs only, not ${url.protocol}`);
+    if (url.origin === platformOrigin()) return options.platformFetch(request);
+    if (allowed(url)) return network(request);
+    throw new HostNotAllowedError(`The host ${url.host} is not one a workitem may reach on this platform (serve --automation-allow-host ${url.hostname} allows it).`);
   };
 }
