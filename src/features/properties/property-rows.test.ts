@@ -34,4 +34,10 @@ describe('the table across all objects', () => {
     const csv = toCsv(['A / x', 'A / y'], [{ objectid: 1, name: 'Wall, "north"', values: { 'A / x': 'line\nbreak', 'A / y': 2.5 } }]);
     expect(csv).toBe('Object id,Name,A / x,A / y\r\n1,"Wall, ""north""","line\nbreak",2.5\r\n');
   });
+
+  it('writes property values that a spreadsheet would run as formulas as text, and numbers as numbers', () => {
+    const values = { 'A / formula': '=HYPERLINK("http://evil.test")', 'A / at': '@SUM(1)', 'A / negative': -3.5, 'A / dashed': '-2+3' };
+    const csv = toCsv(Object.keys(values), [{ objectid: 7, name: '+Door', values }]);
+    expect(csv.split('\r\n')[1]).toBe(`7,"'+Door","'=HYPERLINK(""http://evil.test"")","'@SUM(1)",-3.5,"'-2+3"`);
+  });
 });

@@ -1,4 +1,5 @@
 import type { ObjectProperties, PropertyValue } from '../../../contracts/model-derivative';
+import { toCsvText } from '../../lib/csv';
 import { displayValue } from './format-value';
 
 /** Properties without a category (a value at the top level) are shown under this one. */
@@ -63,13 +64,8 @@ export function filterRows(rows: FlatRow[], search: string, filters: Record<stri
   });
 }
 
-/** RFC 4180: fields with commas, quotes or line breaks are quoted, quotes doubled. */
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
+/** The table as CSV, through the app's one CSV writer (which keeps formulas from running in a spreadsheet). */
 export function toCsv(columns: string[], rows: FlatRow[]): string {
-  const header = ['Object id', 'Name', ...columns].map(csvField).join(',');
-  const lines = rows.map((row) => [String(row.objectid), row.name, ...columns.map((column) => valueText(row.values[column]))].map(csvField).join(','));
-  return [header, ...lines].join('\r\n') + '\r\n';
+  const header = ['Object id', 'Name', ...columns];
+  return toCsvText([header, ...rows.map((row) => [String(row.objectid), row.name, ...columns.map((column) => valueText(row.values[column]))])]);
 }

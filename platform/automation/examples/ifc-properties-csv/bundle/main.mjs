@@ -10,9 +10,16 @@ await api.Init(undefined, true);
 const model = api.OpenModel(new Uint8Array(readFileSync(modelPath)));
 log(`Opened ${modelPath} (${api.GetModelSchema(model)}).`);
 
+// A CSV field a spreadsheet reads as data (OWASP, "CSV Injection"): a value starting with = + - @, a
+// tab or a carriage return gets a leading ' so that it is not run as a formula, except a plain number
+// (-3.5 runs nothing and should stay a number); quoted as RFC 4180 says, and also when a formula
+// character comes further in, so that the field stays one cell where a spreadsheet splits on ';'.
+// The app has the same rule (src/lib/csv.ts); this program runs alone in the engine, so it keeps its own copy.
 const cell = (value) => {
   const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text)) return text;
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n\t=+\-@]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 const valueOf = (field) => (field && typeof field === 'object' && 'value' in field ? field.value : field);
 const idsOf = (field) => (Array.isArray(field) ? field : [field]).map(valueOf).filter((id) => typeof id === 'number');
