@@ -1,7 +1,7 @@
 import type { JobLeasesRepo, Lease } from './repos/job-leases';
 
 /** The platform's clock, as leases need it (structural, so storage does not import the config). */
-interface Clock {
+export interface Clock {
   now(): Date;
 }
 

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { LeaseLostError, runLeased, type Claim } from '../../storage/leased-run';
+import { LeaseLostError, runLeased } from '../../storage/leased-run';
+import { createLeasedRunner, MAX_ATTEMPTS, type LeasedRun } from '../../storage/leased-runner';
 import type { Lease } from '../../storage/repos/job-leases';
 import { Report } from './report';
 import type { CallbackDeps } from './callbacks';
@@ -26,8 +26,6 @@ export interface WorkitemRunner {
   sweep(): Promise<number>;
 }
 
-/** A stop interrupted the workitem this many times: it fails instead of running again. */
-export const MAX_ATTEMPTS = 2;
 /** The real service keeps a workitem's status for 3 days after it ends. */
 export const RETENTION_SECONDS = 3 * 24 * 3600;
 
@@ -38,43 +36,31 @@ export interface WorkitemQueue {
 }
 
 export function createWorkitemRunner(deps: Omit<RunDeps, 'callbacks'>, queue: WorkitemQueue = {}): WorkitemRunner {
-  const lease: Lease = { holder: queue.lease?.holder ?? randomUUID(), seconds: queue.lease?.seconds ?? 30 };
-  const leases = deps.stores.daWorkitemLeases;
-  const runs = new Map<string, { controller: AbortController; done: Promise<void>; cancelled: boolean }>();
-  const calls = new Map<Promise<void>, AbortController>();
-  let closed = queue.runsJobs === false;
-  const callbacks: CallbackDeps = {
-    fetch: deps.fetch,
-    logger: deps.logger,
-    track(done, controller) {
-      calls.set(done, controller);
-      void done.finally(() => calls.delete(done));
-      if (closed) controller.abort();
-    },
-  };
+  const callbacks: CallbackDeps = { fetch: deps.fetch, logger: deps.logger, track: (done, controller) => runner.track(done, controller) };
   const runDeps: RunDeps = { ...deps, callbacks };
-
-  const enqueue = (id: string, claim: Claim = 'claim') => {
-    if (closed || runs.has(id)) return;
-    const run = { controller: new AbortController(), done: Promise.resolve(), cancelled: false };
-    run.done = runLeased(leases, id, lease, deps.clock, run.controller, claim, async () => {
-      const record = await deps.stores.daWorkitems.find(id);
+  const start = (run: LeasedRun) =>
+    runLeased(deps.stores.daWorkitemLeases, run.id, run.lease, deps.clock, run.controller, run.claim, async () => {
+      const record = await deps.stores.daWorkitems.find(run.id);
       if (record?.status === 'inprogress' && record.attempts >= MAX_ATTEMPTS) {
-        await endNow(id, 'failedInstructions', `Error: the platform stopped ${record.attempts} times while this workitem ran, so it was not started again. Post it again.`);
+        await endNow(run.id, 'failedInstructions', `Error: the platform stopped ${record.attempts} times while this workitem ran, so it was not started again. Post it again.`);
         return;
       }
       // A lost lease means the workitem ended elsewhere (cancelled through another process) or another
       // runner took it over: either way this run records nothing, as at a stop.
       const leaseLost = () => run.controller.signal.reason instanceof LeaseLostError;
-      await runWorkitem(runDeps, id, run.controller.signal, { cancelled: () => run.cancelled, stopping: () => closed || leaseLost() });
-    })
-      .catch((error: unknown) => deps.logger.error(`workitem ${id} could not be recorded`, error))
-      .finally(() => runs.delete(id));
-    runs.set(id, run);
-  };
-  const idle = async () => {
-    while (runs.size || calls.size) await Promise.allSettled([...[...runs.values()].map((run) => run.done), ...calls.keys()]);
-  };
+      await runWorkitem(runDeps, run.id, run.controller.signal, { cancelled: () => run.cancelled, stopping: () => run.closing || leaseLost() });
+    });
+  const runner = createLeasedRunner({
+    db: deps.stores.db,
+    leases: deps.stores.daWorkitemLeases,
+    clock: deps.clock,
+    logger: deps.logger,
+    noun: 'workitem',
+    allLive: () => deps.stores.daWorkitems.allLive(),
+    start,
+    lease: queue.lease,
+    runsJobs: queue.runsJobs,
+  });
   const endNow = async (id: string, status: 'cancelled' | 'failedInstructions', words: string | ((running: boolean) => string)) => {
     const record = await deps.stores.daWorkitems.find(id);
     if (!record || !isLive(record.status)) return;
@@ -84,37 +70,16 @@ export function createWorkitemRunner(deps: Omit<RunDeps, 'callbacks'>, queue: Wo
   };
 
   return {
-    enqueue,
+    enqueue: (id) => runner.enqueue(id),
     async cancel(id) {
-      const run = runs.get(id);
-      if (run) {
-        run.cancelled = true;
-        run.controller.abort(new Error('The workitem was cancelled.'));
-        await run.done;
-      }
+      await runner.cancel(id, new Error('The workitem was cancelled.'));
       // Still live here: it had not started, or it runs in another process, which stops it when its lease's renewal finds it ended.
       await endNow(id, 'cancelled', (running) => (running ? 'The workitem was cancelled while it ran.' : 'The workitem was cancelled before it started.'));
     },
-    async resume({ steal = deps.stores.db.kind === 'pglite' } = {}) {
-      for (const record of await deps.stores.daWorkitems.allLive()) enqueue(record.id, steal ? 'steal' : 'claim');
-    },
-    async claimWaiting(capacity) {
-      let taken = 0;
-      while (!closed && runs.size < capacity) {
-        const id = await leases.claimNext(lease, deps.clock.now());
-        if (!id) break;
-        enqueue(id, 'claimed');
-        taken++;
-      }
-      return taken;
-    },
-    idle,
-    async close() {
-      closed = true;
-      for (const run of runs.values()) run.controller.abort(new Error('The platform is stopping.'));
-      for (const controller of calls.values()) controller.abort(new Error('The platform is stopping.'));
-      await idle();
-    },
+    resume: (options) => runner.resume(options),
+    claimWaiting: (capacity) => runner.claimWaiting(capacity),
+    idle: () => runner.idle(),
+    close: () => runner.close(),
     async sweep() {
       const cutoff = new Date(deps.clock.now().getTime() - RETENTION_SECONDS * 1000);
       let total = 0;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,7 +14,8 @@ import type { ObjectContent } from '../../storage/repos/oss';
 import type { Stores } from '../../storage/stores';
 import { TranslationTimeoutError, type Translator } from '../../translation/engine-types';
 import { extensionOf } from '../../translation/formats';
-import { runLeased, type Claim, type RunEnd } from '../../storage/leased-run';
+import { runLeased, type RunEnd } from '../../storage/leased-run';
+import { createLeasedRunner, MAX_ATTEMPTS, type LeasedRun } from '../../storage/leased-runner';
 import { recordResult } from './job-record';
 import { progressWriter } from './progress-writer';
 
@@ -53,61 +53,28 @@ export interface JobRunner {
   close(): Promise<void>;
 }
 
-/** A restart interrupted the job this many times: it fails instead of running again. */
-export const MAX_ATTEMPTS = 2;
-
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
-  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  const leftOver = new Set<Promise<void>>();
-  const lease: Lease = { holder: deps.lease?.holder ?? randomUUID(), seconds: deps.lease?.seconds ?? 30 };
-  let closed = deps.runsJobs === false;
-
-  const enqueue = (jobId: string, claim: Claim = 'claim') => {
-    if (closed || running.has(jobId)) return;
-    const controller = new AbortController();
-    const done = afterThisTurn()
-      .then(() => controller.signal.aborted ? undefined : runLeasedJob(deps, jobId, controller, lease, claim))
-      .catch((error: unknown) => deps.logger.error(`model derivative job ${jobId} could not be recorded`, error))
-      .finally(() => running.delete(jobId));
-    running.set(jobId, { controller, done });
-  };
-  const idle = async () => {
-    while (running.size || leftOver.size) await Promise.allSettled([...[...running.values()].map((job) => job.done), ...leftOver]);
-  };
+  const runner = createLeasedRunner({
+    db: deps.stores.db,
+    leases: deps.stores.mdJobLeases,
+    clock: deps.clock,
+    logger: deps.logger,
+    noun: 'model derivative job',
+    allLive: () => deps.stores.mdJobs.allLive(),
+    start: (run) => afterThisTurn().then(() => (run.controller.signal.aborted ? undefined : runLeasedJob(deps, run))),
+    lease: deps.lease,
+    runsJobs: deps.runsJobs,
+  });
   return {
-    enqueue,
+    enqueue: (jobId) => runner.enqueue(jobId),
     afterAnswer(work) {
-      const done: Promise<void> = afterThisTurn()
-        .then(work)
-        .catch((error: unknown) => deps.logger.error('model derivative: work after an answer failed', error))
-        .finally(() => leftOver.delete(done));
-      leftOver.add(done);
+      runner.track(afterThisTurn().then(work).catch((error: unknown) => deps.logger.error('model derivative: work after an answer failed', error)));
     },
-    async cancel(jobId) {
-      const job = running.get(jobId);
-      job?.controller.abort(new Error('The manifest was deleted.'));
-      await job?.done;
-    },
-    async resume({ steal = deps.stores.db.kind === 'pglite' } = {}) {
-      if (closed) return;
-      for (const job of await deps.stores.mdJobs.allLive()) enqueue(job.id, steal ? 'steal' : 'claim');
-    },
-    async claimWaiting(capacity) {
-      let taken = 0;
-      while (!closed && running.size < capacity) {
-        const jobId = await deps.stores.mdJobLeases.claimNext(lease, deps.clock.now());
-        if (!jobId) break;
-        enqueue(jobId, 'claimed');
-        taken++;
-      }
-      return taken;
-    },
-    idle,
-    async close() {
-      closed = true;
-      for (const job of running.values()) job.controller.abort(new Error('The platform is stopping.'));
-      await idle();
-    },
+    cancel: (jobId) => runner.cancel(jobId, new Error('The manifest was deleted.')),
+    resume: (options) => runner.resume(options),
+    claimWaiting: (capacity) => runner.claimWaiting(capacity),
+    idle: () => runner.idle(),
+    close: () => runner.close(),
   };
 }
 
@@ -118,7 +85,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
 const afterThisTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The lease held while the job runs; a job interrupted twice fails instead of running again. */
-async function runLeasedJob(deps: JobRunnerDeps, jobId: string, controller: AbortController, lease: Lease, claim: Claim): Promise<void> {
+async function runLeasedJob(deps: JobRunnerDeps, { id: jobId, controller, lease, claim }: LeasedRun): Promise<void> {
   const started = await deps.stores.mdJobs.start(jobId, { lease, at: deps.clock.now(), steal: claim === 'steal', maxAttempts: MAX_ATTEMPTS });
   if (started) {
     await runLeased(deps.stores.mdJobLeases, jobId, lease, deps.clock, controller, 'claimed', () => run(deps, started, controller.signal));
