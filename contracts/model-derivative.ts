@@ -5,17 +5,20 @@ export interface ModelDerivativeErrorBody {
   diagnostic: string;
 }
 
-/** Output types this platform's engine writes (spec part 4). */
-export const OUTPUT_TYPES = ['svf2', 'pdf', 'obj', 'stl', 'ifc', 'thumbnail'] as const;
+/**
+ * Output types this platform's engine writes (spec part 4). `svf` is the legacy viewable type that
+ * Autodesk's samples still ask for: here it is the same GLB-based viewable as `svf2`, not Autodesk's SVF.
+ */
+export const OUTPUT_TYPES = ['svf2', 'svf', 'pdf', 'obj', 'stl', 'ifc', 'thumbnail'] as const;
 export type OutputType = (typeof OUTPUT_TYPES)[number];
 
 export type ViewKind = '2d' | '3d';
 
 export interface JobOutputFormat {
   type: OutputType;
-  /** `svf2` only: which viewables to make. */
+  /** `svf2` and `svf` only: which viewables to make. */
   views?: ViewKind[];
-  /** Per-type options (e.g. `stl: {format: 'binary'}`); unknown ones are refused with 400. */
+  /** Per-type options (e.g. `stl: {format: 'binary'}`); unknown ones are ignored, as the real service ignores them. */
   advanced?: Record<string, unknown>;
 }
 

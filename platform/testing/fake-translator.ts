@@ -98,18 +98,18 @@ async function writeOutputs(request: TranslationRequest): Promise<TranslationRes
   const result: TranslationResult = { derivatives: [], warnings: [] };
   for (const output of request.outputs) {
     const derivative: EngineDerivative = { outputType: output.type, status: 'success', messages: [], views: [], files: [] };
-    const files: Record<Exclude<OutputType, 'svf2' | 'thumbnail'>, () => Promise<EngineFile[]>> = {
+    const files: Record<Exclude<OutputType, 'svf2' | 'svf' | 'thumbnail'>, () => Promise<EngineFile[]>> = {
       obj: async () => [await put('obj/model.obj', 'obj', 'application/octet-stream', text('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n')), await put('obj/model.mtl', 'mtl', 'text/plain', text('newmtl a\n'))],
       stl: async () => [await put('stl/model.stl', 'stl', 'application/vnd.ms-pki.stl', new Uint8Array(84))],
       ifc: async () => [await put('ifc/model.ifc', 'ifc', 'application/x-step', text('ISO-10303-21;\nEND-ISO-10303-21;\n'))],
       pdf: async () => [await put('pdf/model.pdf', 'pdf', 'application/pdf', text('%PDF-1.4\n%%EOF\n'))],
     };
-    if (output.type === 'svf2') {
-      const guid = randomUUID();
-      derivative.views.push({ guid, name: '3D', role: '3d', files: [await put(`svf2/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb()), ...(await thumbnails(`svf2/${guid}`))] });
+    if (output.type === 'svf2' || output.type === 'svf') {
+      const [guid, folder] = [randomUUID(), output.type];
+      derivative.views.push({ guid, name: '3D', role: '3d', files: [await put(`${folder}/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb()), ...(await thumbnails(`${folder}/${guid}`))] });
       const database: PropertyDatabase = { version: 1, objects: FAKE_DATABASE_OBJECTS, trees: { [guid]: treeOf() } };
-      derivative.files.push(await put('svf2/properties.json', 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', text(JSON.stringify(database))));
-      result.propertiesPath = 'svf2/properties.json';
+      derivative.files.push(await put(`${folder}/properties.json`, 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', text(JSON.stringify(database))));
+      result.propertiesPath ??= `${folder}/properties.json`;
     } else if (output.type === 'thumbnail') derivative.files.push(...(await thumbnails('thumbnail')));
     else derivative.files.push(...(await files[output.type]()));
     result.derivatives.push(derivative);

@@ -9,14 +9,15 @@ import { converts, extensionOf } from './formats';
 import { TranslationError, type EngineMessage, type ReadModel } from './model';
 import { readSource } from './readers/index';
 import type { ReadAhead } from './readers/read-ahead';
+import { notAppliedMessages } from './output-options';
 import { openZipSource } from './source-zip';
+import { ifcExtrasWanted, ifcVisibility, shapeViewable } from './viewable-model';
 import { writeDrawingGlb, writeModelGlb } from './writers/glb';
 import { GlbPreparation } from './writers/glb-prepare';
 import { writeTriangulatedIfc } from './writers/ifc';
-import { writeObj } from './writers/obj';
+import { writeObjOutput, writeStlOutput } from './writers/mesh-outputs';
 import { PropertyPreparation, writePropertyDatabase } from './writers/properties';
 import { triangleCount } from './writers/geometry';
-import { writeStl } from './writers/stl';
 import { renderThumbnails, THUMBNAIL_SIZES } from './writers/thumbnail';
 
 const READ_SHARE = 40;
@@ -31,8 +32,8 @@ interface JobWork {
   put: Put;
   rendered: Thumbnails;
   viewable?: { glb: GlbPreparation; properties: PropertyPreparation } | undefined;
-  /** The viewable's view, whose folder is made while the source is read. */
-  viewGuid: string;
+  /** Each viewable output's (svf2, svf) view, whose folder is made while the source is read. */
+  viewGuids: ReadonlyMap<OutputType, string>;
 }
 
 /**
@@ -46,12 +47,12 @@ export async function runTranslation(request: TranslationRequest, onProgress: Pr
     ? openZipSource(bytes, request.rootFilename ?? '')
     : { fileName: request.fileName, bytes, siblings: new Map<string, Uint8Array>() };
   // The viewable's GLB and property database start on what a reader hands over while it still reads the rest.
-  const viewable = request.outputs.some((output) => output.type === 'svf2') ? { glb: new GlbPreparation(), properties: new PropertyPreparation() } : undefined;
+  const viewable = request.outputs.some((output) => isViewable(output.type)) ? { glb: new GlbPreparation(), properties: new PropertyPreparation() } : undefined;
   const ahead: ReadAhead | undefined = viewable && { meshes: (meshes) => viewable.glb.prepare(meshes), objects: (objects) => viewable.properties.prepare(objects) };
-  const viewGuid = randomUUID();
+  const viewGuids = new Map(request.outputs.filter((output) => isViewable(output.type)).map((output) => [output.type, randomUUID()]));
   // The job's folders are made while a reader's thread streams (a reader returns at its first wait):
   // made later, they cost a small file's job most of a millisecond.
-  const [model] = await Promise.all([readSource(source, ahead), makeFolders(request, source.fileName, viewGuid)]);
+  const [model] = await Promise.all([readSource(source, ahead, ifcExtrasWanted(request.outputs, source.fileName)), makeFolders(request, source.fileName, viewGuids)]);
   onProgress(READ_SHARE);
 
   // Synchronous: this worker process has nothing else to do meanwhile, and a small file written at
@@ -64,10 +65,12 @@ export async function runTranslation(request: TranslationRequest, onProgress: Pr
   };
 
   const result: TranslationResult = { derivatives: [], warnings: model.warnings };
-  const work: JobWork = { put, rendered: new Map(), viewable, viewGuid };
+  const work: JobWork = { put, rendered: new Map(), viewable, viewGuids };
   for (const [index, output] of request.outputs.entries()) {
     const derivative = await writeOutput(output, model, source.fileName, source.bytes, work).catch((error: unknown) => failedOutput(output.type, error));
-    if (output.type === 'svf2' && derivative.status === 'success') result.propertiesPath = 'svf2/properties.json';
+    // Options the job named that this engine did not apply are said on the derivative they were asked of.
+    if (derivative.status === 'success') derivative.messages.push(...notAppliedMessages(output, source.fileName));
+    if (isViewable(output.type) && derivative.status === 'success') result.propertiesPath ??= `${output.type}/properties.json`;
     result.derivatives.push(derivative);
     onProgress(READ_SHARE + Math.round(((100 - READ_SHARE) * (index + 1)) / request.outputs.length));
   }
@@ -82,22 +85,17 @@ async function writeOutput(output: JobOutputFormat, model: ReadModel, fileName: 
   }
   switch (output.type) {
     case 'svf2':
+    case 'svf':
       return writeViewables(output, model, derivative, work);
     case 'thumbnail':
       derivative.files.push(...(await thumbnails(model, 'thumbnail', work)));
       return derivative;
-    case 'obj': {
+    case 'obj':
       requireModel3d(model, 'OBJ');
-      const { obj, mtl } = writeObj(model);
-      derivative.files.push(put('obj/model.obj', 'obj', 'application/octet-stream', obj), put('obj/model.mtl', 'mtl', 'text/plain', mtl));
-      return derivative;
-    }
-    case 'stl': {
+      return writeObjOutput(output, model, put, derivative);
+    case 'stl':
       requireModel3d(model, 'STL');
-      const format = output.advanced?.format === 'ascii' ? 'ascii' : 'binary';
-      derivative.files.push(put('stl/model.stl', 'stl', 'application/vnd.ms-pki.stl', writeStl(model, format, fileName)));
-      return derivative;
-    }
+      return writeStlOutput(output, model, fileName, put, derivative);
     case 'ifc': {
       // An IFC source is the model itself: passing it through keeps every entity a re-export would lose.
       const passThrough = extensionOf(fileName) === 'ifc';
@@ -119,12 +117,16 @@ async function writeViewables(output: JobOutputFormat, model: ReadModel, derivat
   if (!wanted.includes(kind)) {
     throw new TranslationError('TranslationWorker-NoViewable', `This ${kind === '2d' ? '2D drawing' : '3D model'} has no ${wanted.join(' or ')} view to make.`);
   }
-  const guid = work.viewGuid;
-  const glb = kind === '2d' ? await writeDrawingGlb(model) : await writeModelGlb(model, work.viewable?.glb);
+  const folder = output.type;
+  const guid = work.viewGuids.get(folder) as string;
+  // Storeys, spaces and openings as this output's IFC options ask: its tree and its GLB agree.
+  const shaped = shapeViewable(model, ifcVisibility(output));
+  derivative.messages.push(...(folder === 'svf' ? [LEGACY_SVF_NOTE] : []), ...shaped.messages);
+  const glb = kind === '2d' ? await writeDrawingGlb(model) : await writeModelGlb(shaped.model, work.viewable?.glb, shaped.hidden);
   // Written while the reader's thread may still be drawing the thumbnails.
-  const graphics = put(`svf2/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb);
-  const properties = put('svf2/properties.json', 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', writePropertyDatabase(model, [guid], work.viewable?.properties));
-  const pictures = await thumbnails(model, `svf2/${guid}`, work);
+  const graphics = put(`${folder}/${guid}/model.glb`, 'graphics', 'model/gltf-binary', glb);
+  const properties = put(`${folder}/properties.json`, 'Autodesk.CloudPlatform.PropertyDatabase', 'application/json', writePropertyDatabase(shaped.model, [guid], work.viewable?.properties));
+  const pictures = await thumbnails(model, `${folder}/${guid}`, work);
   derivative.views.push({ guid, name: kind === '2d' ? '2D' : '3D', role: kind, files: [graphics, ...pictures] });
   derivative.files.push(properties);
   return derivative;
@@ -145,10 +147,20 @@ async function thumbnails(model: ReadModel, folder: string, { put, rendered }: J
 }
 
 /** The folder of each output the source can be translated to (an output's files all go in one). */
-async function makeFolders(request: TranslationRequest, fileName: string, viewGuid: string): Promise<void> {
-  const folders = request.outputs.filter(({ type }) => converts(fileName, type)).map(({ type }) => (type === 'svf2' ? `svf2/${viewGuid}` : type));
+async function makeFolders(request: TranslationRequest, fileName: string, viewGuids: ReadonlyMap<OutputType, string>): Promise<void> {
+  const folders = request.outputs.filter(({ type }) => converts(fileName, type)).map(({ type }) => (viewGuids.has(type) ? `${type}/${viewGuids.get(type)}` : type));
   await Promise.all(folders.map((folder) => mkdir(path.join(request.outDir, folder), { recursive: true })));
 }
+
+/** svf2 and svf: the same GLB-based viewable (ours, not Autodesk's SVF), each in its own folder. */
+const isViewable = (type: OutputType) => type === 'svf2' || type === 'svf';
+
+/** Said on every svf derivative, so no client takes its files for Autodesk's SVF. */
+const LEGACY_SVF_NOTE: EngineMessage = {
+  type: 'info',
+  code: 'TranslationWorker-SvfAsGlb',
+  message: "svf is made as this platform's viewable, the same as svf2: a GLB (model/gltf-binary) and a JSON property database, not Autodesk's SVF files.",
+};
 
 /** A mesh format needs triangles: a drawing or a model without any fails this output, in words. */
 function requireModel3d(model: ReadModel, format: string) {

@@ -11,6 +11,8 @@ export const DRAWING_EXTENSIONS = ['dxf'] as const;
  */
 export const SUPPORTED_FORMATS: Readonly<Record<OutputType, readonly string[]>> = {
   svf2: [...MODEL_EXTENSIONS, ...DRAWING_EXTENSIONS, 'zip'],
+  // The real service lists the same sources for svf as for svf2; here both are the same viewable.
+  svf: [...MODEL_EXTENSIONS, ...DRAWING_EXTENSIONS, 'zip'],
   thumbnail: [...MODEL_EXTENSIONS, ...DRAWING_EXTENSIONS, 'zip'],
   pdf: [...MODEL_EXTENSIONS, ...DRAWING_EXTENSIONS, 'zip'],
   obj: [...MODEL_EXTENSIONS, 'zip'],

@@ -82,6 +82,11 @@ export interface ReadModel {
   /** Things the reader skipped or could not read, shown as manifest warnings. */
   warnings: EngineMessage[];
   /**
+   * Meshes by dbId that only a viewable draws, when one asked for them (IFC spaces and openings):
+   * kept apart from `objects[].meshes` so mesh outputs and thumbnails leave them out.
+   */
+  viewableOnly?: Map<number, TriangleMesh[]>;
+  /**
    * Every thumbnail size's PNG, when the reader has them rendered alongside (the IFC reader's geometry
    * thread draws them while this thread writes the GLB); writers draw their own when absent or failed.
    */

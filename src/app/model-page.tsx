@@ -37,7 +37,8 @@ export function ModelPage() {
   const item = hubId && projectId && itemId ? { hubId, projectId, itemId } : null;
   const running = useLatestJob(urn)?.endedAt === null;
   const manifest = useQuery({ ...mdQueries.manifest(urn), retry: false });
-  const hasViewables = manifest.data?.derivatives.some((derivative) => derivative.outputType === 'svf2' && derivative.status === 'success') ?? false;
+  // svf2, or the legacy svf another client may have asked for: the platform makes the same viewable for both.
+  const hasViewables = manifest.data?.derivatives.some((derivative) => (derivative.outputType === 'svf2' || derivative.outputType === 'svf') && derivative.status === 'success') ?? false;
   const metadata = useQuery({ ...mdQueries.metadata(urn), enabled: hasViewables });
   const views = metadata.data?.state === 'ready' ? metadata.data.data.data.metadata : [];
   const [chosenGuid, setChosenGuid] = useState<string | null>(null);

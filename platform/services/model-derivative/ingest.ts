@@ -20,14 +20,14 @@ export interface IngestedDerivative {
  * the caller can free them if recording fails.
  */
 export async function ingestOutputs(blobs: BlobStore, outDir: string, derivatives: readonly EngineDerivative[], warnings: readonly ManifestMessage[], at: Date, written: string[]): Promise<IngestedDerivative[]> {
-  // Every file at once: each waits on two fsyncs (the file, its directory), and one after another
+  // Many files at once: each waits on two fsyncs (the file, its directory), and one after another
   // they were most of a small job's time from the engine's end to the manifest's `success`.
   // All settle before a failure is thrown, so `written` holds every blob the caller must free.
   const wanted = derivatives.map((engine) => (engine.status !== 'success' ? [] : [
     ...engine.views.flatMap((view) => view.files.map((file) => ({ file, view }))),
     ...engine.files.map((file) => ({ file, view: undefined })),
   ]));
-  const stored = await Promise.allSettled(wanted.flat().map(({ file, view }) => store(blobs, outDir, file, view, at, written)));
+  const stored = await settleAll(wanted.flat(), STORE_CONCURRENCY, ({ file, view }) => store(blobs, outDir, file, view, at, written));
   const failed = stored.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
   const files = stored.map((outcome) => (outcome as PromiseFulfilledResult<NewFile>).value);
@@ -36,6 +36,29 @@ export async function ingestOutputs(blobs: BlobStore, outDir: string, derivative
     const own = files.slice(next, (next += wanted[index]!.length));
     return { engine, files: own, messages: [...warnings, ...engine.messages] };
   });
+}
+
+/**
+ * Files stored at once, at most: a job's few files all go together, while an output written as one
+ * file per component (stl or obj with `exportFileStructure: multiple`) can hold thousands, each an
+ * open file to read and one to write, past a process's limit of open files if all were at once.
+ */
+const STORE_CONCURRENCY = 64;
+
+/** `Promise.allSettled` of `work` over `items`, in their order, with at most `limit` running at once. */
+async function settleAll<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+  const results: PromiseSettledResult<R>[] = [];
+  let next = 0;
+  const lane = async () => {
+    for (let index = next++; index < items.length; index = next++) {
+      results[index] = await work(items[index]!).then(
+        (value): PromiseFulfilledResult<R> => ({ status: 'fulfilled', value }),
+        (reason: unknown): PromiseRejectedResult => ({ status: 'rejected', reason }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
 }
 
 async function store(blobs: BlobStore, outDir: string, file: EngineFile, view: EngineView | undefined, at: Date, written: string[]): Promise<NewFile> {

@@ -1,29 +1,25 @@
 import { OUTPUT_TYPES, type JobOutputFormat, type JobPayload, type OutputType, type ViewKind } from '../../../contracts/model-derivative';
 import { modelDerivativeError } from '../../http/errors';
 import { converts, extensionOf } from '../../translation/formats';
+import { OUTPUT_OPTIONS } from '../../translation/output-options';
 
-/** The `advanced` options this engine honours, per output type, with the values each takes. */
-const ADVANCED: Record<OutputType, Record<string, readonly unknown[]>> = {
-  svf2: {},
-  pdf: {},
-  obj: {},
-  ifc: {},
-  stl: { format: ['binary', 'ascii'] },
-  thumbnail: { width: [100, 200, 400], height: [100, 200, 400] },
-};
 const VIEWS: readonly ViewKind[] = ['2d', '3d'];
-const FORMAT_KEYS = ['type', 'views', 'advanced'];
+const VIEWABLE_TYPES: readonly OutputType[] = ['svf2', 'svf'];
 
 const bad = (message: string) => modelDerivativeError(400, message);
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface ValidJob {
   payload: JobPayload;
+  /** Each format with only the fields the service knows: what the job runs with and the answer echoes. */
   formats: JobOutputFormat[];
   rootFilename: string | undefined;
 }
 
-/** The job body, checked field by field: every unknown type or option is named in a 400, never ignored. */
+/**
+ * The job body, as strict as the real service: a wrong value of a documented field is named in a
+ * 400; a field it does not know is ignored (and dropped), as it ignores one.
+ */
 export function parseJobPayload(body: unknown): ValidJob {
   if (!isRecord(body)) throw bad('The body must be a JSON object with input and output.');
   const { input, output } = body;
@@ -45,16 +41,14 @@ export function parseJobPayload(body: unknown): ValidJob {
 function parseFormat(format: unknown, index: number): JobOutputFormat {
   const at = `output.formats[${index}]`;
   if (!isRecord(format)) throw bad(`${at} must be an object with a type.`);
-  const unknownKey = Object.keys(format).find((key) => !FORMAT_KEYS.includes(key));
-  if (unknownKey) throw bad(`${at}.${unknownKey} is not a known option.`);
   const type: unknown = format.type;
   if (typeof type !== 'string' || !(OUTPUT_TYPES as readonly string[]).includes(type)) {
     throw bad(`${at}.type ${JSON.stringify(type)} is not an output type of this platform: one of ${OUTPUT_TYPES.join(', ')}.`);
   }
   const outputType = type as OutputType;
   const parsed: JobOutputFormat = { type: outputType };
-  if (format.views !== undefined) {
-    if (outputType !== 'svf2') throw bad(`${at}.views applies to svf2 only, not ${outputType}.`);
+  // `views` is a field of svf and svf2 only; on another type the service does not know it.
+  if (format.views !== undefined && VIEWABLE_TYPES.includes(outputType)) {
     if (!Array.isArray(format.views) || format.views.length === 0) throw bad(`${at}.views must list 2d, 3d or both.`);
     const wrong: unknown = (format.views as unknown[]).find((view) => !VIEWS.includes(view as ViewKind));
     if (wrong !== undefined) throw bad(`${at}.views: ${JSON.stringify(wrong)} is not a view kind: 2d or 3d.`);
@@ -62,13 +56,13 @@ function parseFormat(format: unknown, index: number): JobOutputFormat {
   }
   if (format.advanced !== undefined) {
     if (!isRecord(format.advanced)) throw bad(`${at}.advanced must be an object.`);
-    const allowed = ADVANCED[outputType];
-    for (const [name, value] of Object.entries(format.advanced)) {
-      const values = allowed[name];
-      if (!values) throw bad(`${at}.advanced.${name} is not an option of ${outputType} on this platform.`);
-      if (!values.includes(value)) throw bad(`${at}.advanced.${name} must be one of ${values.join(', ')}.`);
+    const rules = OUTPUT_OPTIONS[outputType];
+    const known = Object.entries(format.advanced).filter(([name]) => Object.hasOwn(rules, name));
+    for (const [name, value] of known) {
+      const rule = rules[name]!;
+      if (!rule.valid(value)) throw bad(`${at}.advanced.${name} ${JSON.stringify(value).slice(0, 100)} is not valid for ${outputType}: it must be ${rule.expected}.`);
     }
-    parsed.advanced = format.advanced;
+    if (known.length) parsed.advanced = Object.fromEntries(known);
   }
   return parsed;
 }

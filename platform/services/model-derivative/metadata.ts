@@ -6,29 +6,47 @@ import type { MdContext } from './context';
 
 export const PROPERTY_DATABASE_ROLE = 'Autodesk.CloudPlatform.PropertyDatabase';
 
-/** What the metadata paths can serve of a design: still running (202), or its views and property database. */
-export type Viewables = { state: 'running' } | { state: 'ready'; views: ModelView[]; database: FileRecord | undefined };
+/** The outputs the metadata paths read, the preferred first: svf2, then the legacy svf (the same viewable here). */
+const VIEWABLE_TYPES: readonly string[] = ['svf2', 'svf'];
 
+/** What the metadata paths can serve of a design: still running (202), or its views and each view's property database. */
+export type Viewables = { state: 'running' } | { state: 'ready'; views: ModelView[]; databases: ReadonlyMap<string, FileRecord> };
+
+/**
+ * The views listed are the preferred viewable output's; a guid of any viewable output (a job may
+ * ask for svf and svf2) still finds its own output's property database.
+ */
 export async function viewablesOf(md: MdContext, urn: string): Promise<Viewables> {
   if (!(await md.stores.mdManifests.find(urn))) throw modelDerivativeError(404, 'No manifest: translate the design first.');
-  const svf2 = (await md.stores.mdManifests.derivatives(urn)).find((derivative) => derivative.outputType === 'svf2');
-  if (!svf2) throw modelDerivativeError(404, 'The design has no svf2 derivative: metadata comes from an svf2 translation.');
-  if (svf2.status === 'pending' || svf2.status === 'inprogress') return { state: 'running' };
-  const files = (await md.stores.mdManifests.files(urn)).filter((file) => file.derivativeId === svf2.id);
-  const views = new Map<string, ModelView>();
-  for (const file of files) {
-    if (file.viewGuid && !views.has(file.viewGuid)) views.set(file.viewGuid, { name: file.viewName ?? '3D', role: file.viewRole ?? '3d', guid: file.viewGuid });
+  const viewables = (await md.stores.mdManifests.derivatives(urn))
+    .filter((derivative) => VIEWABLE_TYPES.includes(derivative.outputType))
+    .sort((a, b) => VIEWABLE_TYPES.indexOf(a.outputType) - VIEWABLE_TYPES.indexOf(b.outputType));
+  if (!viewables.length) throw modelDerivativeError(404, 'The design has no svf2 or svf derivative: metadata comes from a viewable translation.');
+  if (viewables.some((derivative) => derivative.status === 'pending' || derivative.status === 'inprogress')) return { state: 'running' };
+  const files = await md.stores.mdManifests.files(urn);
+  const databases = new Map<string, FileRecord>();
+  let listed: ModelView[] | undefined;
+  for (const derivative of viewables) {
+    const own = files.filter((file) => file.derivativeId === derivative.id);
+    const database = own.find((file) => file.role === PROPERTY_DATABASE_ROLE);
+    const views = new Map<string, ModelView>();
+    for (const file of own) {
+      if (file.viewGuid && !views.has(file.viewGuid)) views.set(file.viewGuid, { name: file.viewName ?? '3D', role: file.viewRole ?? '3d', guid: file.viewGuid });
+    }
+    if (database) for (const guid of views.keys()) databases.set(guid, database);
+    if (!listed && views.size) listed = [...views.values()];
   }
-  const list = [...views.values()];
+  const list = listed ?? [];
   const master = list.find((view) => view.role === '3d');
   if (master) master.isMasterView = true;
-  return { state: 'ready', views: list, database: files.find((file) => file.role === PROPERTY_DATABASE_ROLE) };
+  return { state: 'ready', views: list, databases };
 }
 
 /** The view's property database, or 404 for a guid that is not one of the design's views. */
 export async function viewDatabase(md: MdContext, viewables: Extract<Viewables, { state: 'ready' }>, guid: string): Promise<PropertyDatabase> {
-  if (!viewables.views.some((view) => view.guid === guid) || !viewables.database) throw modelDerivativeError(404, `The design has no model view ${guid.slice(0, 100)}.`);
-  return md.properties.load(viewables.database.blobId, viewables.database.size);
+  const database = viewables.databases.get(guid);
+  if (!database) throw modelDerivativeError(404, `The design has no model view ${guid.slice(0, 100)}.`);
+  return md.properties.load(database.blobId, database.size);
 }
 
 export function findNode(nodes: readonly ObjectTreeNode[], objectid: number): ObjectTreeNode | undefined {

@@ -5,7 +5,7 @@ import { readAllProperties, type ElementProperties } from './ifc-properties';
 import { projectUnits, refOf, refsOf, textOf, valueOf, type IfcLine } from './ifc-values';
 import { malformed } from './mesh-utils';
 
-const { IFCBUILDINGSTOREY, IFCPROJECT, IFCRELAGGREGATES, IFCRELCONTAINEDINSPATIALSTRUCTURE } = webIfc;
+const { IFCBUILDINGSTOREY, IFCPROJECT, IFCRELAGGREGATES, IFCRELCONTAINEDINSPATIALSTRUCTURE, IFCRELVOIDSELEMENT } = webIfc;
 
 /** Everything an IFC model is but its geometry; `expressIds[i]` is the entity `objects[i]` came from. */
 export interface IfcDescription {
@@ -49,10 +49,21 @@ export class IfcDescriber {
     return this.objects;
   }
 
-  finish(meshIds: number[]): IfcDescription {
+  /** `withOpenings`: openings are placed too, under the element each voids, after everything else (so no other dbId moves). */
+  finish(meshIds: number[], withOpenings = false): IfcDescription {
     const projectDbId = this.dbIds.get(this.projectId) as number;
     for (const expressId of [...meshIds].sort((a, b) => a - b)) if (!this.dbIds.has(expressId)) this.visit(expressId, projectDbId);
+    if (withOpenings) this.placeOpenings(projectDbId);
     return { objects: this.objects, expressIds: this.expressIds, levels: this.storeyLevels(), missing: [...this.lines.missing] };
+  }
+
+  private placeOpenings(projectDbId: number): void {
+    for (const id of this.lines.idsOfType(IFCRELVOIDSELEMENT)) {
+      const rel = this.lines.line(id);
+      const opening = refOf(rel.RelatedOpeningElement);
+      const voided = refOf(rel.RelatingBuildingElement);
+      if (opening !== undefined) this.visit(opening, (voided !== undefined ? this.dbIds.get(voided) : undefined) ?? projectDbId);
+    }
   }
 
   /**

@@ -59,13 +59,15 @@ export interface StreamOptions {
   claim?: ClaimNext;
   /** Each element's meshes as streamed. */
   onElement?: (expressId: number, meshes: TriangleMesh[]) => void;
+  /** The entities to stream instead of the built elements (`elementIds`): spaces or openings. */
+  ids?: number[];
 }
 
 /**
  * Every element's triangles in world space. web-ifc gives Y-up geometry already scaled to metres
  * (its linear scaling factor), interleaved position+normal, with one transform per placed geometry.
  */
-export function readIfcGeometry(api: IfcAPI, modelId: number, { arrays = plainArrays, onListed, claim = everyElement(), onElement }: StreamOptions = {}): IfcGeometry {
+export function readIfcGeometry(api: IfcAPI, modelId: number, { arrays = plainArrays, onListed, claim = everyElement(), onElement, ids: only }: StreamOptions = {}): IfcGeometry {
   const meshes = new Map<number, TriangleMesh[]>();
   let empty = 0;
   const streamed = (flat: FlatMesh) => {
@@ -100,7 +102,7 @@ export function readIfcGeometry(api: IfcAPI, modelId: number, { arrays = plainAr
     meshes.set(flat.expressID, elementMeshes);
     onElement?.(flat.expressID, elementMeshes);
   };
-  const ids = elementIds(api, modelId);
+  const ids = only ?? elementIds(api, modelId);
   onListed?.(ids.length);
   // A call per element would cost Office_A a fifth more than one for all of them; runs of a few cost nothing more.
   for (let [from, to] = claim(ids.length); from < to; [from, to] = claim(ids.length)) api.StreamMeshes(modelId, ids.slice(from, to), streamed);

@@ -1,6 +1,7 @@
 import { TranslationError, type ReadModel } from '../model';
 import type { ReadAhead } from './read-ahead';
 import { IfcDescriber } from './ifc-describe';
+import { NO_EXTRAS, readIfcExtras, type IfcExtrasWanted } from './ifc-extras';
 import { schemaIndex } from './ifc-lines';
 import { readIfcInThread } from './ifc-thread';
 import { malformed } from './mesh-utils';
@@ -9,7 +10,7 @@ import { malformed } from './mesh-utils';
  * IFC (2x3, 4, 4x3): the geometry through web-ifc, in the worker's second thread; meanwhile the
  * spatial tree, names, property sets and materials from the file's text, in this one.
  */
-export async function readIfc(bytes: Uint8Array, ahead?: ReadAhead): Promise<ReadModel> {
+export async function readIfc(bytes: Uint8Array, ahead?: ReadAhead, extras: IfcExtrasWanted = NO_EXTRAS): Promise<ReadModel> {
   checkEnvelope(bytes);
   const schema = headerSchema(bytes);
   const onMeshes = ahead?.meshes?.bind(ahead);
@@ -23,9 +24,16 @@ export async function readIfc(bytes: Uint8Array, ahead?: ReadAhead): Promise<Rea
   }
   ahead?.objects?.(describer.described);
   const geometry = await reading.geometry;
-  const description = describer.finish([...geometry.meshes.keys()]);
+  const description = describer.finish([...geometry.meshes.keys()], extras.openings);
   description.objects.forEach((object, index) => (object.meshes = geometry.meshes.get(description.expressIds[index] as number) ?? []));
   const model: ReadModel = { sourceFormat: geometry.schema || 'IFC', objects: description.objects, levels: description.levels, warnings: [], thumbnails: reading.thumbnails };
+  if (extras.spaces || extras.openings) {
+    const meshes = await readIfcExtras(bytes, extras);
+    model.viewableOnly = new Map(description.objects.flatMap((object, index) => {
+      const own = meshes.get(description.expressIds[index] as number);
+      return own ? [[object.dbId, own] as const] : [];
+    }));
+  }
   reportMissing(description.missing, geometry.meshes.size, model);
   if (geometry.empty > 0) {
     model.warnings.push({ type: 'warning', code: 'IFC-EmptyGeometry', message: `${geometry.empty} geometries had no triangles and were skipped.` });

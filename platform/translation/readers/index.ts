@@ -1,6 +1,7 @@
 import { formatModules } from '../format-modules';
 import { extensionOf } from '../formats';
 import { TranslationError, type ReadModel } from '../model';
+import type { IfcExtrasWanted } from './ifc-extras';
 import type { ReadAhead } from './read-ahead';
 import { readGltf } from './gltf';
 import { readIfc } from './ifc';
@@ -20,9 +21,9 @@ export interface SourceFiles {
  * checks give the precise words; anything a library throws past them (web-ifc meeting a reference to an
  * entity a damaged file lost) still ends as a TranslationError a person can read, not an internal failure.
  */
-export async function readSource(source: SourceFiles, ahead?: ReadAhead): Promise<ReadModel> {
+export async function readSource(source: SourceFiles, ahead?: ReadAhead, ifcExtras?: IfcExtrasWanted): Promise<ReadModel> {
   try {
-    return sanitiseModel(await readWith(source, ahead));
+    return sanitiseModel(await readWith(source, ahead, ifcExtras));
   } catch (error) {
     if (error instanceof TranslationError) throw error;
     const detail = error instanceof Error ? error.message : String(error);
@@ -30,12 +31,12 @@ export async function readSource(source: SourceFiles, ahead?: ReadAhead): Promis
   }
 }
 
-async function readWith(source: SourceFiles, ahead?: ReadAhead): Promise<ReadModel> {
+async function readWith(source: SourceFiles, ahead?: ReadAhead, ifcExtras?: IfcExtrasWanted): Promise<ReadModel> {
   const { fileName, bytes, siblings } = source;
   const extension = extensionOf(fileName);
   switch (extension) {
     case 'ifc':
-      return readIfc(bytes, ahead);
+      return readIfc(bytes, ahead, ifcExtras);
     case 'step':
     case 'stp':
       return readStep(bytes, 'STEP');

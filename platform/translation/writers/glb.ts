@@ -21,13 +21,16 @@ function layerOf(objects: Map<number, ModelObject>, dbId: number, layer: string)
   return owner?.parent === undefined ? undefined : objects.get(owner.parent);
 }
 
-/** `preparation` holds what was quantized while the model was still being read; the rest is quantized here. */
-export async function writeModelGlb(model: ReadModel, preparation = new GlbPreparation()): Promise<Uint8Array> {
+/**
+ * `preparation` holds what was quantized while the model was still being read; the rest is quantized here.
+ * A `hidden` object's node carries `extras.hidden`: in the model, not drawn until someone asks (glTF has no visibility of its own).
+ */
+export async function writeModelGlb(model: ReadModel, preparation = new GlbPreparation(), hidden: ReadonlySet<number> = new Set()): Promise<Uint8Array> {
   const glb = new GlbBuilder('3D');
   for (const object of meshObjects(model)) {
     const { placement, primitives } = preparation.node(usableMeshes(object));
     const packed = primitives.flatMap(({ source, quantized }) => (quantized ? [glb.primitive(quantized, glb.material(source.color, source.material))] : []));
-    if (packed.length) glb.node(object.name, packed, placement, { dbId: object.dbId, externalId: object.externalId });
+    if (packed.length) glb.node(object.name, packed, placement, { dbId: object.dbId, externalId: object.externalId, ...(hidden.has(object.dbId) ? { hidden: true } : {}) });
   }
   return glb.write();
 }

@@ -1,18 +1,38 @@
-import type { ReadModel } from '../model';
+import type { ReadModel, Rgba } from '../model';
 import { faceNormal, triangleCount, usableMeshes, zUp } from './geometry';
 
 /**
  * STL, binary by default: every triangle of the model with its facet normal, turned Z-up (STL's
- * printers and CAD tools expect Z up; the model is Y-up). STL has no objects or colours, so the
- * header only names where the file came from.
+ * printers and CAD tools expect Z up; the model is Y-up). STL has no objects, so the header only
+ * names where the file came from; colour goes in each facet's attribute bytes (binary only).
  */
-export function writeStl(model: ReadModel, format: 'binary' | 'ascii' = 'binary', sourceName?: string): Uint8Array {
-  const label = `Design Data Manager from ${sourceName ?? model.sourceFormat}`;
-  return format === 'ascii' ? asciiStl(model, label) : binaryStl(model, label);
+export interface StlWriteOptions {
+  format?: 'binary' | 'ascii';
+  /** Binary only: each facet's colour in its attribute bytes; ASCII STL has nowhere to put one. */
+  color?: boolean;
+  /** What the header (binary) or `solid` line (ASCII) names. */
+  label?: string;
 }
 
-/** Calls back with each triangle's three corners (Z-up positions and their indices) and its normal. */
-function forEachTriangle(model: ReadModel, visit: (p: Float32Array, a: number, b: number, c: number, normal: Float64Array) => void) {
+export function writeStl(model: ReadModel, options: StlWriteOptions = {}): Uint8Array {
+  const label = options.label ?? `Design Data Manager from ${model.sourceFormat}`;
+  return options.format === 'ascii' ? asciiStl(model, label) : binaryStl(model, label, options.color ?? true);
+}
+
+/**
+ * A facet's colour as VisCAM and SolidView store it: blue in bits 0-4, green 5-9, red 10-14, and bit
+ * 15 set to say the colour is valid. Materialise Magics reverses the channels and inverts bit 15
+ * (set means "use the part colour from the header"), and no reader can tell the two apart; VisCAM's
+ * is the one first published for STL and needs nothing in the header, so a reader that ignores
+ * colour loses nothing and one that knows this convention needs no other clue.
+ */
+export function facetColor([r, g, b]: Rgba): number {
+  const level = (channel: number) => Math.round(Math.min(1, Math.max(0, channel)) * 31);
+  return 0x8000 | (level(r) << 10) | (level(g) << 5) | level(b);
+}
+
+/** Calls back with each triangle's three corners (Z-up positions and their indices), its normal and its mesh's colour. */
+function forEachTriangle(model: ReadModel, visit: (p: Float32Array, a: number, b: number, c: number, normal: Float64Array, color: Rgba) => void) {
   const normal = new Float64Array(3);
   for (const object of model.objects) {
     for (const mesh of usableMeshes(object)) {
@@ -20,13 +40,13 @@ function forEachTriangle(model: ReadModel, visit: (p: Float32Array, a: number, b
       const index = mesh.indices;
       for (let t = 0; t + 2 < index.length; t += 3) {
         const a = index[t]!, b = index[t + 1]!, c = index[t + 2]!;
-        visit(p, a, b, c, faceNormal(p, a, b, c, normal));
+        visit(p, a, b, c, faceNormal(p, a, b, c, normal), mesh.color);
       }
     }
   }
 }
 
-function binaryStl(model: ReadModel, label: string): Uint8Array {
+function binaryStl(model: ReadModel, label: string, color: boolean): Uint8Array {
   const count = triangleCount(model);
   const bytes = new Uint8Array(84 + count * 50);
   const view = new DataView(bytes.buffer);
@@ -35,7 +55,7 @@ function binaryStl(model: ReadModel, label: string): Uint8Array {
   bytes.set(header, 0);
   view.setUint32(80, count, true);
   let offset = 84;
-  forEachTriangle(model, (p, a, b, c, normal) => {
+  forEachTriangle(model, (p, a, b, c, normal, rgba) => {
     view.setFloat32(offset, normal[0]!, true);
     view.setFloat32(offset + 4, normal[1]!, true);
     view.setFloat32(offset + 8, normal[2]!, true);
@@ -46,7 +66,8 @@ function binaryStl(model: ReadModel, label: string): Uint8Array {
       view.setFloat32(offset + 8, p[corner * 3 + 2]!, true);
       offset += 12;
     }
-    offset += 2; // attribute byte count, 0
+    if (color) view.setUint16(offset, facetColor(rgba), true);
+    offset += 2;
   });
   return bytes;
 }

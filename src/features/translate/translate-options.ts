@@ -5,6 +5,8 @@ const OFFERED: readonly OutputType[] = ['svf2', 'obj', 'stl', 'ifc', 'pdf', 'thu
 
 export const OUTPUT_LABELS: Record<OutputType, string> = {
   svf2: 'Viewable (SVF2)',
+  // Not offered (svf2 is), but a manifest made by another client may hold one.
+  svf: 'Viewable (SVF, legacy)',
   obj: 'OBJ mesh',
   stl: 'STL mesh',
   ifc: 'IFC',

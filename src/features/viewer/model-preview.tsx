@@ -9,10 +9,10 @@ import { Skeleton } from '../../components/ui/spinner';
 // three.js is large: it loads with the preview, never with the first screen or the other tabs.
 const ThreeView = lazy(() => import('./three-view').then((module) => ({ default: module.ThreeView })));
 
-/** The GLB of one view: the `graphics` resource under the svf2 geometry node whose guid is the view's. */
+/** The GLB of one view: the `graphics` resource under the svf2 (or legacy svf) geometry node whose guid is the view's. */
 export function viewableGlb(manifest: Manifest, viewGuid: string): ManifestResource | null {
-  const svf2 = manifest.derivatives.find((derivative) => derivative.outputType === 'svf2');
-  const view = svf2?.children.find((child) => child.type === 'geometry' && (child.guid === viewGuid || child.viewableID === viewGuid));
+  const viewables = manifest.derivatives.filter((derivative) => derivative.outputType === 'svf2' || derivative.outputType === 'svf');
+  const view = viewables.flatMap((derivative) => derivative.children).find((child) => child.type === 'geometry' && (child.guid === viewGuid || child.viewableID === viewGuid));
   return view?.children?.find((child) => child.role === 'graphics' && child.status === 'success' && child.urn) ?? null;
 }
 

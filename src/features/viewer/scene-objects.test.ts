@@ -2,11 +2,12 @@ import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { SceneObjects } from './scene-objects';
 
-/** A GLB's scene as GLTFLoader makes it: a node per object with `userData.dbId`, its mesh beneath. */
-function scene() {
+/** A GLB's scene as GLTFLoader makes it: a node per object with `userData.dbId` (and `hidden` from its extras), its mesh beneath. */
+function scene(hidden: number[] = []) {
   const meshes = [1, 2, 3].map((dbId) => {
     const node = new THREE.Group();
     node.userData['dbId'] = dbId;
+    if (hidden.includes(dbId)) node.userData['hidden'] = true;
     node.position.set(dbId * 10, 0, 0);
     const mesh = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1), new THREE.MeshStandardMaterial({ color: 0x808080 }));
     node.add(mesh);
@@ -51,5 +52,23 @@ describe('SceneObjects', () => {
     expect([box.min.x, box.max.x]).toEqual([19.5, 30.5]);
     expect(objects.box(new Set([99])).isEmpty()).toBe(true);
     expect(objects.box().max.x).toBe(30.5);
+  });
+
+  it('does not draw an object hidden by default (a hidden IFC space) until it is selected or focused on from the tree', () => {
+    const { meshes, objects } = scene([3]);
+    expect(meshes.map((mesh) => mesh.visible)).toEqual([true, true, false]);
+    expect(objects.pickable.map((mesh) => objects.idOf(mesh))).toEqual([1, 2]);
+    expect(objects.box().max.x).toBe(20.5);
+
+    objects.show(new Set([1]), null);
+    expect(meshes[2]?.visible).toBe(false);
+    objects.show(new Set([3]), null);
+    expect(meshes.map((mesh) => mesh.visible)).toEqual([true, true, true]);
+    objects.show(new Set(), { mode: 'isolate', ids: new Set([3]) });
+    expect(meshes.map((mesh) => mesh.visible)).toEqual([false, false, true]);
+    objects.show(new Set(), { mode: 'ghost', ids: new Set([1]) });
+    expect(meshes[2]?.visible).toBe(false);
+    objects.show(new Set(), null);
+    expect(meshes.map((mesh) => mesh.visible)).toEqual([true, true, false]);
   });
 });

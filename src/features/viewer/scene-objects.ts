@@ -24,16 +24,29 @@ export function dbIdOf(object: THREE.Object3D | null): number | null {
   return null;
 }
 
+/**
+ * Whether the object's node is hidden by default (`extras.hidden`: IFC spaces and openings a job asked
+ * to hide). glTF has no visibility of its own, so the platform's GLB says it in the node's extras.
+ */
+export function hiddenByDefault(object: THREE.Object3D | null): boolean {
+  for (let current = object; current; current = current.parent) if (current.userData['hidden'] === true) return true;
+  return false;
+}
+
 export class SceneObjects {
   private readonly original: Map<THREE.Mesh, THREE.Material | THREE.Material[]>;
   private readonly ids: Map<THREE.Mesh, number | null>;
+  /** Drawn only when selected or focused on (from the object tree), never with the rest of the model. */
+  private readonly hidden: ReadonlySet<THREE.Mesh>;
   /** What a click can pick: shown and not ghosted. */
   pickable: THREE.Mesh[];
 
   constructor(readonly meshes: THREE.Mesh[]) {
     this.original = new Map(meshes.map((mesh) => [mesh, mesh.material]));
     this.ids = new Map(meshes.map((mesh) => [mesh, dbIdOf(mesh)]));
-    this.pickable = meshes;
+    this.hidden = new Set(meshes.filter(hiddenByDefault));
+    for (const mesh of this.hidden) mesh.visible = false;
+    this.pickable = meshes.filter((mesh) => !this.hidden.has(mesh));
   }
 
   idOf(mesh: THREE.Object3D | undefined): number | null {
@@ -45,18 +58,19 @@ export class SceneObjects {
     for (const mesh of this.meshes) {
       const id = this.ids.get(mesh) ?? null;
       const inFocus = !focus || (id !== null && focus.ids.has(id));
-      mesh.visible = inFocus || focus.mode === 'ghost';
+      const asked = id !== null && (selected.has(id) || (focus?.ids.has(id) ?? false));
+      mesh.visible = this.hidden.has(mesh) ? asked : inFocus || focus.mode === 'ghost';
       mesh.material = id !== null && selected.has(id) ? HIGHLIGHT : inFocus ? (this.original.get(mesh) ?? mesh.material) : GHOST;
     }
     this.pickable = this.meshes.filter((mesh) => mesh.visible && mesh.material !== GHOST);
   }
 
-  /** The box of the given objects' meshes (every mesh when `ids` is absent); empty when none is drawn. */
+  /** The box of the given objects' meshes (every mesh drawn by default when `ids` is absent); empty when none is drawn. */
   box(ids?: ReadonlySet<number>): THREE.Box3 {
     const box = new THREE.Box3();
     for (const mesh of this.meshes) {
       const id = this.ids.get(mesh) ?? null;
-      if (!ids || (id !== null && ids.has(id))) box.expandByObject(mesh);
+      if (ids ? id !== null && ids.has(id) : !this.hidden.has(mesh)) box.expandByObject(mesh);
     }
     return box;
   }
