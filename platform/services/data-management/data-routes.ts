@@ -9,7 +9,8 @@ import { actorOf, projectOf, type DmGuard } from './access';
 import { folderContents, readContentsQuery } from './contents';
 import { serializeFolder, serializeItem, serializeVersion } from './content-serializers';
 import { pageLinks, readPage } from './paging';
-import { checkName, optionalStringAt, readDocument, stringAt } from './requests';
+import { folderChange, folderCreation } from './request-bodies';
+import { readBody } from './requests';
 import { envelope, folderPath } from './serializers';
 import { downloadRoutes } from './download-routes';
 import { uploadRoutes } from './upload-routes';
@@ -117,10 +118,9 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
   });
 
   router.post('/folders', create, async (c) => {
-    const { data } = await readDocument(c);
-    if (data['type'] !== 'folders') throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'data.type must be "folders".');
-    const name = checkName(stringAt(data, ['attributes', 'name'], 'data.attributes.name'), 'The folder name');
-    const parent = await folder(c, stringAt(data, ['relationships', 'parent', 'data', 'id'], 'data.relationships.parent.data.id'));
+    const { data } = await readBody(c, folderCreation);
+    const { name } = data.attributes;
+    const parent = await folder(c, data.relationships.parent.data.id);
     if (await stores.folders.nameTaken(parent.id, name)) {
       throw jsonApiError(409, 'CONFLICT', 'Conflict', 'Another object with the same name already exists in this container');
     }
@@ -132,15 +132,9 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
 
   router.patch('/folders/:folderId', write, async (c) => {
     const target = await folder(c);
-    const { data } = await readDocument(c);
-    if (data['type'] !== 'folders' || data['id'] !== target.id) throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'data.type must be "folders" and data.id the folder\'s id.');
-    const attributes = (data['attributes'] ?? {}) as Record<string, unknown>;
-    const name = typeof attributes['name'] === 'string' ? checkName(attributes['name'], 'The folder name') : undefined;
-    const hidden = typeof attributes['hidden'] === 'boolean' ? attributes['hidden'] : undefined;
-    const parentId = optionalStringAt(data, ['relationships', 'parent', 'data', 'id']);
-    if (name === undefined && hidden === undefined && parentId === undefined) {
-      throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'Change data.attributes.name, data.attributes.hidden or data.relationships.parent.');
-    }
+    const { data } = await readBody(c, folderChange(target.id));
+    const { name, hidden } = data.attributes;
+    const parentId = data.relationships.parent.data.id;
     if (!target.parentId) throw jsonApiError(403, 'FORBIDDEN', 'Forbidden', 'The root folder of a project cannot be changed.');
     const destination = parentId === undefined || parentId === target.parentId ? undefined : await movableInto(target, parentId);
     const place = destination ?? target.parentId;

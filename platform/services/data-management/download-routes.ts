@@ -6,7 +6,8 @@ import { controlTextProblem } from '../../http/text-rules';
 import type { VersionRecord } from '../../storage/repos/dm-items';
 import { projectOf, type DmEnv, type DmGuard } from './access';
 import { storageLink } from './content-serializers';
-import { isObject, readDocument, stringAt } from './requests';
+import { downloadRequest } from './request-bodies';
+import { readBody } from './requests';
 import { enc, envelope, type LinkBase } from './serializers';
 
 type Ctx = Context<DmEnv>;
@@ -55,11 +56,10 @@ export function downloadRoutes({ stores }: AppDeps, guard: DmGuard) {
   });
 
   router.post('/downloads', guard(['data:read']), async (c) => {
-    const { data } = await readDocument(c);
-    if (data['type'] !== 'downloads') throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'data.type must be "downloads".');
-    const fileType = stringAt(data, ['attributes', 'format', 'fileType'], 'data.attributes.format.fileType');
-    const source = await version(c, stringAt(data, ['relationships', 'source', 'data', 'id'], 'data.relationships.source.data.id'));
-    if (!isObject(data['relationships']) || !source.storageUrn || fileType.toLowerCase() !== source.fileType) {
+    const { data } = await readBody(c, downloadRequest);
+    const { fileType } = data.attributes.format;
+    const source = await version(c, data.relationships.source.data.id);
+    if (!source.storageUrn || fileType.toLowerCase() !== source.fileType) {
       throw jsonApiError(400, 'BAD_INPUT', 'Bad input',
         `This version can be downloaded as ${source.fileType ?? 'nothing'} only: the platform converts files with Model Derivative, not here.`);
     }

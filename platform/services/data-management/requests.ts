@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { z } from 'zod';
 import { jsonApiError } from '../../http/errors';
 import { jsonTextProblem } from '../../http/text-rules';
 
@@ -7,8 +8,18 @@ const FORBIDDEN_NAME = /[<>:"/\\|?*'\n\r\t\0\f¢™$®]/;
 
 export const badInput = (detail: string) => jsonApiError(400, 'BAD_INPUT', 'Bad input', detail);
 
+/**
+ * The route's request body, parsed by its schema (see request-bodies) into a typed value. The
+ * service names one problem at a time: the first the schema finds.
+ */
+export async function readBody<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.output<Schema>> {
+  const parsed = schema.safeParse(await readDocument(c));
+  if (!parsed.success) throw badInput(parsed.error.issues[0]!.message);
+  return parsed.data;
+}
+
 /** A JSON:API request body: the right media type, a size cap, valid JSON with a `data` object. */
-export async function readDocument(c: Context): Promise<{ data: Record<string, unknown>; included?: unknown[] }> {
+async function readDocument(c: Context): Promise<{ data: Record<string, unknown>; included?: unknown[] }> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (!type.startsWith('application/vnd.api+json') && !type.startsWith('application/json')) {
     throw jsonApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', 'Send the body as application/vnd.api+json.');
@@ -32,25 +43,17 @@ export async function readDocument(c: Context): Promise<{ data: Record<string, u
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Reads `obj.a.b.c` and checks it is a string. */
-export function stringAt(root: unknown, path: string[], label = path.join('.')): string {
-  let node: unknown = root;
-  for (const key of path) node = isObject(node) ? node[key] : undefined;
-  if (typeof node !== 'string' || !node) throw badInput(`${label} is required and must be a string.`);
-  return node;
-}
-
-export function optionalStringAt(root: unknown, path: string[]): string | undefined {
-  let node: unknown = root;
-  for (const key of path) node = isObject(node) ? node[key] : undefined;
-  return typeof node === 'string' ? node : undefined;
-}
-
 /** Names the service refuses: empty, too long, or with characters that break paths and URLs. */
-export function checkName(name: string, label: string): string {
+export function nameProblem(name: string, label: string): string | undefined {
   const trimmed = name.trim();
-  if (!trimmed) throw badInput(`${label} must not be empty.`);
-  if (trimmed.length > 255) throw badInput(`${label} must be at most 255 characters.`);
-  if (FORBIDDEN_NAME.test(trimmed)) throw badInput(`${label} must not contain any of < > : " / \\ | ? * ' $ ¢ ™ ® or control characters.`);
-  return trimmed;
+  if (!trimmed) return `${label} must not be empty.`;
+  if (trimmed.length > 255) return `${label} must be at most 255 characters.`;
+  if (FORBIDDEN_NAME.test(trimmed)) return `${label} must not contain any of < > : " / \\ | ? * ' $ ¢ ™ ® or control characters.`;
+  return undefined;
+}
+
+export function checkName(name: string, label: string): string {
+  const problem = nameProblem(name, label);
+  if (problem) throw badInput(problem);
+  return name.trim();
 }

@@ -6,10 +6,11 @@ import { jsonApiResponse } from '../../http/json-api';
 import { newItemId } from '../../storage/ids';
 import { dmItemsRepo } from '../../storage/repos/dm-items';
 import { serializeItem, serializeVersion } from './content-serializers';
-import { checkName, isObject, optionalStringAt, readDocument, stringAt } from './requests';
+import { itemChange, itemCreation, storageCreation, versionCreation } from './request-bodies';
+import { readBody } from './requests';
 import { envelope } from './serializers';
 import { checkedVersion, reserveStorage } from './uploads';
-import { commentOf, newVersionOf } from './version-sources';
+import { newVersionOf } from './version-sources';
 import { actorOf, projectOf, type DmEnv, type DmGuard } from './access';
 
 type Ctx = Context<DmEnv>;
@@ -27,10 +28,9 @@ export function uploadRoutes(deps: AppDeps, guard: DmGuard) {
 
   router.post('/storage', create, async (c) => {
     const project = await projectOf(stores, c);
-    const { data } = await readDocument(c);
-    if (data['type'] !== 'objects') throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'data.type must be "objects".');
-    const name = checkName(stringAt(data, ['attributes', 'name'], 'data.attributes.name'), 'The file name');
-    const folderId = stringAt(data, ['relationships', 'target', 'data', 'id'], 'data.relationships.target.data.id');
+    const { data } = await readBody(c, storageCreation);
+    const { name } = data.attributes;
+    const folderId = data.relationships.target.data.id;
     if (!(await stores.folders.find(project.id, folderId))) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The folder ${folderId} does not exist in this project.`);
     const storage = await reserveStorage(stores, clock, project.id, name, await actorOf(stores, c));
     return jsonApiResponse({
@@ -47,25 +47,21 @@ export function uploadRoutes(deps: AppDeps, guard: DmGuard) {
 
   router.post('/items', create, async (c) => {
     const project = await projectOf(stores, c);
-    const { data, included } = await readDocument(c);
-    if (data['type'] !== 'items') throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'data.type must be "items".');
-    const displayName = checkName(stringAt(data, ['attributes', 'displayName'], 'data.attributes.displayName'), 'The item name');
-    const folderId = stringAt(data, ['relationships', 'parent', 'data', 'id'], 'data.relationships.parent.data.id');
-    const first = (included ?? []).find((entry) => isObject(entry) && entry['type'] === 'versions');
-    if (!first) throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'included must hold the first version (type "versions").');
-    const versionName = checkName(optionalStringAt(first, ['attributes', 'name']) ?? displayName, 'The version name');
-    const storageId = stringAt(first, ['relationships', 'storage', 'data', 'id'], 'included[0].relationships.storage.data.id');
+    const { data, included: [first] } = await readBody(c, itemCreation);
+    const { displayName } = data.attributes;
+    const folderId = data.relationships.parent.data.id;
+    const { extension } = first.attributes;
     const folder = await stores.folders.find(project.id, folderId);
     if (!folder) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The folder ${folderId} does not exist in this project.`);
     if (await stores.folders.nameTaken(folder.id, displayName)) throw conflict();
-    const version = { ...(await checkedVersion(stores, clock, project.id, versionName, storageId,
-      optionalStringAt(first, ['attributes', 'extension', 'type']) ?? VERSION_TYPE)), comment: commentOf(first) };
+    const version = { ...(await checkedVersion(stores, clock, project.id, first.attributes.name ?? displayName, first.relationships.storage.data.id,
+      extension.type ?? VERSION_TYPE)), comment: extension.data.comment };
     const actor = await actorOf(stores, c);
     const itemId = newItemId();
     let created;
     try {
       created = await stores.db.transaction((tx) => dmItemsRepo(tx).create(
-        { id: itemId, projectId: project.id, folderId: folder.id, displayName, extensionType: optionalStringAt(data, ['attributes', 'extension', 'type']) ?? ITEM_TYPE },
+        { id: itemId, projectId: project.id, folderId: folder.id, displayName, extensionType: data.attributes.extension.type ?? ITEM_TYPE },
         version, actor, clock.now()));
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict();
@@ -78,9 +74,8 @@ export function uploadRoutes(deps: AppDeps, guard: DmGuard) {
 
   router.post('/versions', create, async (c) => {
     const project = await projectOf(stores, c);
-    const { data } = await readDocument(c);
-    if (data['type'] !== 'versions') throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'data.type must be "versions".');
-    const itemId = stringAt(data, ['relationships', 'item', 'data', 'id'], 'data.relationships.item.data.id');
+    const { data } = await readBody(c, versionCreation);
+    const itemId = data.relationships.item.data.id;
     const item = await stores.items.find(project.id, itemId);
     if (!item) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The item ${itemId} does not exist in this project.`);
     const version = await newVersionOf(stores, clock, item, data, c.req.query('copyFrom'));
@@ -95,9 +90,8 @@ export function uploadRoutes(deps: AppDeps, guard: DmGuard) {
     const project = await projectOf(stores, c);
     const item = await stores.items.find(project.id, c.req.param('itemId'));
     if (!item) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The item ${c.req.param('itemId')} does not exist in this project.`);
-    const { data } = await readDocument(c);
-    if (data['type'] !== 'items' || data['id'] !== item.id) throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'data.type must be "items" and data.id the item\'s id.');
-    const displayName = checkName(stringAt(data, ['attributes', 'displayName'], 'data.attributes.displayName'), 'The item name');
+    const { data } = await readBody(c, itemChange(item.id));
+    const { displayName } = data.attributes;
     if (displayName.toLowerCase() !== item.displayName.toLowerCase() && (await stores.folders.nameTaken(item.folderId, displayName))) throw conflict();
     try {
       await stores.items.rename(item.id, displayName, await actorOf(stores, c), clock.now());
