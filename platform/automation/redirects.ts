@@ -3,6 +3,9 @@ export class RedirectError extends Error {
   override name = 'RedirectError';
 }
 
+/** What fetch takes as a body (the DOM's BodyInit, which Node's types do not name). */
+type RequestBody = NonNullable<RequestInit['body']>;
+
 export interface OutboundRequest {
   url: string;
   method: string;
@@ -11,7 +14,7 @@ export interface OutboundRequest {
   /** The engine's own headers (Content-Type, Content-Length): not credentials, sent to every hop. */
   ownHeaders?: Record<string, string>;
   /** Makes the body afresh, so that a 307 or 308 can send it again (a file's stream cannot be replayed). */
-  body?: () => BodyInit | Promise<BodyInit>;
+  body?: () => RequestBody | Promise<RequestBody>;
   signal?: AbortSignal;
   /** Told, for the report, when a redirect leaves the origin and the argument's headers stay behind. */
   log?: (line: string) => void;

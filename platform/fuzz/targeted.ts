@@ -46,7 +46,7 @@ function replaced(value: unknown, at: (string | number)[], by: string): unknown 
   return copy;
 }
 
-const form = (value: unknown) => new URLSearchParams(Object.entries(value as object).map(([key, field]) => [key, typeof field === 'string' ? field : JSON.stringify(field)])).toString();
+const form = (value: unknown) => new URLSearchParams(Object.entries(value as object).map(([key, field]): [string, string] => [key, typeof field === 'string' ? field : JSON.stringify(field)])).toString();
 
 /**
  * One request per place an operation reads text from (each path parameter, each query parameter,

@@ -18,7 +18,7 @@ export async function outcome(response: Response): Promise<{ page: string } | { 
 export function browserOf(platform: TestPlatform, user: { email: string; password: string }) {
   let session: string | undefined;
   const authorize = (clientId: string, overrides: Record<string, string | null> = {}) =>
-    platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId, overrides)}`, { headers: session ? { Cookie: session } : {} });
+    platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId, overrides).toString()}`, { headers: session ? { Cookie: session } : {} });
   return {
     authorize,
     cookie: () => session ?? '',

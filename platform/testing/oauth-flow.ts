@@ -51,7 +51,7 @@ export function authorizeQuery(clientId: string, overrides: Record<string, strin
 
 /** Opens the sign-in page: its cookie and the hidden fields the next form must carry. */
 export async function openSignIn(platform: TestPlatform, query: URLSearchParams) {
-  const start = await platform.request(`/authentication/v2/authorize?${query}`);
+  const start = await platform.request(`/authentication/v2/authorize?${query.toString()}`);
   if (start.status !== 200) throw new Error(`authorize answered ${start.status}: ${await start.text()}`);
   const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0]!;
   const html = await start.text();

@@ -48,7 +48,7 @@ describe('the browser pages', () => {
     const cases: Record<string, string>[] = [{ client_id: 'a\u0000b' }, { redirect_uri: `${TEST_CALLBACK}\u0000` }, { state: '\u0000' }];
     for (const overrides of cases) {
       const query = authorizeQuery(spaClientId, overrides);
-      await expectPage(await platform.request(`/authentication/v2/authorize?${query}`), 400);
+      await expectPage(await platform.request(`/authentication/v2/authorize?${query.toString()}`), 400);
     }
   });
 

@@ -99,7 +99,7 @@ describe('GET /authentication/v2/logout', () => {
     const signIn = await submitSignIn(platform, page, user.email, user.password);
     const session = /ddm_session=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')![0];
     // The next authorize in this browser skips the password: it goes straight to consent.
-    const again = async () => (await platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId)}`, { headers: { Cookie: session } })).text();
+    const again = async () => (await platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId).toString()}`, { headers: { Cookie: session } })).text();
     expect(await again()).toContain('Allow access?');
     return { session, again };
   }

@@ -12,7 +12,7 @@ afterAll(() => platform.close());
 
 const spa = async () =>
   (await platform.registerApp({ name: 'Checks SPA', type: 'spa', callback: [TEST_CALLBACK] })).client_id;
-const authorize = (query: URLSearchParams) => platform.request(`/authentication/v2/authorize?${query}`);
+const authorize = (query: URLSearchParams) => platform.request(`/authentication/v2/authorize?${query.toString()}`);
 
 /** The redirect back to the app, as a URL, after checking it goes to the registered callback. */
 function redirectBack(response: Response): URL {

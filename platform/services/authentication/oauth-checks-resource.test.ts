@@ -1,4 +1,4 @@
-import { base64url, decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { base64url, decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApsAuthErrorBody, TokenResponse } from '../../../contracts/authentication';
 import { authorizeCode, exchangeCode, formPost, signedInUser } from '../../testing/oauth-flow';
@@ -20,7 +20,7 @@ const errorCode = async (response: Response) => ((await response.json()) as ApsA
 async function sign(payload: JWTPayload, options: { alg?: string; key?: 'platform' | 'foreign' } = {}) {
   const stored = (await platform.stores.oauth.loadSigningKey())!;
   const alg = options.alg ?? 'RS256';
-  const key = options.key === 'foreign' ? (await generateKeyPair(alg)).privateKey : await importJWK(stored.privateJwk as JWK, alg);
+  const key = options.key === 'foreign' ? (await generateKeyPair(alg)).privateKey : await importJWK(stored.privateJwk, alg);
   return new SignJWT(payload).setProtectedHeader({ alg, kid: stored.kid, typ: 'JWT' }).sign(key);
 }
 

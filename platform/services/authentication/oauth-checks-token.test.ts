@@ -88,10 +88,10 @@ describe('OAuth checks: token endpoint', () => {
   it('check 20: GET on the token endpoint, and parameters in the query string, are refused', async () => {
     const server = await confidentialApp(platform, 'server');
     const query = new URLSearchParams({ grant_type: 'client_credentials', scope: 'data:read', client_id: server.clientId, client_secret: server.clientSecret });
-    const get = await platform.request(`/authentication/v2/token?${query}`);
+    const get = await platform.request(`/authentication/v2/token?${query.toString()}`);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
-    const inQuery = await platform.request(`/authentication/v2/token?${query}`, formPost({}));
+    const inQuery = await platform.request(`/authentication/v2/token?${query.toString()}`, formPost({}));
     expect(inQuery.status).toBe(400);
     expect(((await inQuery.json()) as OAuthErrorBody).error_description).toMatch(/query string/);
     const json = await platform.request('/authentication/v2/token', {
@@ -106,7 +106,7 @@ describe('OAuth checks: token endpoint', () => {
     const password = await tokenRequest(platform, { grant_type: 'password', username: user.email, password: user.password, scope: 'data:read' }, web.basic);
     expect(password.status).toBe(400);
     expect(await errorOf(password)).toBe('unsupported_grant_type');
-    const implicit = await platform.request(`/authentication/v2/authorize?${authorizeQuery(web.clientId, { response_type: 'token' })}`);
+    const implicit = await platform.request(`/authentication/v2/authorize?${authorizeQuery(web.clientId, { response_type: 'token' }).toString()}`);
     expect(new URL(implicit.headers.get('location') ?? '').searchParams.get('error')).toBe('unsupported_response_type');
   });
 

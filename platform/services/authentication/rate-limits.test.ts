@@ -46,7 +46,7 @@ describe('rate limits of Authentication v2', () => {
 
   it('answers authorize over the limit with a 429 page that cannot be framed, and starts no sign-in', async () => {
     const { client_id: clientId } = await platform.registerApp({ name: 'Busy SPA', type: 'spa', callback: ['http://app.test/auth/callback'] });
-    const open = () => platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId)}`);
+    const open = () => platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId).toString()}`);
     for (let i = 0; i < 2; i++) expect((await open()).status).toBe(200);
     const refused = await open();
     const retryAfter = expectRetryAfter(refused);

@@ -99,12 +99,12 @@ describe('prompt', () => {
   it('refuses values it cannot honour, and none combined with another, with invalid_request', async () => {
     const clientId = await spa();
     for (const prompt of ['none login', 'consent none', 'select_account', 'bogus', 'LOGIN']) {
-      const result = await outcome(await platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId, { prompt })}`));
+      const result = await outcome(await platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId, { prompt }).toString()}`));
       expect(result).toMatchObject({ back: { error: 'invalid_request', error_description: expect.stringMatching(/prompt/) } });
     }
     // Space-separated values are one list; an empty one asks for nothing in particular.
     for (const prompt of ['login consent', '']) {
-      expect(await outcome(await platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId, { prompt })}`))).toEqual({ page: 'Sign in' });
+      expect(await outcome(await platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId, { prompt }).toString()}`))).toEqual({ page: 'Sign in' });
     }
   });
 

@@ -39,15 +39,15 @@ export async function loadSigner(oauth: OAuthRepo, issuerOf: () => string): Prom
     stored = await oauth.loadSigningKey();
   }
   const { kid, privateJwk, publicJwk } = stored!;
-  const privateKey = (await importJWK(privateJwk as JWK, 'RS256')) as CryptoKey;
-  const publicKeys = new Map<string, CryptoKey>([[kid, (await importJWK(publicJwk as JWK, 'RS256')) as CryptoKey]]);
+  const privateKey = (await importJWK(privateJwk, 'RS256')) as CryptoKey;
+  const publicKeys = new Map<string, CryptoKey>([[kid, (await importJWK(publicJwk, 'RS256')) as CryptoKey]]);
   let reloadedAt = 0;
   const keyFor = async (tokenKid: string | undefined): Promise<CryptoKey | undefined> => {
     if (!tokenKid) return undefined;
     if (!publicKeys.has(tokenKid) && Date.now() - reloadedAt >= KEY_RELOAD_MS) {
       reloadedAt = Date.now();
       for (const row of await oauth.listPublicKeys()) {
-        if (!publicKeys.has(row.kid)) publicKeys.set(row.kid, (await importJWK(row.publicJwk as JWK, 'RS256')) as CryptoKey);
+        if (!publicKeys.has(row.kid)) publicKeys.set(row.kid, (await importJWK(row.publicJwk, 'RS256')) as CryptoKey);
       }
     }
     return publicKeys.get(tokenKid);
@@ -106,7 +106,7 @@ export async function loadSigner(oauth: OAuthRepo, issuerOf: () => string): Prom
     },
     async publicJwks() {
       const rows = await oauth.listPublicKeys();
-      return { keys: rows.map((row) => ({ ...(row.publicJwk as JWK), kid: row.kid, use: 'sig', alg: 'RS256' })) };
+      return { keys: rows.map((row) => ({ ...(row.publicJwk), kid: row.kid, use: 'sig', alg: 'RS256' })) };
     },
   };
 }

@@ -51,7 +51,7 @@ describe('authorization code with PKCE', () => {
   it('sends a spa without code_challenge back to its callback with invalid_request and the state', async () => {
     const { clientId } = await signedInUser(platform);
     const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: TEST_CALLBACK, scope: 'data:read', state: 's-9' });
-    const response = await platform.request(`/authentication/v2/authorize?${query}`);
+    const response = await platform.request(`/authentication/v2/authorize?${query.toString()}`);
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location')!);
     expect(location.origin + location.pathname).toBe(TEST_CALLBACK);
@@ -62,7 +62,7 @@ describe('authorization code with PKCE', () => {
   it('never redirects to a redirect_uri that is not registered', async () => {
     const { clientId } = await signedInUser(platform);
     const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: `${TEST_CALLBACK}/`, scope: 'data:read' });
-    const response = await platform.request(`/authentication/v2/authorize?${query}`);
+    const response = await platform.request(`/authentication/v2/authorize?${query.toString()}`);
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
     expect(await response.text()).toContain('does not match any callback URL');
@@ -94,7 +94,7 @@ describe('the sign-in page', () => {
   it('cannot be framed and helps password managers', async () => {
     const { clientId } = await signedInUser(platform);
     const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: TEST_CALLBACK, scope: 'data:read', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });
-    const response = await platform.request(`/authentication/v2/authorize?${query}`);
+    const response = await platform.request(`/authentication/v2/authorize?${query.toString()}`);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const html = await response.text();

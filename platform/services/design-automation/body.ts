@@ -10,7 +10,8 @@ export async function readJson(c: Context, maxBytes = PAYLOAD_LIMIT_BYTES): Prom
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = c.req.raw.body?.getReader();
+  // Node's types leave a request body's chunks untyped; fetch gives bytes.
+  const reader = c.req.raw.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
   for (;;) {
     const next = await reader?.read();
     if (!next || next.done) break;

@@ -17,7 +17,8 @@ export async function readJsonObject(c: Context, maxBytes = MAX_JSON_BYTES, opti
   let size = 0;
   const body = c.req.raw.body;
   if (body) {
-    const reader = body.getReader();
+    // Node's types leave a request body's chunks untyped; fetch gives bytes.
+    const reader = body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;

@@ -61,7 +61,7 @@ describe('PUT /oss/v2/buckets/{bucketKey}/objects/{objectKey}', () => {
         controller.close();
       },
     });
-    const streamed = await platform.request(objectPath(bucketKey, 'streamed.bin'), { method: 'PUT', headers: bearer, body: chunked, duplex: 'half' } as RequestInit);
+    const streamed = await platform.request(objectPath(bucketKey, 'streamed.bin'), { method: 'PUT', headers: bearer, body: chunked, duplex: 'half' });
     expect(streamed.status).toBe(413);
     expect(await blobFiles()).toEqual(before);
     expect(await tmpFiles()).toEqual([]);

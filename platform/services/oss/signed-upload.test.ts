@@ -121,7 +121,7 @@ describe('signed multipart upload', () => {
         controller.close();
       },
     });
-    expect((await signedRequest(platform, signed.urls[0]!, { method: 'PUT', body: chunked, duplex: 'half' } as RequestInit)).status).toBe(413);
+    expect((await signedRequest(platform, signed.urls[0]!, { method: 'PUT', body: chunked, duplex: 'half' })).status).toBe(413);
     expect(await blobFiles()).toEqual(before);
     expect(await readdir(`${platform.blobDir}/tmp`)).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import type { JWK } from 'jose';
 import type { Db } from '../db/db';
 import { revocationSignal, type Revocations } from '../revocations';
 
@@ -150,15 +151,15 @@ export function oauthRepo(db: Db, revocations: Revocations = revocationSignal())
       revocations.revoked();
     },
 
-    async loadSigningKey(): Promise<{ kid: string; privateJwk: JsonWebKey; publicJwk: JsonWebKey } | undefined> {
-      const [key] = await db.query<{ kid: string; privateJwk: JsonWebKey; publicJwk: JsonWebKey }>(
+    async loadSigningKey(): Promise<{ kid: string; privateJwk: JWK; publicJwk: JWK } | undefined> {
+      const [key] = await db.query<{ kid: string; privateJwk: JWK; publicJwk: JWK }>(
         'SELECT kid, private_jwk AS "privateJwk", public_jwk AS "publicJwk" FROM signing_keys ORDER BY created_at DESC LIMIT 1');
       return key;
     },
-    async listPublicKeys(): Promise<{ kid: string; publicJwk: JsonWebKey }[]> {
+    async listPublicKeys(): Promise<{ kid: string; publicJwk: JWK }[]> {
       return db.query('SELECT kid, public_jwk AS "publicJwk" FROM signing_keys ORDER BY created_at DESC');
     },
-    async saveSigningKey(kid: string, privateJwk: JsonWebKey, publicJwk: JsonWebKey): Promise<void> {
+    async saveSigningKey(kid: string, privateJwk: JWK, publicJwk: JWK): Promise<void> {
       await db.query('INSERT INTO signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
         [kid, JSON.stringify(privateJwk), JSON.stringify(publicJwk)]);
     },
@@ -166,7 +167,7 @@ export function oauthRepo(db: Db, revocations: Revocations = revocationSignal())
      * Saves the deployment's first key unless another instance, starting at the same moment, saved
      * one first: under a lock, so every instance of a deployment signs with the same key.
      */
-    async saveFirstSigningKey(kid: string, privateJwk: JsonWebKey, publicJwk: JsonWebKey): Promise<void> {
+    async saveFirstSigningKey(kid: string, privateJwk: JWK, publicJwk: JWK): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['signing-keys']);
         const [existing] = await tx.query('SELECT kid FROM signing_keys LIMIT 1');
