@@ -35,6 +35,11 @@ for (const service of services) {
   });
 }
 
+const testSupport = [
+  { target: './platform', from: './platform/testing', message: 'Test support (platform/testing) is for tests only.' },
+  { target: './src', from: './src/testing', message: 'Test support (src/testing) is for tests only.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/', '.tmp/'] },
   js.configs.recommended,
@@ -59,6 +64,12 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
+  },
+  {
+    // Test support has one home per side; production code never leans on it.
+    files: ['platform/**/*.ts', 'src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'platform/testing/**', 'src/testing/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...testSupport] }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

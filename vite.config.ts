@@ -19,7 +19,7 @@ export default defineConfig({
           name: 'app',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['src/test-setup.ts'],
+          setupFiles: ['src/testing/setup.ts'],
         },
       },
       {

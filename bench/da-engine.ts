@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createWorkitemEngine } from '../platform/automation/engine';
 import type { RunPlan, WorkitemEngine } from '../platform/automation/engine-types';
-import { bundle, plan, recordingHooks } from '../platform/automation/testing/run-harness';
+import { bundle, plan, recordingHooks } from '../platform/testing/automation/run-harness';
 import { result, type Benchmark } from './harness';
 
 const RUNS = 15;

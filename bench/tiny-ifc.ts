@@ -1,4 +1,4 @@
-import { ifcGuid, list, real, ref, StepWriter, str } from '../platform/demo/ifc-writer';
+import { ifcGuid, list, real, ref, StepWriter, str } from '../platform/translation/writers/step-writer';
 
 /** An IFC4 file of one slab (about 3 KB), written with the demo's STEP writer: a job whose engine work is next to nothing. */
 export function oneSlabIfc(): string {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cartAssembly, stepAssembly } from '../platform/translation/testing/step-assembly';
+import { cartAssembly, stepAssembly } from '../platform/testing/translation/step-assembly';
 import { expectNoSeriousAxeViolations, putObject, signIn } from './steps';
 
 /**

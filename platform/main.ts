@@ -15,7 +15,7 @@ async function main(argv: string[]): Promise<void> {
     return runServe(parseServeOptions(rest));
   }
   if (command === 'worker') {
-    const [{ parseWorkerOptions }, { runWorker }] = await Promise.all([import('./cli/worker-options'), import('./worker/run-worker')]);
+    const [{ parseWorkerOptions }, { runWorker }] = await Promise.all([import('./cli/worker-options'), import('./cli/run-worker')]);
     return runWorker(parseWorkerOptions(rest));
   }
   if (command === 'gateway' && (rest.includes('--help') || rest.includes('-h'))) {
@@ -23,7 +23,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'gateway') {
-    const [{ parseGatewayOptions }, { runGateway }] = await Promise.all([import('./gateway/options'), import('./cli/run-gateway')]);
+    const [{ parseGatewayOptions }, { runGateway }] = await Promise.all([import('./cli/gateway-options'), import('./cli/run-gateway')]);
     return runGateway(parseGatewayOptions(rest, process.env));
   }
   if (command === 'admin') {

@@ -16,7 +16,7 @@ const PARSERS = [
   'platform/cli/serve-options.ts',
   'platform/cli/worker-options.ts',
   'platform/cli/admin.ts',
-  'platform/gateway/options.ts',
+  'platform/cli/gateway-options.ts',
   'platform/main.ts',
   'scripts/start.ts',
 ];

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createWorkitemEngine } from './engine';
-import { engineSuite } from './testing/engine-suite';
-import { parameter, plan, recordingHooks, waitFor } from './testing/run-harness';
+import { engineSuite } from '../testing/automation/engine-suite';
+import { parameter, plan, recordingHooks, waitFor } from '../testing/automation/run-harness';
 const text = (value: string) => new TextEncoder().encode(value);
 
 describe('Design Automation engine: arguments as the real service takes them', () => {

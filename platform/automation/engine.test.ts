@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { engineSuite } from './testing/engine-suite';
-import { parameter } from './testing/run-harness';
+import { engineSuite } from '../testing/automation/engine-suite';
+import { parameter } from '../testing/automation/run-harness';
 const echo = {
   commandLine: ['$(engine.path)/test echo "$(args[input].path)" "$(args[result].path)" print done'],
   parameters: { input: parameter('get', { localName: 'input.txt' }), result: parameter('put', { localName: 'result.txt' }) },

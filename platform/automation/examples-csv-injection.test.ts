@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoBuildingIfc } from '../demo/ifc-building';
 import { exampleBundles } from './examples';
-import { engineSuite } from './testing/engine-suite';
+import { engineSuite } from '../testing/automation/engine-suite';
 
 // The shipped IfcPropertiesCsv on a model whose property values are formulas: its CSV must hand
 // them to a spreadsheet as text, and keep a negative number a number.

@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as WebIFC from 'web-ifc';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { glbErrors, parseObj } from '../translation/testing/read-back';
+import { glbErrors, parseObj } from '../testing/translation/read-back';
 import type { PlanArgument, RunPlan } from './engine-types';
 import { exampleBundles, type ExampleBundle } from './examples';
-import { engineSuite } from './testing/engine-suite';
+import { engineSuite } from '../testing/automation/engine-suite';
 
 // Beside the repository, as for the translation tests; FIXTURES_DIR points elsewhere (a git worktree's checkout).
 const FIXTURES = process.env['FIXTURES_DIR'] ?? path.resolve(import.meta.dirname, '../../../shared/fixtures');

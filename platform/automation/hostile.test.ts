@@ -2,8 +2,8 @@ import { readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunPlan } from './engine-types';
-import { engineSuite } from './testing/engine-suite';
-import { bundle } from './testing/run-harness';
+import { engineSuite } from '../testing/automation/engine-suite';
+import { bundle } from '../testing/automation/run-harness';
 
 /** Processes of this machine whose working folder is `dir`: none once a run is over. */
 async function processesIn(dir: string): Promise<number[]> {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkitemEngine } from './engine';
 import type { RunPlan } from './engine-types';
-import { plan, recordingHooks, scratch, waitFor } from './testing/run-harness';
+import { plan, recordingHooks, scratch, waitFor } from '../testing/automation/run-harness';
 
 describe('Design Automation engine: the pool of runs', () => {
   let dirs: Awaited<ReturnType<typeof scratch>>[] = [];

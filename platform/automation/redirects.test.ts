@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fetchFollowingRedirects, RedirectError } from './redirects';
-import { startFileServer, type FileServer } from './testing/file-server';
+import { startFileServer, type FileServer } from '../testing/automation/file-server';
 
 // Two servers on 127.0.0.1, on two ports: two origins.
 let first: FileServer;

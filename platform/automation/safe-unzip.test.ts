@@ -4,7 +4,7 @@ import path from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { safeUnzip, UnzipError } from './safe-unzip';
-import { scratch } from './testing/run-harness';
+import { scratch } from '../testing/automation/run-harness';
 import { zipFolder } from './zip-folder';
 
 const text = (value: string) => new TextEncoder().encode(value);

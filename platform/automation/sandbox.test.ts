@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { detectIsolation } from './sandbox';
-import { startFileServer } from './testing/file-server';
+import { startFileServer } from '../testing/automation/file-server';
 
 const isolation = detectIsolation();
 const hasNamespace = isolation.layers.some((layer) => layer.startsWith('own network namespace'));

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createWorkitemEngine } from './engine';
 import type { RunPlan } from './engine-types';
-import { engineSuite } from './testing/engine-suite';
-import { parameter, plan, recordingHooks, waitFor } from './testing/run-harness';
+import { engineSuite } from '../testing/automation/engine-suite';
+import { parameter, plan, recordingHooks, waitFor } from '../testing/automation/run-harness';
 
 const never = new AbortController().signal;
 

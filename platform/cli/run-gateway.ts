@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createGateway } from '../gateway/gateway';
-import type { GatewayCliOptions } from '../gateway/options';
+import type { GatewayCliOptions } from './gateway-options';
 import { closeOnlyIdleConnections } from '../http/server-timeouts';
 
 /** `platform gateway`: the gateway to Autodesk Platform Services until SIGINT or SIGTERM. */

@@ -1,4 +1,4 @@
-import { ifcGuid, list, real, ref, StepWriter, str } from './ifc-writer';
+import { ifcGuid, list, real, ref, StepWriter, str } from '../translation/writers/step-writer';
 
 export interface BuildingOptions {
   name: string;

@@ -3,7 +3,7 @@ import { AuthenticationClient, Scopes } from '@aps_sdk/authentication';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResponse } from '../../contracts/authentication';
 import { authorizeCode, confidentialApp, formPost, TEST_CALLBACK, TEST_CHALLENGE, TEST_VERIFIER } from '../testing/oauth-flow';
-import { startGatewayStack, type GatewayStack } from './test-gateway';
+import { startGatewayStack, type GatewayStack } from '../testing/gateway';
 
 let stack: GatewayStack;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { oauthError } from '../http/errors';
-import type { GatewayConfig } from './options';
+import type { GatewayConfig } from '../cli/gateway-options';
 
 /** Token, revoke and introspect forms are a few hundred bytes; more is not an OAuth request. */
 const MAX_FORM_BYTES = 64 * 1024;

@@ -7,7 +7,7 @@ import { HttpError, notFoundFor } from '../http/errors';
 import { authorizeRedirect, withClientAuth } from './client-auth';
 import { misdirected } from './host-check';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './headers';
-import type { GatewayConfig } from './options';
+import type { GatewayConfig } from '../cli/gateway-options';
 import { nodeFetch, type Forward, type UpstreamFetch } from './forward';
 import { cookieHeaderFrom, cookiesForSignedRoute, handsOutSignedUrls, MAX_REWRITTEN_BYTES, rewriteSignedUrls, SIGNED_ROUTE } from './signed-rewrite';
 import { createTokenSigner, type TokenSigner } from './signed-tokens';

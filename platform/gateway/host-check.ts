@@ -1,4 +1,4 @@
-import type { GatewayConfig } from './options';
+import type { GatewayConfig } from '../cli/gateway-options';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 

@@ -11,7 +11,7 @@ import { authorizeCode, confidentialApp, TEST_CALLBACK, TEST_VERIFIER } from '..
 import { MD_SCOPES } from '../testing/model-derivative';
 import { sha1, someBytes, uniqueBucketKey } from '../testing/oss';
 import { SIGNED_ROUTE } from './signed-rewrite';
-import { startGatewayStack, type GatewayStack } from './test-gateway';
+import { startGatewayStack, type GatewayStack } from '../testing/gateway';
 
 // The official clients with the gateway as their base address: what a tool written for APS sees.
 let stack: GatewayStack;

@@ -9,7 +9,7 @@ import { TEST_APP_ORIGIN } from '../testing/test-platform';
 import { SIGNED_ROUTE } from './signed-rewrite';
 import { createGateway } from './gateway';
 import { createTokenSigner } from './signed-tokens';
-import { startGatewayStack, type GatewayStack } from './test-gateway';
+import { startGatewayStack, type GatewayStack } from '../testing/gateway';
 
 let stack: GatewayStack;
 let bearer: Record<string, string>;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_COMMAND } from '../../scripts/platform-process';
 import { serverApp } from '../testing/oss';
 import { SIGNED_ROUTE } from './signed-rewrite';
-import { startGatewayStack, type GatewayStack } from './test-gateway';
+import { startGatewayStack, type GatewayStack } from '../testing/gateway';
 
 const MiB = 1024 * 1024;
 

@@ -1,4 +1,4 @@
-import { ifcGuid, list, real, ref, StepWriter, str } from '../demo/ifc-writer';
+import { ifcGuid, list, real, ref, StepWriter, str } from '../translation/writers/step-writer';
 
 /**
  * A one-room IFC4 building for the viewable's IFC options: a storey that aggregates a space (the

@@ -11,7 +11,7 @@ import { runTranslation } from './engine';
 import type { TranslationResult } from './engine-types';
 import { converts } from './formats';
 import type { PropertyDatabase } from './properties-db';
-import { binaryStlTriangles, glbErrors, parseObj, pngFacts, renderPdfPages, reopenIfc } from './testing/read-back';
+import { binaryStlTriangles, glbErrors, parseObj, pngFacts, renderPdfPages, reopenIfc } from '../testing/translation/read-back';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
 const haveFixtures = existsSync(FIXTURES);

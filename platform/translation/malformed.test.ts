@@ -10,7 +10,7 @@ import { MODEL_EXTENSIONS, DRAWING_EXTENSIONS } from './formats';
 import { TranslationError, type ReadModel } from './model';
 import { createWorkerPool } from './pool';
 import { readSource } from './readers/index';
-import { fixture, haveFixtures, noise, warnIfNoFixtures } from './readers/test-fixtures';
+import { fixture, haveFixtures, noise, warnIfNoFixtures } from '../testing/translation/reader-fixtures';
 import { MAX_ZIP_ENTRIES, openZipSource } from './source-zip';
 
 warnIfNoFixtures('malformed.test');

@@ -4,7 +4,7 @@ import { TranslationTimeoutError, type TranslationRequest, type Translator } fro
 import { TranslationError } from './model';
 import { createWorkerPool, type WorkerPool } from './pool';
 
-const entry = fileURLToPath(new URL('./testing/hostile-worker.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../testing/translation/hostile-worker.ts', import.meta.url));
 const request = (fileName: string): TranslationRequest => ({ sourcePath: '/nonexistent', fileName, outputs: [{ type: 'obj' }], outDir: '/nonexistent' });
 const never = new AbortController().signal;
 const pidOf = (result: Awaited<ReturnType<Translator['translate']>>) => Number(result.warnings[0]?.message);

@@ -63,7 +63,7 @@ const LOADER_ARGS = (entry: string) => (entry.endsWith('.ts') ? ['--import', imp
 const MAX_JOBS_PER_WORKER = 500;
 /**
  * Without Liftoff, web-ifc's WebAssembly functions are compiled optimised at their first call, which
- * the warm-up makes (warm-up-ifc.ts). V8's memory reducer shrank an idle worker's heaps some seconds
+ * the warm-up makes (warm-up/ifc4.ts). V8's memory reducer shrank an idle worker's heaps some seconds
  * after its last job (the main thread's 69 MB to 34, each geometry thread's 38 to 20), and the next
  * job paid for growing them again: FZK-Haus's job after 15 s idle took 1.24 times a back-to-back one,
  * 1.08 without the reducer. A person's jobs come seconds apart, not back to back; an idle worker

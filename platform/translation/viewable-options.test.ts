@@ -6,8 +6,8 @@ import type { JobOutputFormat, ObjectTreeNode } from '../../contracts/model-deri
 import { roomIfc } from '../testing/ifc-rooms';
 import { runTranslation } from './engine';
 import type { PropertyDatabase } from './properties-db';
-import { glbNodes } from './testing/glb-nodes';
-import { glbErrors, parseObj } from './testing/read-back';
+import { glbNodes } from '../testing/translation/glb-nodes';
+import { glbErrors, parseObj } from '../testing/translation/read-back';
 
 let dir: string;
 beforeAll(async () => {

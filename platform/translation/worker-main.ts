@@ -5,7 +5,7 @@
 import { runTranslation } from './engine';
 import { TranslationError } from './model';
 import { useGeometryThreads } from './readers/ifc-thread';
-import { warmUp } from './warm-up';
+import { warmUp } from './warm-up/warm-up';
 import { INTERNAL_FAILURE, type FromWorker, type ToWorker } from './worker-protocol';
 
 // A parent gone before a message leaves (killed with -9) is the 'disconnect' below, not an error to crash on.

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../config';
 import type { AuthVariables } from '../../http/auth';
 import { jsonApiError } from '../../http/errors';
 import { encodeJsonApi, jsonApiAnswer, jsonApiResponse } from '../../http/json-api';
-import { pageMemory } from '../../http/page-memory';
+import { pageMemory } from '../../shared/page-memory';
 import { newFolderId } from '../../storage/ids';
 import { actorOf, projectOf, type DmGuard } from './access';
 import { folderContents, readContentsQuery } from './contents';

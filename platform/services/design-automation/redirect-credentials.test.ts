@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkItemStatus } from '../../../contracts/design-automation';
 import { createWorkitemEngine } from '../../automation/engine';
-import { startFileServer, type FileServer, type ReceivedRequest } from '../../automation/testing/file-server';
+import { startFileServer, type FileServer, type ReceivedRequest } from '../../testing/automation/file-server';
 import { daApp, daJson, daRequest, defineActivity, workitemOf } from '../../testing/design-automation';
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform';
 

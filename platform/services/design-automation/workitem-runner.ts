@@ -1,5 +1,5 @@
-import { LeaseLostError, runLeased } from '../../storage/leased-run';
-import { createLeasedRunner, MAX_ATTEMPTS, type LeasedRun } from '../../storage/leased-runner';
+import { LeaseLostError, runLeased } from '../../jobs/leased-run';
+import { createLeasedRunner, MAX_ATTEMPTS, type LeasedRun } from '../../jobs/leased-runner';
 import type { Lease } from '../../storage/repos/job-leases';
 import { Report } from './report';
 import type { CallbackDeps } from './callbacks';

@@ -6,7 +6,7 @@ import type { TokenCheck, TokenErrors } from '../../http/auth';
 import { modelDerivativeError } from '../../http/errors';
 import { controlTextProblem } from '../../http/text-rules';
 import { serviceGuard, type Guard, type GuardEnv } from '../../http/guard';
-import { mayReadBucket } from '../../storage/object-access';
+import { mayReadBucket } from '../../shared/object-access';
 import type { MdContext } from './context';
 
 export type MdEnv = GuardEnv;

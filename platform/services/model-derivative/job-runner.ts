@@ -14,8 +14,8 @@ import type { ObjectContent } from '../../storage/repos/oss';
 import type { Stores } from '../../storage/stores';
 import { TranslationTimeoutError, type Translator } from '../../translation/engine-types';
 import { extensionOf } from '../../translation/formats';
-import { runLeased, type RunEnd } from '../../storage/leased-run';
-import { createLeasedRunner, MAX_ATTEMPTS, type LeasedRun } from '../../storage/leased-runner';
+import { runLeased, type RunEnd } from '../../jobs/leased-run';
+import { createLeasedRunner, MAX_ATTEMPTS, type LeasedRun } from '../../jobs/leased-runner';
 import { recordResult } from './job-record';
 import { progressWriter } from './progress-writer';
 

@@ -11,7 +11,7 @@ import { listen } from '../../testing/listen';
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform';
 import type { Translator } from '../../translation/engine-types';
 import { createWorkerPool } from '../../translation/pool';
-import { parseObj } from '../../translation/testing/read-back';
+import { parseObj } from '../../testing/translation/read-back';
 import { objName } from '../../translation/writers/obj';
 
 // The documented stl and obj options, sent by the official client to a listening platform that runs

@@ -8,7 +8,7 @@ import { designInBucket } from '../../testing/model-derivative';
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform';
 import type { Translator } from '../../translation/engine-types';
 import { createWorkerPool } from '../../translation/pool';
-import { glbNodes } from '../../translation/testing/glb-nodes';
+import { glbNodes } from '../../testing/translation/glb-nodes';
 
 // The bodies of Autodesk's documentation and samples, sent by the official client to a listening
 // platform running the real engine: the legacy svf type, and svf2's IFC options.

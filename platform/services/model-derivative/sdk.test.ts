@@ -8,7 +8,7 @@ import { listen } from '../../testing/listen';
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform';
 import type { Translator } from '../../translation/engine-types';
 import { createWorkerPool } from '../../translation/pool';
-import { parseObj } from '../../translation/testing/read-back';
+import { parseObj } from '../../testing/translation/read-back';
 
 // The official client against a listening platform running the real engine in a worker process:
 // the whole path a real APS client takes, from upload to properties and downloads.

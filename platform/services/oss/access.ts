@@ -3,7 +3,7 @@ import type { TokenCheck, TokenErrors } from '../../http/auth';
 import { ossError } from '../../http/errors';
 import { serviceGuard, type Guard, type GuardEnv } from '../../http/guard';
 import { perWindow, type RateWindows } from '../../http/rate-limit';
-import { mayReadBucket } from '../../storage/object-access';
+import { mayReadBucket } from '../../shared/object-access';
 import { PLATFORM_CLIENT_ID } from '../../storage/repos/dm-storage';
 import type { Principal } from '../../storage/repos/hubs';
 import type { BucketRecord } from '../../storage/repos/oss';

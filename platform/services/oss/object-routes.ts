@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { jsonAnswer, jsonBytes } from '../../http/json-answer';
-import { pageMemory } from '../../http/page-memory';
+import { pageMemory } from '../../shared/page-memory';
 import { bucketFor, type Guard, type OssEnv } from './access';
 import { contentLength, metadataFrom, requestBody } from './blob-write';
 import { readJsonObject } from './body';

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { demoBuildingIfc } from '../../demo/ifc-building';
 import { withIfcModel } from './ifc-api';
 import { elementIds, readIfcGeometry } from './ifc-geometry';
-import { fixture, haveFixtures, warnIfNoFixtures } from './test-fixtures';
+import { fixture, haveFixtures, warnIfNoFixtures } from '../../testing/translation/reader-fixtures';
 import { readIfcInThread, stopIfcThreads, useGeometryThreads } from './ifc-thread';
 import type { ElementMeshes } from './ifc-thread-protocol';
 import { THUMBNAIL_SIZES } from '../writers/thumbnail';
-import { pngFacts } from '../testing/read-back';
+import { pngFacts } from '../../testing/translation/read-back';
 
 const building = new TextEncoder().encode(demoBuildingIfc());
 

@@ -3,7 +3,7 @@ import { Document, NodeIO } from '@gltf-transform/core';
 import { describe, expect, it } from 'vitest';
 import type { ModelObject, ReadModel } from '../model';
 import { readSource } from './index';
-import { fixture, haveFixtures, treeIsWellFormed, triangles, warnIfNoFixtures } from './test-fixtures';
+import { fixture, haveFixtures, treeIsWellFormed, triangles, warnIfNoFixtures } from '../../testing/translation/reader-fixtures';
 
 warnIfNoFixtures('readers.test');
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ifcApi } from './ifc-api';
 import { ifcLines } from './ifc-lines';
 import { StepLines } from './step-lines';
-import { FIXTURES, fixture, haveFixtures, warnIfNoFixtures } from './test-fixtures';
+import { FIXTURES, fixture, haveFixtures, warnIfNoFixtures } from '../../testing/translation/reader-fixtures';
 
 warnIfNoFixtures('step-lines.test');
 

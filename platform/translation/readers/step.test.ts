@@ -6,10 +6,10 @@ import type { ObjectTreeNode } from '../../../contracts/model-derivative';
 import type { ModelObject, ReadModel } from '../model';
 import { writeModelGlb } from '../writers/glb';
 import { buildPropertyDatabase } from '../writers/properties';
-import { cartAssembly, stepAssembly } from '../testing/step-assembly';
+import { cartAssembly, stepAssembly } from '../../testing/translation/step-assembly';
 import { readSource } from './index';
 import { readStepStructure, type StepOccurrence } from './step-structure';
-import { treeIsWellFormed, triangles } from './test-fixtures';
+import { treeIsWellFormed, triangles } from '../../testing/translation/reader-fixtures';
 
 const read = (text: string, fileName = 'cart.step'): Promise<ReadModel> => readSource({ fileName, bytes: new TextEncoder().encode(text), siblings: new Map() });
 

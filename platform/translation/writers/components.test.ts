@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelObject, ReadModel } from '../model';
 import { componentsOf } from './components';
-import { boxMesh } from './test-models';
+import { boxMesh } from '../../testing/translation/models';
 
 const part = (dbId: number, name: string): ModelObject => ({
   dbId, name, externalId: String(dbId), category: 'Part', properties: {}, meshes: [boxMesh([0, 0, 0], [1, 1, 1], [1, 1, 1, 1])],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TriangleMesh } from '../model';
 import { GlbPreparation } from './glb-prepare';
-import { boxMesh } from './test-models';
+import { boxMesh } from '../../testing/translation/models';
 
 const GREY: TriangleMesh['color'] = [0.5, 0.5, 0.5, 1];
 const noTriangles = (): TriangleMesh => ({ positions: new Float32Array(9), indices: new Uint32Array(0), color: GREY });

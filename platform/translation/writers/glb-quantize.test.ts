@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ByteMemo } from './byte-identity';
 import { nodeQuantization, quantizeNormals, quantizeTriangles, quantizeUnitNormals, type QuantizedPrimitive } from './glb-quantize';
-import { boxMesh } from './test-models';
+import { boxMesh } from '../../testing/translation/models';
 import { flatShaded } from './geometry';
 
 const GREY: [number, number, number, number] = [0.5, 0.5, 0.5, 1];

@@ -2,10 +2,10 @@ import { NodeIO, Primitive } from '@gltf-transform/core';
 import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/extensions';
 import { MeshoptDecoder } from 'meshoptimizer';
 import { describe, expect, it } from 'vitest';
-import { glbErrors } from '../testing/read-back';
+import { glbErrors } from '../../testing/translation/read-back';
 import { writeDrawingGlb, writeModelGlb } from './glb';
 import type { ModelObject, TriangleMesh } from '../model';
-import { boxMesh, smallBuilding, smallDrawing } from './test-models';
+import { boxMesh, smallBuilding, smallDrawing } from '../../testing/translation/models';
 
 async function readGlb(glb: Uint8Array) {
   await MeshoptDecoder.ready;

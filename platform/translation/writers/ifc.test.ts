@@ -1,8 +1,8 @@
 import * as WebIFC from 'web-ifc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reopenIfc } from '../testing/read-back';
+import { reopenIfc } from '../../testing/translation/read-back';
 import { writeTriangulatedIfc } from './ifc';
-import { smallBuilding } from './test-models';
+import { smallBuilding } from '../../testing/translation/models';
 
 /** Our own reader for the checks read-back.ts does not make: names, psets, storeys and placement. */
 const api = new WebIFC.IfcAPI();

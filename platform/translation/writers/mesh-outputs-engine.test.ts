@@ -6,7 +6,7 @@ import type { JobOutputFormat } from '../../../contracts/model-derivative';
 import { demoBuildingIfc } from '../../demo/ifc-building';
 import { runTranslation } from '../engine';
 import type { PropertyDatabase } from '../properties-db';
-import { binaryStlTriangles, parseObj } from '../testing/read-back';
+import { binaryStlTriangles, parseObj } from '../../testing/translation/read-back';
 import { objName } from './obj';
 
 // The demo building through the engine: the objectids an svf2 job's property database gives (what the

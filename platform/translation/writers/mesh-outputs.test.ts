@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { JobOutputFormat } from '../../../contracts/model-derivative';
 import type { EngineDerivative } from '../engine-types';
 import { TranslationError, type ReadModel } from '../model';
-import { binaryStlTriangles, parseObj } from '../testing/read-back';
+import { binaryStlTriangles, parseObj } from '../../testing/translation/read-back';
 import { writeObjOutput, writeStlOutput, type PutFile } from './mesh-outputs';
-import { smallBuilding } from './test-models';
+import { smallBuilding } from '../../testing/translation/models';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 

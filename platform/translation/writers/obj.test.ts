@@ -2,9 +2,9 @@ import { MTLLoader } from 'three/examples/jsm/loaders/MTLLoader.js';
 import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
 import type { BufferGeometry, Mesh } from 'three';
 import { describe, expect, it } from 'vitest';
-import { parseObj } from '../testing/read-back';
+import { parseObj } from '../../testing/translation/read-back';
 import { writeObj } from './obj';
-import { boxMesh, smallBuilding } from './test-models';
+import { boxMesh, smallBuilding } from '../../testing/translation/models';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 

@@ -1,9 +1,9 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { renderPdfPages } from '../testing/read-back';
+import { renderPdfPages } from '../../testing/translation/read-back';
 import { writePdf } from './pdf';
 import { planSection } from './plan-section';
-import { boxMesh, smallBuilding, smallDrawing } from './test-models';
+import { boxMesh, smallBuilding, smallDrawing } from '../../testing/translation/models';
 
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 const pageCount = (pdf: Uint8Array) => latin1(pdf).match(/\/Type \/Page\b/g)?.length ?? 0;

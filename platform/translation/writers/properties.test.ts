@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelObject, ReadModel } from '../model';
 import { buildPropertyDatabase, measureText, PropertyPreparation, writePropertyDatabase } from './properties';
-import { smallBuilding } from './test-models';
+import { smallBuilding } from '../../testing/translation/models';
 
 describe('buildPropertyDatabase', () => {
   it('keeps every object with its own property groups, in Model Derivative\'s shape', () => {

@@ -1,9 +1,9 @@
 import type { BufferGeometry } from 'three';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { describe, expect, it } from 'vitest';
-import { binaryStlTriangles } from '../testing/read-back';
+import { binaryStlTriangles } from '../../testing/translation/read-back';
 import { facetColor, writeStl } from './stl';
-import { smallBuilding } from './test-models';
+import { smallBuilding } from '../../testing/translation/models';
 
 function load(stl: Uint8Array): BufferGeometry {
   const copy = stl.slice().buffer;

@@ -1,8 +1,8 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { pngFacts } from '../testing/read-back';
+import { pngFacts } from '../../testing/translation/read-back';
 import { BACKGROUND, blankImage, rasterModel } from './raster';
-import { boxMesh, smallBuilding, smallDrawing } from './test-models';
+import { boxMesh, smallBuilding, smallDrawing } from '../../testing/translation/models';
 import type { ReadModel } from '../model';
 import { halve, renderThumbnails, type ThumbnailSize } from './thumbnail';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backoffDelay, realTimers, withRetry } from './backoff';
-import { instantTimers } from './test-timers';
+import { instantTimers } from '../../testing/upload/timers';
 
 const policy = { retries: 3, baseMs: 100, maxMs: 1_000 };
 const always = () => true;

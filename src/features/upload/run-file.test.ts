@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createLimiter } from './limiter';
-import { fakeSteps } from './fake-steps';
+import { fakeSteps } from '../../testing/upload/fake-steps';
 import { runFile } from './run-file';
-import { instantTimers } from './test-timers';
+import { instantTimers } from '../../testing/upload/timers';
 import { useUploadStore, type FolderTarget, type UploadEntry } from './upload-store';
 
 const plan = (size: number) => ({ partSize: 10, count: Math.max(1, Math.ceil(size / 10)) });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createLimiter } from './limiter';
-import { fakeOss } from './fake-oss';
+import { fakeOss } from '../../testing/upload/fake-oss';
 import { uploadContent, type ContentEvents } from './signed-upload';
-import { instantTimers } from './test-timers';
+import { instantTimers } from '../../testing/upload/timers';
 
 // Ten-byte parts keep the files tiny; the 5 MiB rule is planParts' business, tested on its own.
 const plan = (size: number) => ({ partSize: 10, count: Math.max(1, Math.ceil(size / 10)) });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeSteps } from './fake-steps';
+import { fakeSteps } from '../../testing/upload/fake-steps';
 import { planBatch } from './plan-batch';
-import { instantTimers } from './test-timers';
+import { instantTimers } from '../../testing/upload/timers';
 import { createUploadRunner } from './upload-runner';
 import { useUploadStore, type FolderTarget, type UploadEntry } from './upload-store';
 
