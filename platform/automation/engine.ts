@@ -6,7 +6,7 @@ import { ENGINE_DESCRIPTIONS, type LocalEngine } from './catalog';
 import { prepareEngineDir, type EngineDir } from './engine-dirs';
 import { engineSettings, type WorkitemEngineOptions } from './engine-options';
 import type { RunHooks, RunOutcome, RunPlan, WorkitemEngine } from './engine-types';
-import { runWorkitem } from './run-workitem';
+import { executePlan } from './execute-plan';
 import { detectIsolation, type Isolation } from './sandbox';
 
 interface Queued {
@@ -67,7 +67,7 @@ export function createWorkitemEngine(options: WorkitemEngineOptions = {}): Worki
             const onAbort = () => controller.abort();
             signal.addEventListener('abort', onAbort);
             if (signal.aborted) controller.abort();
-            const done = runWorkitem(plan, hooks, controller.signal, deps);
+            const done = executePlan(plan, hooks, controller.signal, deps);
             const slot = { controller, done };
             running.add(slot);
             void done.then((outcome) => {

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LocalEngine } from './catalog';
-import { parseCommandLine, showCommandLine, type Command } from './command-line';
+import { parseCommandLine, showCommandLine, type Command } from './command-expansion';
 import type { EngineDir } from './engine-dirs';
 import { RUNTIME_DIR } from './libraries';
 import { acesListener } from './on-demand';

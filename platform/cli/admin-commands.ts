@@ -16,7 +16,7 @@ export function checkEmail(value: string | undefined, flag = '--email'): string 
   return email;
 }
 
-export async function createApp(stores: Stores, flags: { name?: string; type?: string; callback?: string[]; scopes?: string }) {
+export async function createOAuthApp(stores: Stores, flags: { name?: string; type?: string; callback?: string[]; scopes?: string }) {
   const name = required(flags.name, '--name');
   const type = required(flags.type, '--type') as AppType;
   if (!APP_TYPES.includes(type)) throw new UsageError(`--type must be one of ${APP_TYPES.join(', ')}, not "${flags.type}".`);

@@ -3,7 +3,7 @@ import { systemClock } from '../config';
 import type { Stores } from '../storage/stores';
 import { list, parse, url, UsageError } from './args';
 import { BLOB_FLAGS, openBlobs, parseBlobOptions } from './blob-options';
-import { createApp, createHub, createProject, createUser } from './admin-commands';
+import { createOAuthApp, createHub, createProject, createUser } from './admin-commands';
 import { ensureDemo } from './demo';
 import { openStorage } from './storage';
 
@@ -17,7 +17,7 @@ export async function runAdmin(args: string[]): Promise<object> {
   switch (key) {
     case 'app create': {
       const flags = parse(flagsAfter, { ...DATA_DIR, name: { type: 'string' }, type: { type: 'string' }, callback: { type: 'string', multiple: true }, scopes: { type: 'string' } });
-      return withStores(flags['data-dir'], (stores) => createApp(stores, flags));
+      return withStores(flags['data-dir'], (stores) => createOAuthApp(stores, flags));
     }
     case 'user create': {
       const flags = parse(flagsAfter, { ...DATA_DIR, email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } });

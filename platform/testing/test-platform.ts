@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createApp, type Logger } from '../app';
 import type { AppDeps, Clock, PlatformConfig } from '../config';
 import { DEFAULT_TOKEN_TTL_SECONDS, SPEC_RATE_LIMITS } from '../config';
-import { createApp as registerApp, createHub, createProject, createUser } from '../cli/admin-commands';
+import { createOAuthApp as registerApp, createHub, createProject, createUser } from '../cli/admin-commands';
 import { loadSigner } from '../services/authentication/signing';
 import { openFileBlobStore } from '../storage/blobs/file-blob-store';
 import { createStores } from '../storage/stores';

@@ -2,7 +2,7 @@ import { DA_VERBS, type DaParameter, type DaSetting, type DaVerb } from '../../.
 import type { EngineDescription } from '../../automation/engine-types';
 import { designAutomationError } from '../../http/errors';
 import { field, isObject, optionalBoolean, optionalHeaders, optionalText, requiredText, type JsonObject } from './body';
-import { quotedPathProblem } from './command-line';
+import { quotedPathProblem } from './command-line-rules';
 import { isName, parseQualifiedId, shown } from './ids';
 
 /** What an appbundle version holds, with the names of its properties as the service writes them. */

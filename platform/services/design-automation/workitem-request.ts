@@ -2,7 +2,7 @@ import type { PlanArgument, PlanSetting } from '../../automation/engine-types';
 import { designAutomationError, HttpError } from '../../http/errors';
 import type { Caller } from './access';
 import { field, isObject, type JsonObject } from './body';
-import { commandLines } from './command-line';
+import { commandLines } from './command-line-rules';
 import type { DaContext } from './context';
 import type { ActivityDefinition } from './definitions';
 import { parseQualifiedId, shown } from './ids';

@@ -16,7 +16,7 @@ import { prepareRunDir, runPlan } from './run-plan';
 import { statsTime, type WorkitemSpec } from './workitem-spec';
 import { isLive, workitemStatus } from './workitem-status';
 
-export interface RunDeps {
+export interface WorkitemRunDeps {
   stores: Stores;
   blobs: BlobStore;
   clock: Clock;
@@ -45,7 +45,7 @@ const STAT_OF_EDGE: Partial<Record<`${RunPhase}:${'start' | 'end'}`, keyof WorkI
 };
 
 /** Runs one workitem through the engine and records how it ended. */
-export async function runWorkitem(deps: RunDeps, id: string, signal: AbortSignal, flags: RunFlags): Promise<void> {
+export async function runWorkitem(deps: WorkitemRunDeps, id: string, signal: AbortSignal, flags: RunFlags): Promise<void> {
   const record = await deps.stores.daWorkitems.find(id);
   if (!record || !isLive(record.status)) return;
   const spec = record.spec as WorkitemSpec;
@@ -131,7 +131,7 @@ async function fileBlob(blobs: BlobStore, file: string): Promise<{ id: string; s
  * The end of a workitem, however it came: `report.txt` (and the debug zip) into blobs, then the
  * final status in one update, then `onComplete`. If it had ended meanwhile, nothing is kept.
  */
-export async function finishWorkitem(deps: RunDeps, record: DaWorkitemRecord, status: FinalWorkItemStatus, stats: WorkItemStats, report: Report, debugZipPath?: string): Promise<void> {
+export async function finishWorkitem(deps: WorkitemRunDeps, record: DaWorkitemRecord, status: FinalWorkItemStatus, stats: WorkItemStats, report: Report, debugZipPath?: string): Promise<void> {
   const at = deps.clock.now();
   const final: WorkItemStats = { ...stats, timeFinished: statsTime(at) };
   const debug = debugZipPath

@@ -3,7 +3,7 @@ import { createLeasedRunner, MAX_ATTEMPTS, type LeasedRun } from '../../jobs/lea
 import type { Lease } from '../../storage/repos/job-leases';
 import { Report } from './report';
 import type { CallbackDeps } from './callbacks';
-import { finishWorkitem, runWorkitem, type RunDeps } from './workitem-run';
+import { finishWorkitem, runWorkitem, type WorkitemRunDeps } from './workitem-run';
 import { isLive } from './workitem-status';
 
 export interface WorkitemRunner {
@@ -35,9 +35,9 @@ export interface WorkitemQueue {
   runsJobs?: boolean | undefined;
 }
 
-export function createWorkitemRunner(deps: Omit<RunDeps, 'callbacks'>, queue: WorkitemQueue = {}): WorkitemRunner {
+export function createWorkitemRunner(deps: Omit<WorkitemRunDeps, 'callbacks'>, queue: WorkitemQueue = {}): WorkitemRunner {
   const callbacks: CallbackDeps = { fetch: deps.fetch, logger: deps.logger, track: (done, controller) => runner.track(done, controller) };
-  const runDeps: RunDeps = { ...deps, callbacks };
+  const runDeps: WorkitemRunDeps = { ...deps, callbacks };
   const start = (run: LeasedRun) =>
     runLeased(deps.stores.daWorkitemLeases, run.id, run.lease, deps.clock, run.controller, run.claim, async () => {
       const record = await deps.stores.daWorkitems.find(run.id);

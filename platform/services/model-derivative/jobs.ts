@@ -9,7 +9,7 @@ import { checkConvertible, type ValidJob } from './job-request';
 // How long a client over its job limit waits before asking again: about one short job.
 const RETRY_AFTER_SECONDS = 30;
 
-export interface StartedJob {
+export interface JobAnswer {
   status: 200 | 201;
   body: JobResponse;
 }
@@ -18,7 +18,7 @@ export interface StartedJob {
  * `POST …/job`: 201 when every requested derivative already exists (unless forced), else a new
  * pending job for the outputs still missing, within the app's limit of live jobs (429 beyond it).
  */
-export async function startJob(md: MdContext, runner: JobRunner, source: SourceDesign, job: ValidJob, clientId: string, force: boolean): Promise<StartedJob> {
+export async function startJob(md: MdContext, runner: JobRunner, source: SourceDesign, job: ValidJob, clientId: string, force: boolean): Promise<JobAnswer> {
   const now = md.clock.now();
   const fileName = source.objectKey.slice(source.objectKey.lastIndexOf('/') + 1);
   checkConvertible(fileName, job.rootFilename, job.formats);

@@ -22,7 +22,7 @@ async function childrenByName(projectId: string, folderId: string, type: 'folder
 const place = (target: FolderTarget, folderId: string) => ({ hubId: target.hubId, projectId: target.projectId, folderId });
 
 /**
- * The engine's steps on the real API. Item, version and object completion go through the mutation
+ * The upload runner's steps on the real API. Item, version and object completion go through the mutation
  * cache, so the listings they change are invalidated by the one handler in src/app like any write.
  */
 export function apiSteps(queryClient: QueryClient): UploadSteps {

@@ -6,7 +6,7 @@ import { UploadButton } from './upload-button';
 let counter = 0;
 
 /**
- * "Upload" on a bucket's page: the same engine, into the bucket, each object keyed by the file's name
+ * "Upload" on a bucket's page: the same upload runner, into the bucket, each object keyed by the file's name
  * after the prefix the listing is filtered by (so uploading while looking at `models/` lands there).
  * An existing key is replaced, as OSS does.
  */

@@ -3,7 +3,7 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import { loadOnce, usePreloadWhenIdle } from '../../lib/load-once';
 import type { UploadRunner } from './upload-runner';
 
-/** The upload engine, loaded with the first file a person picks (or once the first screen is idle), not with that screen. */
+/** The upload runner, loaded with the first file a person picks (or once the first screen is idle), not with that screen. */
 export type RunnerSource = () => Promise<UploadRunner>;
 
 const RunnerContext = createContext<RunnerSource | null>(null);
@@ -12,7 +12,7 @@ const RunnerContext = createContext<RunnerSource | null>(null);
 export function UploadRunnerProvider({ children, runner: given }: { children: ReactNode; runner?: UploadRunner }) {
   const queryClient = useQueryClient();
   const [source] = useState<RunnerSource>(() =>
-    given ? () => Promise.resolve(given) : loadOnce(() => import('./app-upload-runner').then((module) => module.appUploadRunner(queryClient))),
+    given ? () => Promise.resolve(given) : loadOnce(() => import('./api-upload-runner').then((module) => module.apiUploadRunner(queryClient))),
   );
   usePreloadWhenIdle(source);
   return <RunnerContext.Provider value={source}>{children}</RunnerContext.Provider>;

@@ -14,7 +14,7 @@ import type { Isolation } from './sandbox';
 import { uploadPhase } from './upload-phase';
 import { zipFolder } from './zip-folder';
 
-export interface RunDeps {
+export interface PlanDeps {
   settings: EngineSettings;
   workDir: string;
   isolation(): Isolation;
@@ -26,7 +26,7 @@ export function debugZipPathOf(jobDir: string): string {
   return path.join(path.dirname(jobDir), `${path.basename(jobDir)}-debug.zip`);
 }
 
-async function runPhases(ctx: RunContext, engine: LocalEngine, deps: RunDeps, enter: (phase: RunPhase | undefined) => void): Promise<RunOutcome> {
+async function runPhases(ctx: RunContext, engine: LocalEngine, deps: PlanDeps, enter: (phase: RunPhase | undefined) => void): Promise<RunOutcome> {
   enter('download');
   ctx.args = placeArguments(ctx.plan);
   await downloadPhase(ctx);
@@ -49,7 +49,7 @@ function outcomeOf(error: unknown, ctx: RunContext): RunOutcome {
  * with its outcome whatever happens; the run's own folder is removed, the job folder left to the
  * service (zipped beside it first when the workitem asked for its debug information).
  */
-export async function runWorkitem(plan: RunPlan, hooks: RunHooks, signal: AbortSignal, deps: RunDeps): Promise<RunOutcome> {
+export async function executePlan(plan: RunPlan, hooks: RunHooks, signal: AbortSignal, deps: PlanDeps): Promise<RunOutcome> {
   const engine = localEngine(plan.engineId);
   if (!engine) {
     const message = notRunnableReason(plan.engineId);

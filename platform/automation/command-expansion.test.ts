@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, tokenize } from './command-line';
+import { parseCommandLine, tokenize } from './command-expansion';
 import { RunFailure } from './run-failure';
 
 describe('command lines, split as Windows programs split theirs', () => {
