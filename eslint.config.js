@@ -5,27 +5,59 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = readdirSync('src/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** The architecture, as import boundaries: each zone names what its files may not import. */
 const boundaries = [
-  { target: './src', from: './platform', message: 'The app never imports the platform: talk to it over HTTP through src/api.' },
+  {
+    target: './src',
+    from: './platform',
+    message: 'The app never imports the platform: talk to it over HTTP through src/api.',
+  },
   { target: './platform', from: './src', message: 'The platform never imports the app.' },
-  { target: './contracts', from: ['./src', './platform', './scripts', './e2e', './bench'], message: 'contracts/ imports nothing of ours.' },
-  { target: './src/api', from: ['./src/features', './src/app'], message: 'The API layer knows no feature; features use it.' },
-  { target: './src/components', from: ['./src/features', './src/app', './src/api'], message: 'UI primitives fetch nothing and know no feature.' },
-  { target: './src/lib', from: ['./src/features', './src/app', './src/api', './src/components'], message: 'lib/ holds generic helpers only.' },
-  { target: './src/features', from: './src/app', message: 'Features never import the app shell; src/app composes them.' },
+  {
+    target: './contracts',
+    from: ['./src', './platform', './scripts', './e2e', './bench'],
+    message: 'contracts/ imports nothing of ours.',
+  },
+  {
+    target: './src/api',
+    from: ['./src/features', './src/app'],
+    message: 'The API layer knows no feature; features use it.',
+  },
+  {
+    target: './src/components',
+    from: ['./src/features', './src/app', './src/api'],
+    message: 'UI primitives fetch nothing and know no feature.',
+  },
+  {
+    target: './src/lib',
+    from: ['./src/features', './src/app', './src/api', './src/components'],
+    message: 'lib/ holds generic helpers only.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Features never import the app shell; src/app composes them.',
+  },
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,
     from: './src/features',
     except: [`./${feature}`],
     message: 'Features never import each other: they meet in src/app.',
   })),
-  { target: './platform/services', from: './platform/app.ts', message: 'Services are composed by app.ts, never the reverse.' },
+  {
+    target: './platform/services',
+    from: './platform/app.ts',
+    message: 'Services are composed by app.ts, never the reverse.',
+  },
 ];
 
-const services = readdirSync('platform/services', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const services = readdirSync('platform/services', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 for (const service of services) {
   boundaries.push({
     target: `./platform/services/${service}`,
@@ -46,7 +78,10 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.browser, ...globals.node },
     },
     plugins: { 'import-x': importX },
@@ -81,7 +116,18 @@ export default tseslint.config(
     files: ['platform/**/*.ts'],
     ignores: ['**/*.test.ts', 'platform/translation/readers/web-ifc.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'web-ifc', allowTypeImports: true, message: "Use webIfc from platform/translation/readers/web-ifc.ts: it is required, not imported." }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'web-ifc',
+              allowTypeImports: true,
+              message: 'Use webIfc from platform/translation/readers/web-ifc.ts: it is required, not imported.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -48,7 +48,11 @@ async function timeFolderOpen(stack: AppStack, projectFiles: string): Promise<Be
   for (let run = -1; run < RUNS; run++) {
     await freshProjectFiles(stack, projectFiles);
     const [request, elapsed] = await Promise.all([
-      page.waitForRequest((candidate) => new URL(candidate.url()).pathname.endsWith('/contents') && !new URL(candidate.url()).searchParams.has('filter[type]')),
+      page.waitForRequest(
+        (candidate) =>
+          new URL(candidate.url()).pathname.endsWith('/contents') &&
+          !new URL(candidate.url()).searchParams.has('filter[type]'),
+      ),
       page.evaluate<number>(CLICK_UNTIL_ROWS_PAINTED),
     ]);
     if (run < 0) continue;
@@ -57,7 +61,14 @@ async function timeFolderOpen(stack: AppStack, projectFiles: string): Promise<Be
     // cached per URL, and the app pays it on every folder's first page too.
     fetches.push(await page.evaluate<number>(fetchOnce(`${request.url()}&bench=${run}`)));
   }
-  return [result('app folder click to first rows painted, 5,000-item folder (baseline: the same contents request, fetched bare from the page)', median(clicks), 'ms', median(fetches))];
+  return [
+    result(
+      'app folder click to first rows painted, 5,000-item folder (baseline: the same contents request, fetched bare from the page)',
+      median(clicks),
+      'ms',
+      median(fetches),
+    ),
+  ];
 }
 
 // In-page code is kept as text: tsx would otherwise add helpers (`__name`) the page does not have.
@@ -98,7 +109,8 @@ async function openArchive(stack: AppStack, projectFiles: string): Promise<URL[]
   const requests: URL[] = [];
   stack.page.on('request', (request) => {
     const url = new URL(request.url());
-    if (request.method() === 'GET' && url.pathname.endsWith('/contents') && !url.searchParams.has('filter[type]')) requests.push(url);
+    if (request.method() === 'GET' && url.pathname.endsWith('/contents') && !url.searchParams.has('filter[type]'))
+      requests.push(url);
   });
   await stack.page.getByRole('grid').getByRole('link', { name: 'Archive', exact: true }).click();
   await stack.page.getByRole('grid').getByRole('rowheader', { name: 'record-0001.txt' }).waitFor();
@@ -130,7 +142,17 @@ async function countScrollRequests(stack: AppStack, projectFiles: string): Promi
   }
 
   return [
-    result('app requests per 1,000 rows scrolled, a screenful at a time (baseline: 1,000 ÷ largest page)', (scrolledCount * 1000) / ARCHIVE_ROWS, 'requests', 1000 / pageSize),
-    result('app requests to jump from the first to the last of 5,000 rows, median of 3 (baseline: one page)', median(jumps), 'requests', 1),
+    result(
+      'app requests per 1,000 rows scrolled, a screenful at a time (baseline: 1,000 ÷ largest page)',
+      (scrolledCount * 1000) / ARCHIVE_ROWS,
+      'requests',
+      1000 / pageSize,
+    ),
+    result(
+      'app requests to jump from the first to the last of 5,000 rows, median of 3 (baseline: one page)',
+      median(jumps),
+      'requests',
+      1,
+    ),
   ];
 }

@@ -30,7 +30,9 @@ export function buildApp(): Promise<AppBuild> {
       logLevel: 'silent',
       build: { outDir, manifest: true, emptyOutDir: true, sourcemap: false },
     })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
-    const chunks = [output].flat().flatMap((each) => each.output.filter((file): file is OutputChunk => file.type === 'chunk'));
+    const chunks = [output]
+      .flat()
+      .flatMap((each) => each.output.filter((file): file is OutputChunk => file.type === 'chunk'));
     return { outDir, manifest: await readManifest(outDir), chunks };
   })();
   return built;
@@ -70,13 +72,21 @@ export async function gzipBytes(outDir: string, files: Iterable<string>): Promis
 export async function buildReactAlone(): Promise<number> {
   const root = path.join(WORK, 'react-alone');
   await mkdir(root, { recursive: true });
-  await writeFile(path.join(root, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.js"></script>');
+  await writeFile(
+    path.join(root, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="./main.js"></script>',
+  );
   await writeFile(
     path.join(root, 'main.js'),
     "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('p', null, 'Hello'));\n",
   );
   const outDir = path.join(root, 'dist');
-  await build({ root, configFile: false, logLevel: 'silent', build: { outDir, manifest: true, emptyOutDir: true, sourcemap: false } });
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    build: { outDir, manifest: true, emptyOutDir: true, sourcemap: false },
+  });
   const manifest = await readManifest(outDir);
   return gzipBytes(outDir, staticClosure(manifest, 'index.html'));
 }

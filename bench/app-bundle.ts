@@ -15,7 +15,8 @@ export async function firstScreensKb(): Promise<{ hubs: number; folderLink: numb
   const { outDir, manifest } = app;
   const entry = staticClosure(manifest, 'index.html');
   const hubs = (await gzipBytes(outDir, entry)) / 1000;
-  const folderLink = (await gzipBytes(outDir, staticClosure(manifest, lazyChunkExporting(app, 'FolderRoute'), new Set(entry)))) / 1000;
+  const folderLink =
+    (await gzipBytes(outDir, staticClosure(manifest, lazyChunkExporting(app, 'FolderRoute'), new Set(entry)))) / 1000;
   return { hubs, folderLink };
 }
 

@@ -15,7 +15,12 @@ export interface AppStack {
   stop(): Promise<void>;
 }
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 /**
  * The production build served as `npm start` serves it, a platform with the demo seed on a fresh
@@ -30,7 +35,16 @@ export async function startAppStack(): Promise<AppStack> {
   const demo = await seedDemo(app.origin, dataDir);
   // Every page load starts a fresh app, and so a fresh client-side budget, while the platform counts
   // them all against one app: timed runs would measure Retry-After pauses, not the app. Off here.
-  const platform = await startPlatform(['--port', '0', '--data-dir', dataDir, '--app-origin', app.origin, '--rate-limit', 'data-management=off']);
+  const platform = await startPlatform([
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--app-origin',
+    app.origin,
+    '--rate-limit',
+    'data-management=off',
+  ]);
   app.setConfig(localPlatformConfig(platform.url, demo.client_id));
   let browser: Browser | null = null;
   const stop = async () => {
@@ -40,7 +54,10 @@ export async function startAppStack(): Promise<AppStack> {
     if (own) await rm(own, { recursive: true, force: true });
   };
   try {
-    browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(app.origin);
     await page.getByRole('button', { name: 'Sign in' }).click();

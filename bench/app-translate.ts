@@ -21,7 +21,13 @@ const STEP_TIMEOUT_MS = 180_000;
 /** `promise`, or an error naming `what` once STEP_TIMEOUT_MS has passed. */
 function within<T>(what: string, promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer in ${STEP_TIMEOUT_MS / 1000} s`)), STEP_TIMEOUT_MS)));
+  const timeout = new Promise<never>(
+    (_, reject) =>
+      (timer = setTimeout(
+        () => reject(new Error(`${what}: no answer in ${STEP_TIMEOUT_MS / 1000} s`)),
+        STEP_TIMEOUT_MS,
+      )),
+  );
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -52,11 +58,28 @@ export const appTranslate: Benchmark = {
         console.error(`app-translate: job ${run + 1} of ${RUNS}: ${JSON.stringify(runs.at(-1))}`);
       }
       const delays = runs.map((run) => run.appMs - run.platformMs);
-      const perMinute = runs.reduce((sum, run) => sum + run.manifestRequests, 0) / (runs.reduce((sum, run) => sum + run.platformMs - run.startedMs, 0) / 60_000);
+      const perMinute =
+        runs.reduce((sum, run) => sum + run.manifestRequests, 0) /
+        (runs.reduce((sum, run) => sum + run.platformMs - run.startedMs, 0) / 60_000);
       return [
-        result(`app translation end on the platform to shown in the app, median of ${RUNS} (baseline: the 2 s target)`, median(delays), 'ms', TARGET_MS),
-        result(`app translation end to shown in the app, worst of ${RUNS} (baseline: the 2 s target)`, Math.max(...delays), 'ms', TARGET_MS),
-        result(`app manifest requests per job-minute, ${NAME} jobs of ${Math.round(median(runs.map((run) => run.platformMs - run.startedMs)) / 100) / 10} s (baseline: once a second)`, perMinute, 'requests', NAIVE_PER_MINUTE),
+        result(
+          `app translation end on the platform to shown in the app, median of ${RUNS} (baseline: the 2 s target)`,
+          median(delays),
+          'ms',
+          TARGET_MS,
+        ),
+        result(
+          `app translation end to shown in the app, worst of ${RUNS} (baseline: the 2 s target)`,
+          Math.max(...delays),
+          'ms',
+          TARGET_MS,
+        ),
+        result(
+          `app manifest requests per job-minute, ${NAME} jobs of ${Math.round(median(runs.map((run) => run.platformMs - run.startedMs)) / 100) / 10} s (baseline: once a second)`,
+          perMinute,
+          'requests',
+          NAIVE_PER_MINUTE,
+        ),
         ...(await timePreview(stack, urn)),
       ];
     } finally {
@@ -76,9 +99,17 @@ async function putFixture(stack: AppStack): Promise<string> {
   const token = await stack.page.evaluate<string>(TOKEN);
   const headers = { Authorization: `Bearer ${token}` };
   const bucketKey = `bench-translate-${Date.now().toString(36)}`;
-  const created = await fetch(`${stack.platformUrl}/oss/v2/buckets`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ bucketKey, policyKey: 'transient' }) });
+  const created = await fetch(`${stack.platformUrl}/oss/v2/buckets`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ bucketKey, policyKey: 'transient' }),
+  });
   if (!created.ok) throw new Error(`bucket: ${created.status} ${await created.text()}`);
-  const put = await fetch(`${stack.platformUrl}/oss/v2/buckets/${bucketKey}/objects/${NAME}`, { method: 'PUT', headers: { ...headers, 'Content-Type': 'application/octet-stream' }, body: await readFile(FZK) });
+  const put = await fetch(`${stack.platformUrl}/oss/v2/buckets/${bucketKey}/objects/${NAME}`, {
+    method: 'PUT',
+    headers: { ...headers, 'Content-Type': 'application/octet-stream' },
+    body: await readFile(FZK),
+  });
   if (!put.ok) throw new Error(`upload: ${put.status} ${await put.text()}`);
   return encodeUrn(((await put.json()) as { objectId: string }).objectId);
 }
@@ -112,9 +143,15 @@ async function translateAndWatch(stack: AppStack, urn: string, force: boolean): 
   const succeeded = page.evaluate<number>(SUCCEEDED_AT);
   const startedMs = Date.now();
   page.on('request', count);
-  const [response] = await Promise.all([page.waitForResponse((candidate) => candidate.url().endsWith('/designdata/job')), dialog.getByRole('button', { name: /^Translate/ }).click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((candidate) => candidate.url().endsWith('/designdata/job')),
+    dialog.getByRole('button', { name: /^Translate/ }).click(),
+  ]);
   if (!response.ok()) throw new Error(`job: ${response.status()}`);
-  const platformMs = await within('the job ending on the platform', watchPlatform(stack, urn, await page.evaluate<string>(TOKEN)));
+  const platformMs = await within(
+    'the job ending on the platform',
+    watchPlatform(stack, urn, await page.evaluate<string>(TOKEN)),
+  );
   const appMs = await within('the app showing the job ended', succeeded);
   page.off('request', count);
   return { startedMs, platformMs, appMs, manifestRequests };
@@ -124,10 +161,15 @@ async function translateAndWatch(stack: AppStack, urn: string, force: boolean): 
 async function watchPlatform(stack: AppStack, urn: string, token: string): Promise<number> {
   let running = false;
   for (;;) {
-    const manifest = (await (await fetch(`${stack.platformUrl}/modelderivative/v2/designdata/${urn}/manifest`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Manifest;
+    const manifest = (await (
+      await fetch(`${stack.platformUrl}/modelderivative/v2/designdata/${urn}/manifest`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as Manifest;
     if (manifest.status === 'pending' || manifest.status === 'inprogress') running = true;
     if (running && manifest.status === 'success') return Date.now();
-    if (manifest.status === 'failed' || manifest.status === 'timeout') throw new Error(`the job ended ${manifest.status}`);
+    if (manifest.status === 'failed' || manifest.status === 'timeout')
+      throw new Error(`the job ended ${manifest.status}`);
     await new Promise((resolve) => setTimeout(resolve, WATCH_MS));
   }
 }
@@ -163,15 +205,27 @@ async function timePreview(stack: AppStack, urn: string): Promise<BenchResult[]>
     opens.push(ready);
     bare.push(await page.evaluate<number>(fetchBare(`${glb}${glb.includes('?') ? '&' : '?'}bench=${run}`)));
   }
-  return [result(`app ${NAME} preview tab opened afresh to an interactive 3D view, median of ${RUNS} (baseline: the GLB fetched bare from the page)`, median(opens), 'ms', median(bare))];
+  return [
+    result(
+      `app ${NAME} preview tab opened afresh to an interactive 3D view, median of ${RUNS} (baseline: the GLB fetched bare from the page)`,
+      median(opens),
+      'ms',
+      median(bare),
+    ),
+  ];
 }
 
 async function glbUrl(stack: AppStack, urn: string, token: string): Promise<string> {
   const headers = { Authorization: `Bearer ${token}` };
   const base = `${stack.platformUrl}/modelderivative/v2/designdata/${urn}`;
   const manifest = (await (await fetch(`${base}/manifest`, { headers })).json()) as Manifest;
-  const graphics = manifest.derivatives.find((derivative) => derivative.outputType === 'svf2')?.children.flatMap((child) => child.children ?? []).find((child) => child.role === 'graphics');
+  const graphics = manifest.derivatives
+    .find((derivative) => derivative.outputType === 'svf2')
+    ?.children.flatMap((child) => child.children ?? [])
+    .find((child) => child.role === 'graphics');
   if (!graphics?.urn) throw new Error('no GLB in the manifest');
-  const signed = (await (await fetch(`${base}/manifest/${encodeURIComponent(graphics.urn)}/signedcookies`, { headers })).json()) as SignedCookiesResponse;
+  const signed = (await (
+    await fetch(`${base}/manifest/${encodeURIComponent(graphics.urn)}/signedcookies`, { headers })
+  ).json()) as SignedCookiesResponse;
   return signed.url;
 }

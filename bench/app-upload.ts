@@ -55,11 +55,36 @@ export const appUpload: Benchmark = {
       const ceiling = mean(ceilings);
       const app = mean(apps.map((each) => each.mibPerSecond));
       return [
-        result('app upload of 1 GiB into a folder vs Chromium\'s own ceiling, the same slices to a sink (MiB/s; target ratio ≥ 0.85)', app, 'MiB/s', ceiling),
-        result('app upload of 1 GiB into a folder vs curl, same signed parts and parallelism (MiB/s)', app, 'MiB/s', mean(curls)),
-        result('Chromium alone: the same slices to a server that discards them vs curl to the platform (MiB/s)', ceiling, 'MiB/s', mean(curls)),
-        result('app tab peak JS heap during the 1 GiB upload (baseline: the 300 MB budget)', Math.max(...apps.map((app) => app.peakHeapMb)), 'MB', 300),
-        result('app tab renderer peak resident memory during the 1 GiB upload (baseline: the 300 MB budget)', Math.max(...apps.map((app) => app.peakRendererMb)), 'MB', 300),
+        result(
+          "app upload of 1 GiB into a folder vs Chromium's own ceiling, the same slices to a sink (MiB/s; target ratio ≥ 0.85)",
+          app,
+          'MiB/s',
+          ceiling,
+        ),
+        result(
+          'app upload of 1 GiB into a folder vs curl, same signed parts and parallelism (MiB/s)',
+          app,
+          'MiB/s',
+          mean(curls),
+        ),
+        result(
+          'Chromium alone: the same slices to a server that discards them vs curl to the platform (MiB/s)',
+          ceiling,
+          'MiB/s',
+          mean(curls),
+        ),
+        result(
+          'app tab peak JS heap during the 1 GiB upload (baseline: the 300 MB budget)',
+          Math.max(...apps.map((app) => app.peakHeapMb)),
+          'MB',
+          300,
+        ),
+        result(
+          'app tab renderer peak resident memory during the 1 GiB upload (baseline: the 300 MB budget)',
+          Math.max(...apps.map((app) => app.peakRendererMb)),
+          'MB',
+          300,
+        ),
       ];
     } finally {
       await stack.stop();
@@ -101,9 +126,17 @@ async function splitParts(source: string, dir: string): Promise<string[]> {
   return files;
 }
 
-async function curlUpload(platformUrl: string, token: string, { projectId, folderId }: Place, parts: string[]): Promise<number> {
+async function curlUpload(
+  platformUrl: string,
+  token: string,
+  { projectId, folderId }: Place,
+  parts: string[],
+): Promise<number> {
   const call = async <T>(route: string, init: RequestInit = {}): Promise<T> => {
-    const response = await fetch(`${platformUrl}${route}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
+    const response = await fetch(`${platformUrl}${route}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${token}`, ...init.headers },
+    });
     if (!response.ok) throw new Error(`app-upload: ${route} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as T;
   };
@@ -111,7 +144,14 @@ async function curlUpload(platformUrl: string, token: string, { projectId, folde
   const storage = await call<{ data: { id: string } }>(`/data/v1/projects/${projectId}/storage`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/vnd.api+json' },
-    body: JSON.stringify({ jsonapi: { version: '1.0' }, data: { type: 'objects', attributes: { name: 'curl.bin' }, relationships: { target: { data: { type: 'folders', id: folderId } } } } }),
+    body: JSON.stringify({
+      jsonapi: { version: '1.0' },
+      data: {
+        type: 'objects',
+        attributes: { name: 'curl.bin' },
+        relationships: { target: { data: { type: 'folders', id: folderId } } },
+      },
+    }),
   });
   const object = parseObjectUrn(storage.data.id);
   if (!object) throw new Error(`app-upload: storage id ${storage.data.id}`);
@@ -119,15 +159,32 @@ async function curlUpload(platformUrl: string, token: string, { projectId, folde
   let uploadKey = '';
   const urls: string[] = [];
   for (let first = 1; first <= parts.length; first += 25) {
-    const query = new URLSearchParams({ parts: String(Math.min(25, parts.length - first + 1)), firstPart: String(first), ...(uploadKey ? { uploadKey } : {}) });
+    const query = new URLSearchParams({
+      parts: String(Math.min(25, parts.length - first + 1)),
+      firstPart: String(first),
+      ...(uploadKey ? { uploadKey } : {}),
+    });
     const signed = await call<SignedS3UploadResponse>(`${objectPath}?${query}`);
     uploadKey = signed.uploadKey;
     urls.push(...signed.urls);
   }
-  const args = ['--parallel', '--parallel-max', String(PARALLEL), '--fail', '--silent', '--show-error', '--output', '/dev/null'];
+  const args = [
+    '--parallel',
+    '--parallel-max',
+    String(PARALLEL),
+    '--fail',
+    '--silent',
+    '--show-error',
+    '--output',
+    '/dev/null',
+  ];
   parts.forEach((part, index) => args.push('--upload-file', part, urls[index]!));
   await promisify(execFile)('curl', args, { maxBuffer: 1024 * 1024 });
-  await call(objectPath, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ uploadKey, size: GiB }) });
+  await call(objectPath, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ uploadKey, size: GiB }),
+  });
   return GiB / 1024 / 1024 / ((performance.now() - started) / 1000);
 }
 
@@ -149,7 +206,12 @@ async function appUploadOnce({ page }: AppStack, source: string) {
   const name = path.basename(source);
   // The clock stops when the item (the last of the four steps) is answered: an event, where waiting
   // for the panel's text would add Playwright's polling interval (up to a second) to the app's time.
-  const itemCreated = page.waitForResponse((response) => response.request().method() === 'POST' && /\/data\/v1\/projects\/[^/]+\/items$/.test(new URL(response.url()).pathname), { timeout: 600_000 });
+  const itemCreated = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      /\/data\/v1\/projects\/[^/]+\/items$/.test(new URL(response.url()).pathname),
+    { timeout: 600_000 },
+  );
   const started = performance.now();
   await page.getByLabel('Files to upload').setInputFiles(source);
   const created = await itemCreated;
@@ -159,7 +221,11 @@ async function appUploadOnce({ page }: AppStack, source: string) {
   await entry.getByText('Uploaded as version 1').waitFor({ timeout: 60_000 });
   sampling = false;
   await sampler;
-  return { mibPerSecond: GiB / 1024 / 1024 / seconds, peakHeapMb: peaks.heap / 1e6, peakRendererMb: peaks.renderer / 1e6 };
+  return {
+    mibPerSecond: GiB / 1024 / 1024 / seconds,
+    peakHeapMb: peaks.heap / 1e6,
+    peakRendererMb: peaks.renderer / 1e6,
+  };
 }
 
 async function jsHeap(cdp: CDPSession): Promise<number> {

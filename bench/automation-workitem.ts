@@ -35,7 +35,8 @@ async function completions() {
     request.on('end', () => {
       const status = JSON.parse(Buffer.concat(chunks).toString()) as WorkItemStatus;
       response.end();
-      if (status.status !== 'success') console.error(`automation-workitem: ${status.id} ended ${status.status} (${status.reportUrl ?? 'no report'})`);
+      if (status.status !== 'success')
+        console.error(`automation-workitem: ${status.id} ended ${status.status} (${status.reportUrl ?? 'no report'})`);
       arrived.add(status.id);
       waiting.get(status.id)?.();
     });
@@ -44,7 +45,8 @@ async function completions() {
   await once(server, 'listening');
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/done`,
-    done: (id: string) => (arrived.has(id) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(id, resolve))),
+    done: (id: string) =>
+      arrived.has(id) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(id, resolve)),
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
@@ -58,20 +60,44 @@ export const automationWorkitem: Benchmark = {
   name: 'automation-workitem',
   async run() {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-bench-da-'));
-    const app = JSON.parse(await runPlatformCommand(['admin', 'app', 'create', '--name', 'bench', '--type', 'server', '--data-dir', dataDir])) as Record<string, string>;
+    const app = JSON.parse(
+      await runPlatformCommand([
+        'admin',
+        'app',
+        'create',
+        '--name',
+        'bench',
+        '--type',
+        'server',
+        '--data-dir',
+        dataDir,
+      ]),
+    ) as Record<string, string>;
     const platform = await startPlatform(['--port', '0', '--data-dir', dataDir, '--rate-limits', 'off']);
     const callbacks = await completions();
     try {
       const basic = Buffer.from(`${app['client_id']}:${app['client_secret']}`).toString('base64');
       const token = await fetch(`${platform.url}/authentication/v2/token`, {
-        method: 'POST', headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        method: 'POST',
+        headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'code:all' }).toString(),
       });
-      const headers = { Authorization: `Bearer ${((await token.json()) as TokenResponse).access_token}`, 'Content-Type': 'application/json' };
+      const headers = {
+        Authorization: `Bearer ${((await token.json()) as TokenResponse).access_token}`,
+        'Content-Type': 'application/json',
+      };
       const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-        const response = await fetch(`${platform.url}/da/us-east/v3${route}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+        const response = await fetch(`${platform.url}/da/us-east/v3${route}`, {
+          method,
+          headers,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
         if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${await response.text()}`);
-        return (response.status === 200 && response.headers.get('content-type')?.includes('json') ? response.json() : undefined) as Promise<T>;
+        return (
+          response.status === 200 && response.headers.get('content-type')?.includes('json')
+            ? response.json()
+            : undefined
+        ) as Promise<T>;
       };
       if (!(await call<DaPage<string>>('GET', '/engines')).data.includes(ENGINE)) {
         console.warn(`automation-workitem: serve offers no ${ENGINE} engine yet; nothing to measure.`);
@@ -82,13 +108,22 @@ export const automationWorkitem: Benchmark = {
       const form = new FormData();
       for (const [name, value] of Object.entries(bundle.uploadParameters!.formData)) form.append(name, value);
       form.append('file', new Blob([zipSync({ 'main.mjs': new Uint8Array() })]), 'noop.zip');
-      if (!(await fetch(bundle.uploadParameters!.endpointURL, { method: 'POST', body: form })).ok) throw new Error('the appbundle upload failed');
+      if (!(await fetch(bundle.uploadParameters!.endpointURL, { method: 'POST', body: form })).ok)
+        throw new Error('the appbundle upload failed');
       await call('POST', '/appbundles/Noop/aliases', { id: 'bench', version: 1 });
-      await call('POST', '/activities', { id: 'Noop', engine: ENGINE, appbundles: ['Bench.Noop+bench'], commandLine: ['$(engine.path)/node "$(appbundles[Noop].path)/main.mjs"'] });
+      await call('POST', '/activities', {
+        id: 'Noop',
+        engine: ENGINE,
+        appbundles: ['Bench.Noop+bench'],
+        commandLine: ['$(engine.path)/node "$(appbundles[Noop].path)/main.mjs"'],
+      });
       await call('POST', '/activities/Noop/aliases', { id: 'bench', version: 1 });
       const workitem = async () => {
         const started = performance.now();
-        const { id } = await call<WorkItemStatus>('POST', '/workitems', { activityId: 'Bench.Noop+bench', arguments: { onComplete: { verb: 'post', url: callbacks.url } } });
+        const { id } = await call<WorkItemStatus>('POST', '/workitems', {
+          activityId: 'Bench.Noop+bench',
+          arguments: { onComplete: { verb: 'post', url: callbacks.url } },
+        });
         await callbacks.done(id);
         return performance.now() - started;
       };
@@ -103,14 +138,23 @@ export const automationWorkitem: Benchmark = {
           measured.push(took);
         }
       }
-      const lines: BenchResult[] = [result('automation-workitem no-op from POST to success', median(measured), 'ms', median(baseline))];
+      const lines: BenchResult[] = [
+        result('automation-workitem no-op from POST to success', median(measured), 'ms', median(baseline)),
+      ];
       const started = performance.now();
       await Promise.all(Array.from({ length: PARALLEL }, () => workitem()));
       const perMinute = (PARALLEL / (performance.now() - started)) * 60_000;
       const bareStarted = performance.now();
       await Promise.all(Array.from({ length: PARALLEL }, () => bareNode()));
       const barePerMinute = (PARALLEL / (performance.now() - bareStarted)) * 60_000;
-      lines.push(result(`automation-workitem no-op workitems per minute (${PARALLEL} at once, default workers)`, perMinute, 'per min', barePerMinute));
+      lines.push(
+        result(
+          `automation-workitem no-op workitems per minute (${PARALLEL} at once, default workers)`,
+          perMinute,
+          'per min',
+          barePerMinute,
+        ),
+      );
       return lines;
     } finally {
       await callbacks.close();

@@ -34,7 +34,13 @@ document.querySelector('input').onchange = async (event) => {
  * flight, the same XHR, to a local server that counts the bytes and discards them. Whatever this
  * reaches, no app and no server in the browser's place can beat it on this machine.
  */
-export async function browserToSink(page: Page, file: string, size: number, part: number, parallel: number): Promise<number> {
+export async function browserToSink(
+  page: Page,
+  file: string,
+  size: number,
+  part: number,
+  parallel: number,
+): Promise<number> {
   let received = 0;
   const server = createServer((request, response) => {
     if (request.method !== 'PUT') {
@@ -54,7 +60,8 @@ export async function browserToSink(page: Page, file: string, size: number, part
     // The page times itself: polling here only needs to notice the end.
     await tab.waitForFunction(() => document.title !== 'ready', undefined, { timeout: 600_000, polling: 1000 });
     const [outcome, milliseconds] = (await tab.title()).split(' ');
-    if (outcome !== 'done' || received !== size) throw new Error(`browser-sink: ${await tab.title()}, ${received} of ${size} bytes`);
+    if (outcome !== 'done' || received !== size)
+      throw new Error(`browser-sink: ${await tab.title()}, ${received} of ${size} bytes`);
     return size / 1024 / 1024 / (Number(milliseconds) / 1000);
   } finally {
     await tab.close();

@@ -26,7 +26,11 @@ async function noOpWorkitem(engine: WorkitemEngine, template: RunPlan, root: str
   const jobDir = path.join(root, `job-${n}`);
   await mkdir(jobDir);
   const started = performance.now();
-  const outcome = await engine.run({ ...template, workitemId: String(n).padStart(32, '0'), jobDir }, recordingHooks(), never);
+  const outcome = await engine.run(
+    { ...template, workitemId: String(n).padStart(32, '0'), jobDir },
+    recordingHooks(),
+    never,
+  );
   const elapsed = performance.now() - started;
   if (outcome.status !== 'success') throw new Error(`The no-op workitem ended ${outcome.status}: ${outcome.message}`);
   await rm(jobDir, { recursive: true, force: true });
@@ -37,9 +41,11 @@ async function noOpWorkitem(engine: WorkitemEngine, template: RunPlan, root: str
 async function batch(count: number, parallel: number, task: (n: number) => Promise<unknown>): Promise<number> {
   const started = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) await task(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
   return performance.now() - started;
 }
 
@@ -56,7 +62,11 @@ export const daEngine: Benchmark = {
     const engine = createWorkitemEngine();
     try {
       const noOp = await bundle(root, 'NoOp', { 'main.mjs': '' });
-      const template = plan(root, { engineId: 'Local.NodeJs+22', commandLine: ['$(engine.path)/node "$(appbundles[NoOp].path)/main.mjs"'], appbundles: [noOp] });
+      const template = plan(root, {
+        engineId: 'Local.NodeJs+22',
+        commandLine: ['$(engine.path)/node "$(appbundles[NoOp].path)/main.mjs"'],
+        appbundles: [noOp],
+      });
       const workers = 2;
       for (let n = 0; n < WARM_RUNS; n++) {
         await bareNode();
@@ -73,7 +83,12 @@ export const daEngine: Benchmark = {
       const perMinute = (ms: number) => (BATCH / ms) * 60_000;
       return [
         result('da-engine no-op workitem, run() to success (median)', median(measured), 'ms', median(bare)),
-        result(`da-engine no-op workitems per minute (${workers} workers)`, perMinute(engineBatch), 'workitems/min', perMinute(bareBatch)),
+        result(
+          `da-engine no-op workitems per minute (${workers} workers)`,
+          perMinute(engineBatch),
+          'workitems/min',
+          perMinute(bareBatch),
+        ),
       ];
     } finally {
       await engine.close();

@@ -18,9 +18,14 @@ const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0)
  * (the bench's token comes from the upstream), so its client id and secret are placeholders.
  */
 async function startGateway(upstream: string) {
-  const child = spawn(process.execPath, [...PLATFORM_COMMAND, 'gateway', '--upstream', upstream, '--client-id', 'bench', '--port', '0'], {
-    env: { ...process.env, APS_CLIENT_SECRET: 'bench-placeholder' }, stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...PLATFORM_COMMAND, 'gateway', '--upstream', upstream, '--client-id', 'bench', '--port', '0'],
+    {
+      env: { ...process.env, APS_CLIENT_SECRET: 'bench-placeholder' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {
       const match = /^gateway listening on (\S+)$/.exec(line);
@@ -54,7 +59,8 @@ export const gatewayUpload: Benchmark = {
     const gateway = await startGateway(platform.url);
     const scratch = await mkdtemp(path.join(os.tmpdir(), 'ddm-bench-gateway-'));
     const throughGateway = {
-      call: (route: string, init: RequestInit = {}) => fetch(`${gateway.url}${route}`, { ...init, headers: { ...platform.headers, ...init.headers } }),
+      call: (route: string, init: RequestInit = {}) =>
+        fetch(`${gateway.url}${route}`, { ...init, headers: { ...platform.headers, ...init.headers } }),
     };
     try {
       const source = path.join(scratch, 'source.bin');
@@ -63,19 +69,41 @@ export const gatewayUpload: Benchmark = {
       const proxied: number[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
         const legs = [
-          { upload: await SignedUpload.open(platform, source, `/oss/v2/buckets/bench-gateway/objects/direct-${round}.bin`), figures: direct },
-          { upload: await SignedUpload.open(throughGateway, source, `/oss/v2/buckets/bench-gateway/objects/gateway-${round}.bin`), figures: proxied },
+          {
+            upload: await SignedUpload.open(
+              platform,
+              source,
+              `/oss/v2/buckets/bench-gateway/objects/direct-${round}.bin`,
+            ),
+            figures: direct,
+          },
+          {
+            upload: await SignedUpload.open(
+              throughGateway,
+              source,
+              `/oss/v2/buckets/bench-gateway/objects/gateway-${round}.bin`,
+            ),
+            figures: proxied,
+          },
         ];
         for (let turn = 0; legs.some((leg) => !leg.upload.done); turn++) {
           for (const leg of turn % 2 === 0 ? legs : [...legs].reverse()) if (!leg.upload.done) await leg.upload.batch();
         }
         for (const leg of legs) {
           const upload = await leg.upload.complete();
-          if (upload.sha1 !== expected) throw new Error(`gateway-upload: stored SHA-1 ${upload.sha1} is not the source's ${expected}`);
+          if (upload.sha1 !== expected)
+            throw new Error(`gateway-upload: stored SHA-1 ${upload.sha1} is not the source's ${expected}`);
           leg.figures.push(upload.mibPerSecond);
         }
       }
-      return [result('gateway-upload 1 GiB in signed 5 MiB parts through the gateway vs straight to the upstream', mean(proxied), 'MiB/s', mean(direct))];
+      return [
+        result(
+          'gateway-upload 1 GiB in signed 5 MiB parts through the gateway vs straight to the upstream',
+          mean(proxied),
+          'MiB/s',
+          mean(direct),
+        ),
+      ];
     } finally {
       await rm(scratch, { recursive: true, force: true });
       await gateway.stop();

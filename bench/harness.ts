@@ -19,7 +19,13 @@ export interface Benchmark {
 
 export function result(name: string, value: number, unit: string, baseline: number): BenchResult {
   const round = (n: number) => Math.round(n * 1000) / 1000;
-  return { name, value: round(value), unit, baseline: round(baseline), ratio: round(baseline === 0 ? 0 : value / baseline) };
+  return {
+    name,
+    value: round(value),
+    unit,
+    baseline: round(baseline),
+    ratio: round(baseline === 0 ? 0 : value / baseline),
+  };
 }
 
 export interface LoadFigures {
@@ -29,7 +35,12 @@ export interface LoadFigures {
 }
 
 /** Drives a URL from this process with autocannon: requests per second and p99 latency. */
-export async function load(url: string, headers: Record<string, string>, connections = 50, seconds = 5): Promise<LoadFigures> {
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  connections = 50,
+  seconds = 5,
+): Promise<LoadFigures> {
   const outcome = await autocannon({ url, headers, connections, duration: seconds });
   return {
     requestsPerSecond: outcome.requests.average,
@@ -47,14 +58,23 @@ export const P99_TARGET_MS = 250;
  * `gzip`, both are asked as a browser asks (Accept-Encoding: gzip), and the bare server sends the
  * page compressed once beforehand, as the platform compresses it for each request.
  */
-export async function againstBareServer(name: string, url: string, headers: Record<string, string>, { gzip = false } = {}): Promise<BenchResult[]> {
+export async function againstBareServer(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  { gzip = false } = {},
+): Promise<BenchResult[]> {
   const asked = gzip ? { ...headers, 'Accept-Encoding': 'gzip' } : { ...headers, 'Accept-Encoding': 'identity' };
   const answer = await fetch(url, { headers: asked });
-  if (gzip && answer.headers.get('content-encoding') !== 'gzip') throw new Error(`${name}: the platform did not answer gzip`);
+  if (gzip && answer.headers.get('content-encoding') !== 'gzip')
+    throw new Error(`${name}: the platform did not answer gzip`);
   const text = await answer.text();
   const sample = gzip ? gzipSync(text, { level: 1 }) : text;
   const bare = createServer((_request, response) => {
-    response.writeHead(200, { 'Content-Type': 'application/vnd.api+json', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+    response.writeHead(200, {
+      'Content-Type': 'application/vnd.api+json',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    });
     response.end(sample);
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
@@ -63,7 +83,12 @@ export async function againstBareServer(name: string, url: string, headers: Reco
     const measured = await load(url, asked);
     if (measured.errors) throw new Error(`${name}: ${measured.errors} requests failed`);
     return [
-      result(`${name} requests per second (50 connections)`, measured.requestsPerSecond, 'req/s', baseline.requestsPerSecond),
+      result(
+        `${name} requests per second (50 connections)`,
+        measured.requestsPerSecond,
+        'req/s',
+        baseline.requestsPerSecond,
+      ),
       result(`${name} p99 latency (50 connections)`, measured.p99Ms, 'ms', baseline.p99Ms),
       result(`${name} p99 latency (50 connections; baseline: the 250 ms target)`, measured.p99Ms, 'ms', P99_TARGET_MS),
     ];

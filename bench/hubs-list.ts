@@ -10,7 +10,10 @@ export const hubsList: Benchmark = {
   name: 'hubs-list',
   async run() {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-bench-'));
-    const admin = (...args: string[]) => runPlatformCommand(['admin', ...args, '--data-dir', dataDir]).then((out) => JSON.parse(out) as Record<string, string>);
+    const admin = (...args: string[]) =>
+      runPlatformCommand(['admin', ...args, '--data-dir', dataDir]).then(
+        (out) => JSON.parse(out) as Record<string, string>,
+      );
     const app = await admin('app', 'create', '--name', 'bench', '--type', 'server', '--scopes', 'data:read');
     await admin('hub', 'create', '--name', 'Bench Hub', '--app', app['client_id']!);
     const platform = await startPlatform(['--port', '0', '--data-dir', dataDir, '--rate-limits', 'off']);
@@ -24,7 +27,9 @@ export const hubsList: Benchmark = {
         body: 'grant_type=client_credentials&scope=data:read',
       });
       const token = ((await tokenResponse.json()) as TokenResponse).access_token;
-      return await againstBareServer('hubs-list', `${platform.url}/project/v1/hubs`, { Authorization: `Bearer ${token}` });
+      return await againstBareServer('hubs-list', `${platform.url}/project/v1/hubs`, {
+        Authorization: `Bearer ${token}`,
+      });
     } finally {
       await platform.stop();
       await rm(dataDir, { recursive: true, force: true });

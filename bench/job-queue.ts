@@ -21,7 +21,14 @@ export const jobQueue: Benchmark = {
     }
     const lease = await leasedClaims();
     const boss = await pgBossClaims();
-    return [result(`job-queue-claim: ${JOBS} jobs claimed and ended one by one, SKIP LOCKED lease on md_jobs (baseline pg-boss 10)`, lease, 'jobs/s', boss)];
+    return [
+      result(
+        `job-queue-claim: ${JOBS} jobs claimed and ended one by one, SKIP LOCKED lease on md_jobs (baseline pg-boss 10)`,
+        lease,
+        'jobs/s',
+        boss,
+      ),
+    ];
   },
 };
 
@@ -30,9 +37,15 @@ async function leasedClaims(): Promise<number> {
   try {
     await migrate(db);
     const now = new Date();
-    await db.query(`INSERT INTO md_manifests (urn, source_urn, bucket_key, object_key, file_name, created_at, updated_at) VALUES ('u', 'u', 'b', 'o', 'f.obj', $1, $1)`, [now]);
-    await db.query(`INSERT INTO md_jobs (id, urn, client_id, status, outputs, created_at)
-      SELECT 'job-' || n, 'u', 'c', 'pending', '[]', $1::timestamptz + n * interval '1 ms' FROM generate_series(1, ${JOBS}) AS n`, [now]);
+    await db.query(
+      `INSERT INTO md_manifests (urn, source_urn, bucket_key, object_key, file_name, created_at, updated_at) VALUES ('u', 'u', 'b', 'o', 'f.obj', $1, $1)`,
+      [now],
+    );
+    await db.query(
+      `INSERT INTO md_jobs (id, urn, client_id, status, outputs, created_at)
+      SELECT 'job-' || n, 'u', 'c', 'pending', '[]', $1::timestamptz + n * interval '1 ms' FROM generate_series(1, ${JOBS}) AS n`,
+      [now],
+    );
     const leases = jobLeasesRepo(db, 'md_jobs');
     const started = performance.now();
     for (;;) {
@@ -50,7 +63,12 @@ async function pgBossClaims(): Promise<number> {
   const url = new URL(await freshSchema());
   const schema = /search_path=(\w+)/.exec(url.searchParams.get('options') ?? '')![1]!;
   url.searchParams.delete('options');
-  const boss = new PgBoss({ connectionString: url.toString(), schema: `${schema}_boss`, supervise: false, schedule: false });
+  const boss = new PgBoss({
+    connectionString: url.toString(),
+    schema: `${schema}_boss`,
+    supervise: false,
+    schedule: false,
+  });
   await boss.start();
   try {
     await boss.createQueue('translations');

@@ -53,7 +53,8 @@ async function jobThroughPlatform(platform: Platform, urn: string, pollMs = POLL
   for (;;) {
     const manifest = (await (await platform.call(`/modelderivative/v2/designdata/${urn}/manifest`)).json()) as Manifest;
     if (manifest.status === 'success') return performance.now() - started;
-    if (manifest.status === 'failed' || manifest.status === 'timeout') throw new Error(`md-job: the job ended ${manifest.status}`);
+    if (manifest.status === 'failed' || manifest.status === 'timeout')
+      throw new Error(`md-job: the job ended ${manifest.status}`);
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
@@ -70,7 +71,11 @@ async function engineAlone(bytes: Uint8Array, runs: number): Promise<number> {
     for (let run = 0; run < runs; run++) {
       const outDir = path.join(dir, `out-${run}`);
       const started = performance.now();
-      await pool.translate({ sourcePath, fileName: 'one-slab.ifc', outputs: [{ type: 'svf2' }], outDir }, () => undefined, never);
+      await pool.translate(
+        { sourcePath, fileName: 'one-slab.ifc', outputs: [{ type: 'svf2' }], outDir },
+        () => undefined,
+        never,
+      );
       times.push(performance.now() - started);
       await rm(outDir, { recursive: true, force: true });
     }
@@ -107,8 +112,17 @@ export const mdJob: Benchmark = {
     }
     if (starts.length) {
       const middle = [...starts].sort((a, b) => a.first / a.warm - b.first / b.warm)[Math.floor(starts.length / 2)]!;
-      console.warn(`md-job: first/warm of each start: ${starts.map((run) => (run.first / run.warm).toFixed(2)).join(', ')}`);
-      lines.unshift(result(`md first job after serve started, AC20-FZK-Haus.ifc to svf2, POST to success polling every ${POLL_MS} ms, the median of ${STARTS} starts (baseline: median of ${WARM_JOBS} warm jobs; target ≤ 1.3)`, middle.first, 'ms', middle.warm));
+      console.warn(
+        `md-job: first/warm of each start: ${starts.map((run) => (run.first / run.warm).toFixed(2)).join(', ')}`,
+      );
+      lines.unshift(
+        result(
+          `md first job after serve started, AC20-FZK-Haus.ifc to svf2, POST to success polling every ${POLL_MS} ms, the median of ${STARTS} starts (baseline: median of ${WARM_JOBS} warm jobs; target ≤ 1.3)`,
+          middle.first,
+          'ms',
+          middle.warm,
+        ),
+      );
       lines.splice(1, 0, await earlyJob());
     } else console.warn(`md-job: ${FZK} is absent; no first-job line.`);
     return lines;
@@ -135,7 +149,12 @@ async function jobsAfterIdle(platform: Platform): Promise<BenchResult> {
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     afterIdle.push(await jobThroughPlatform(platform, urn));
   }
-  return result(`md FZK-Haus job posted after the platform sat idle ${IDLE_MS / 1000} s, POST to success, median of ${IDLE_JOBS} (baseline: median of ${WARM_JOBS} posted back to back)`, median(afterIdle), 'ms', median(backToBack));
+  return result(
+    `md FZK-Haus job posted after the platform sat idle ${IDLE_MS / 1000} s, POST to success, median of ${IDLE_JOBS} (baseline: median of ${WARM_JOBS} posted back to back)`,
+    median(afterIdle),
+    'ms',
+    median(backToBack),
+  );
 }
 
 /**
@@ -159,7 +178,12 @@ async function earlyJob(): Promise<BenchResult> {
     }
   }
   const middle = [...runs].sort((a, b) => a.first - b.first)[Math.floor(runs.length / 2)]!;
-  return result(`md FZK-Haus job posted as soon as serve listens, POST to success, the median of ${EARLY_STARTS} starts (baseline: median of ${WARM_JOBS} warm jobs after it)`, middle.first, 'ms', middle.warm);
+  return result(
+    `md FZK-Haus job posted as soon as serve listens, POST to success, the median of ${EARLY_STARTS} starts (baseline: median of ${WARM_JOBS} warm jobs after it)`,
+    middle.first,
+    'ms',
+    middle.warm,
+  );
 }
 
 /**
@@ -179,8 +203,23 @@ async function tinyJob(platform: Platform): Promise<BenchResult[]> {
   const engine = await engineAlone(tiny, TINY_JOBS);
   const job = median(jobs);
   return [
-    result(`md one-slab IFC (${tiny.byteLength} B) job, POST to success polling every ${POLL_MS} ms, median of ${TINY_JOBS} (baseline: the engine's own job in a warm worker)`, job, 'ms', engine),
-    result(`md one-slab IFC job's fixed cost: POST to success minus the engine's own job (baseline: the ${FIXED_COST_TARGET_MS} ms target)`, job - engine, 'ms', FIXED_COST_TARGET_MS),
-    result(`md one-slab IFC job, POST to success polling every ${CLOSE_POLL_MS} ms, median of ${TINY_JOBS} taking turns with the above (baseline: the engine's own job in a warm worker)`, median(closelyWatched), 'ms', engine),
+    result(
+      `md one-slab IFC (${tiny.byteLength} B) job, POST to success polling every ${POLL_MS} ms, median of ${TINY_JOBS} (baseline: the engine's own job in a warm worker)`,
+      job,
+      'ms',
+      engine,
+    ),
+    result(
+      `md one-slab IFC job's fixed cost: POST to success minus the engine's own job (baseline: the ${FIXED_COST_TARGET_MS} ms target)`,
+      job - engine,
+      'ms',
+      FIXED_COST_TARGET_MS,
+    ),
+    result(
+      `md one-slab IFC job, POST to success polling every ${CLOSE_POLL_MS} ms, median of ${TINY_JOBS} taking turns with the above (baseline: the engine's own job in a warm worker)`,
+      median(closelyWatched),
+      'ms',
+      engine,
+    ),
   ];
 }

@@ -20,7 +20,10 @@ export const ossList: Benchmark = {
     try {
       for (let index = 0; index < OBJECTS; index++) {
         const key = `drawings/sheet-${String(index).padStart(3, '0')}.pdf`;
-        const response = await platform.call(`/oss/v2/buckets/bench-list/objects/${encodeURIComponent(key)}`, { method: 'PUT', body: new Uint8Array(1024).fill(index) });
+        const response = await platform.call(`/oss/v2/buckets/bench-list/objects/${encodeURIComponent(key)}`, {
+          method: 'PUT',
+          body: new Uint8Array(1024).fill(index),
+        });
         if (response.status !== 200) throw new Error(`put ${key} answered ${response.status}`);
       }
       const listUrl = `${platform.url}/oss/v2/buckets/bench-list/objects?limit=${OBJECTS}`;
@@ -37,10 +40,30 @@ export const ossList: Benchmark = {
       if (measured.errors) throw new Error(`oss-list: ${measured.errors} requests failed`);
       if (peer.errors) throw new Error(`oss-list: ${peer.errors} Azurite requests failed`);
       return [
-        result('oss-list 100 objects requests per second (50 connections; baseline: a bare Node server, target ≥ 0.25)', measured.requestsPerSecond, 'req/s', baseline.requestsPerSecond),
-        result('oss-list 100 objects requests per second (50 connections; baseline: Azurite List Blobs of 100, target ≥ 10)', measured.requestsPerSecond, 'req/s', peer.requestsPerSecond),
-        result('oss-list 100 objects p99 latency (50 connections; baseline: the 250 ms target)', measured.p99Ms, 'ms', P99_TARGET_MS),
-        result('oss-list 100 objects p99 latency (50 connections; baseline: Azurite List Blobs of 100)', measured.p99Ms, 'ms', peer.p99Ms),
+        result(
+          'oss-list 100 objects requests per second (50 connections; baseline: a bare Node server, target ≥ 0.25)',
+          measured.requestsPerSecond,
+          'req/s',
+          baseline.requestsPerSecond,
+        ),
+        result(
+          'oss-list 100 objects requests per second (50 connections; baseline: Azurite List Blobs of 100, target ≥ 10)',
+          measured.requestsPerSecond,
+          'req/s',
+          peer.requestsPerSecond,
+        ),
+        result(
+          'oss-list 100 objects p99 latency (50 connections; baseline: the 250 ms target)',
+          measured.p99Ms,
+          'ms',
+          P99_TARGET_MS,
+        ),
+        result(
+          'oss-list 100 objects p99 latency (50 connections; baseline: Azurite List Blobs of 100)',
+          measured.p99Ms,
+          'ms',
+          peer.p99Ms,
+        ),
       ];
     } finally {
       await azurite.stop();

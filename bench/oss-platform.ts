@@ -13,7 +13,9 @@ const SCOPES = 'bucket:create bucket:read bucket:delete data:read data:write dat
  */
 export async function ossPlatform(bucketKey: string, { untilWarm = true } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-bench-oss-'));
-  const app = JSON.parse(await runPlatformCommand(['admin', 'app', 'create', '--name', 'bench', '--type', 'server', '--data-dir', dataDir])) as Record<string, string>;
+  const app = JSON.parse(
+    await runPlatformCommand(['admin', 'app', 'create', '--name', 'bench', '--type', 'server', '--data-dir', dataDir]),
+  ) as Record<string, string>;
   const platform = await startPlatform(['--port', '0', '--data-dir', dataDir, '--rate-limits', 'off']);
   // Measured once its translation workers are warm: their warm-up would take the cores from the requests.
   if (untilWarm) await platform.printed(/^translation workers warm/);
@@ -24,8 +26,13 @@ export async function ossPlatform(bucketKey: string, { untilWarm = true } = {}) 
     body: new URLSearchParams({ grant_type: 'client_credentials', scope: SCOPES }).toString(),
   });
   const headers = { Authorization: `Bearer ${((await tokenResponse.json()) as TokenResponse).access_token}` };
-  const call = (route: string, init: RequestInit = {}) => fetch(`${platform.url}${route}`, { ...init, headers: { ...headers, ...init.headers } });
-  const created = await call('/oss/v2/buckets', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ bucketKey, policyKey: 'persistent' }) });
+  const call = (route: string, init: RequestInit = {}) =>
+    fetch(`${platform.url}${route}`, { ...init, headers: { ...headers, ...init.headers } });
+  const created = await call('/oss/v2/buckets', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ bucketKey, policyKey: 'persistent' }),
+  });
   if (created.status !== 200) throw new Error(`create bucket answered ${created.status}`);
   return {
     url: platform.url,

@@ -62,12 +62,19 @@ export const ossUpload: Benchmark = {
       const copies = [await plainCopy(source, path.join(scratch, 'copy-0.bin'))];
       const uploads: number[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
-        const upload = await signedUpload(platform, source, `/oss/v2/buckets/bench-upload/objects/one-gib-${round}.bin`);
-        if (upload.sha1 !== expected) throw new Error(`oss-upload: stored SHA-1 ${upload.sha1} is not the source's ${expected}`);
+        const upload = await signedUpload(
+          platform,
+          source,
+          `/oss/v2/buckets/bench-upload/objects/one-gib-${round}.bin`,
+        );
+        if (upload.sha1 !== expected)
+          throw new Error(`oss-upload: stored SHA-1 ${upload.sha1} is not the source's ${expected}`);
         uploads.push(upload.mibPerSecond);
         copies.push(await plainCopy(source, path.join(scratch, `copy-${round}.bin`)));
       }
-      return [result('oss-upload 1 GiB in signed 5 MiB parts vs plain file copy', mean(uploads), 'MiB/s', mean(copies))];
+      return [
+        result('oss-upload 1 GiB in signed 5 MiB parts vs plain file copy', mean(uploads), 'MiB/s', mean(copies)),
+      ];
     } finally {
       await rm(scratch, { recursive: true, force: true });
       await platform.stop();

@@ -16,7 +16,23 @@ import { jobQueue } from './job-queue';
 import { teamScale } from './team-scale';
 
 /** Every benchmark, run one after another so they do not compete for the machine's cores. */
-const BENCHMARKS: Benchmark[] = [hubsList, dmFolderPage, ossUpload, gatewayUpload, ossList, appBundle, appBrowse, appUpload, translateIfc, mdJob, appTranslate, daEngine, automationWorkitem, jobQueue, teamScale];
+const BENCHMARKS: Benchmark[] = [
+  hubsList,
+  dmFolderPage,
+  ossUpload,
+  gatewayUpload,
+  ossList,
+  appBundle,
+  appBrowse,
+  appUpload,
+  translateIfc,
+  mdJob,
+  appTranslate,
+  daEngine,
+  automationWorkitem,
+  jobQueue,
+  teamScale,
+];
 
 const only = process.argv.slice(2);
 let failed = false;
@@ -26,7 +42,10 @@ for (const benchmark of BENCHMARKS) {
     for (const line of await benchmark.run()) console.log(JSON.stringify(line));
   } catch (error) {
     failed = true;
-    console.error(`${benchmark.name} failed: ${(error as Error).message}`, process.env["BENCH_DEBUG"] ? (error as Error).stack : "");
+    console.error(
+      `${benchmark.name} failed: ${(error as Error).message}`,
+      process.env['BENCH_DEBUG'] ? (error as Error).stack : '',
+    );
   }
 }
 process.exit(failed ? 1 : 0);

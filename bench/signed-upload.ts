@@ -34,7 +34,12 @@ export class SignedUpload {
   private readonly agent = new Agent({ keepAlive: true });
   private readonly part = Buffer.allocUnsafe(PART);
 
-  private constructor(private readonly via: OssCaller, private readonly source: FileHandle, private readonly size: number, private readonly objectPath: string) {}
+  private constructor(
+    private readonly via: OssCaller,
+    private readonly source: FileHandle,
+    private readonly size: number,
+    private readonly objectPath: string,
+  ) {}
 
   static async open(via: OssCaller, from: string, objectPath: string): Promise<SignedUpload> {
     const source = await open(from, 'r');
@@ -48,8 +53,14 @@ export class SignedUpload {
   async batch(): Promise<void> {
     const started = performance.now();
     const first = this.nextPart;
-    const query = new URLSearchParams({ parts: String(Math.min(BATCH, Math.ceil(this.size / PART) - first + 1)), firstPart: String(first), ...(this.uploadKey ? { uploadKey: this.uploadKey } : {}) });
-    const signed = (await (await this.via.call(`${this.objectPath}/signeds3upload?${query}`)).json()) as SignedS3UploadResponse;
+    const query = new URLSearchParams({
+      parts: String(Math.min(BATCH, Math.ceil(this.size / PART) - first + 1)),
+      firstPart: String(first),
+      ...(this.uploadKey ? { uploadKey: this.uploadKey } : {}),
+    });
+    const signed = (await (
+      await this.via.call(`${this.objectPath}/signeds3upload?${query}`)
+    ).json()) as SignedS3UploadResponse;
     this.uploadKey = signed.uploadKey;
     for (const [index, url] of signed.urls.entries()) {
       const { bytesRead } = await this.source.read(this.part, 0, PART, (first - 1 + index) * PART);
@@ -64,7 +75,11 @@ export class SignedUpload {
     const started = performance.now();
     this.agent.destroy();
     await this.source.close();
-    const done = await this.via.call(`${this.objectPath}/signeds3upload`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ uploadKey: this.uploadKey }) });
+    const done = await this.via.call(`${this.objectPath}/signeds3upload`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ uploadKey: this.uploadKey }),
+    });
     if (done.status !== 200) throw new Error(`complete answered ${done.status}: ${await done.text()}`);
     const object = (await done.json()) as ObjectDetails;
     this.elapsedMs += performance.now() - started;
@@ -73,7 +88,11 @@ export class SignedUpload {
 }
 
 /** One upload from start to end, nothing else in between. */
-export async function signedUpload(via: OssCaller, from: string, objectPath: string): Promise<{ mibPerSecond: number; sha1: string }> {
+export async function signedUpload(
+  via: OssCaller,
+  from: string,
+  objectPath: string,
+): Promise<{ mibPerSecond: number; sha1: string }> {
   const upload = await SignedUpload.open(via, from, objectPath);
   while (!upload.done) await upload.batch();
   return upload.complete();

@@ -41,7 +41,8 @@ async function timedJob(pool: Translator, request: TranslationRequest): Promise<
   await rm(request.outDir, { recursive: true, force: true });
   const started = performance.now();
   const outcome = await pool.translate(request, () => undefined, never);
-  if (outcome.derivatives.some((derivative) => derivative.status !== 'success')) throw new Error(`${request.fileName}: ${JSON.stringify(outcome.derivatives.map((d) => d.messages))}`);
+  if (outcome.derivatives.some((derivative) => derivative.status !== 'success'))
+    throw new Error(`${request.fileName}: ${JSON.stringify(outcome.derivatives.map((d) => d.messages))}`);
   return performance.now() - started;
 }
 
@@ -69,7 +70,12 @@ export const translateIfc: Benchmark = {
         const bytes = new Uint8Array(await readFile(path.join(FIXTURES, name)));
         const sourcePath = path.join(dir, name);
         await writeFile(sourcePath, bytes);
-        const request: TranslationRequest = { sourcePath, fileName: name, outputs: [{ type: 'svf2' }], outDir: path.join(dir, `${name}.out`) };
+        const request: TranslationRequest = {
+          sourcePath,
+          fileName: name,
+          outputs: [{ type: 'svf2' }],
+          outDir: path.join(dir, `${name}.out`),
+        };
         requests.push(request);
         let warmJobMs = 0;
         for (let run = 0; run < WARM_RUNS; run++) {
@@ -83,7 +89,9 @@ export const translateIfc: Benchmark = {
           baseline.push(bareOpenAndStream(api, bytes));
           measured.push(await timedJob(single, request));
         }
-        lines.push(result(`translate ${name} to svf2 + properties (warm worker)`, median(measured), 'ms', median(baseline)));
+        lines.push(
+          result(`translate ${name} to svf2 + properties (warm worker)`, median(measured), 'ms', median(baseline)),
+        );
       }
       const fzk = requests.find((request) => request.fileName.includes('FZK')) ?? requests[0];
       if (!fzk) return lines;
@@ -92,7 +100,14 @@ export const translateIfc: Benchmark = {
       const pair = createWorkerPool({ workers: 2, timeoutMs: 600_000, memoryMb: 4096 });
       try {
         const twoWorkers = await jobsPerMinute(pair, fzk, dir, 2);
-        lines.push(result(`translation jobs per minute, two in parallel (${fzk.fileName} to svf2; baseline one at a time)`, twoWorkers, 'jobs/min', oneWorker));
+        lines.push(
+          result(
+            `translation jobs per minute, two in parallel (${fzk.fileName} to svf2; baseline one at a time)`,
+            twoWorkers,
+            'jobs/min',
+            oneWorker,
+          ),
+        );
       } finally {
         await pair.close();
       }
@@ -105,11 +120,23 @@ export const translateIfc: Benchmark = {
   },
 };
 
-async function jobsPerMinute(pool: Translator, request: TranslationRequest, dir: string, workers: number): Promise<number> {
+async function jobsPerMinute(
+  pool: Translator,
+  request: TranslationRequest,
+  dir: string,
+  workers: number,
+): Promise<number> {
   // Warm every worker first, so the figure is the steady rate, not process start-up.
-  const warm = Array.from({ length: workers }, (_, index) => ({ ...request, outDir: path.join(dir, `warm-${workers}-${index}`) }));
+  const warm = Array.from({ length: workers }, (_, index) => ({
+    ...request,
+    outDir: path.join(dir, `warm-${workers}-${index}`),
+  }));
   await Promise.all(warm.map((job) => timedJob(pool, job)));
   const started = performance.now();
-  await Promise.all(Array.from({ length: PARALLEL_JOBS }, (_, index) => timedJob(pool, { ...request, outDir: path.join(dir, `rate-${workers}-${index}`) })));
+  await Promise.all(
+    Array.from({ length: PARALLEL_JOBS }, (_, index) =>
+      timedJob(pool, { ...request, outDir: path.join(dir, `rate-${workers}-${index}`) }),
+    ),
+  );
   return PARALLEL_JOBS / ((performance.now() - started) / 60_000);
 }

@@ -18,4 +18,5 @@ export interface AppRuntimeConfig {
 export const APP_CONFIG_PATH = '/app-config.json';
 export const DEFAULT_CALLBACK_PATH = '/auth/callback';
 /** `code:all` is what Design Automation asks of every call. */
-export const DEFAULT_APP_SCOPES = 'openid data:read data:write data:create bucket:read bucket:create bucket:delete viewables:read user-profile:read code:all';
+export const DEFAULT_APP_SCOPES =
+  'openid data:read data:write data:create bucket:read bucket:create bucket:delete viewables:read user-profile:read code:all';

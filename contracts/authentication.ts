@@ -58,8 +58,7 @@ export interface ApsAuthErrorBody {
 
 /** `POST /authentication/v2/introspect`: an inactive (unknown, expired, revoked or foreign) token is `{active: false}` only. */
 export type IntrospectResponse =
-  | { active: false }
-  | { active: true; scope: string; client_id: string; exp: number; userid?: string };
+  { active: false } | { active: true; scope: string; client_id: string; exp: number; userid?: string };
 
 /** `GET /userinfo` (3-legged tokens only): the OIDC claims of the signed-in user that the platform knows. */
 export interface UserInfo {

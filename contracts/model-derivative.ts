@@ -183,7 +183,9 @@ export function decodeUrn(encoded: string): string | undefined {
   const standard = encoded.replace(/-/g, '+').replace(/_/g, '/');
   try {
     const binary = atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '='));
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(
+      Uint8Array.from(binary, (char) => char.charCodeAt(0)),
+    );
     return text.startsWith('urn:') && encodeUrn(text) === encoded ? text : undefined;
   } catch {
     return undefined;

@@ -65,7 +65,12 @@ export interface ObjectFullDetails extends ObjectDetails {
   userDefinedMetadata?: string;
 }
 
-export const OBJECT_DETAIL_FIELDS = ['createdDate', 'lastAccessedDate', 'lastModifiedDate', 'userDefinedMetadata'] as const;
+export const OBJECT_DETAIL_FIELDS = [
+  'createdDate',
+  'lastAccessedDate',
+  'lastModifiedDate',
+  'userDefinedMetadata',
+] as const;
 export type ObjectDetailField = (typeof OBJECT_DETAIL_FIELDS)[number];
 
 export interface BucketObjectsResponse {

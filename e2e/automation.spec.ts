@@ -24,7 +24,10 @@ async function openFolders(page: Page, parameter: string, folders: string[]) {
 /** Picks `file` under Project Files/`folders` for the input `model`; the output goes to the same folder as `fileName`. */
 async function chooseModel(page: Page, folders: string[], file: string, fileName: string) {
   await openFolders(page, 'model', ['Project Files', ...folders]);
-  await page.getByRole('group', { name: 'Argument model' }).getByRole('button', { name: `Choose ${file}` }).click();
+  await page
+    .getByRole('group', { name: 'Argument model' })
+    .getByRole('button', { name: `Choose ${file}` })
+    .click();
   await page.getByLabel('File name for properties').fill(fileName);
 }
 
@@ -35,9 +38,17 @@ async function savedText(page: Page, href: string): Promise<string> {
   const url = new URL(href, 'http://app.invalid');
   const versionId = Buffer.from(url.pathname.split('/').at(-1)!, 'base64url').toString('utf8');
   const project = url.searchParams.get('project') ?? '';
-  const version = (await (await page.request.get(`${platform}/data/v1/projects/${project}/versions/${encodeURIComponent(versionId)}`, { headers })).json()) as { data: { relationships: { storage: { data: { id: string } } } } };
-  const [, bucket, object] = /^urn:adsk\.objects:os\.object:([^:/]+)[:/](.+)$/.exec(version.data.relationships.storage.data.id) ?? [];
-  const download = await page.request.get(`${platform}/oss/v2/buckets/${bucket}/objects/${encodeURIComponent(object ?? '')}/signeds3download`, { headers });
+  const version = (await (
+    await page.request.get(`${platform}/data/v1/projects/${project}/versions/${encodeURIComponent(versionId)}`, {
+      headers,
+    })
+  ).json()) as { data: { relationships: { storage: { data: { id: string } } } } };
+  const [, bucket, object] =
+    /^urn:adsk\.objects:os\.object:([^:/]+)[:/](.+)$/.exec(version.data.relationships.storage.data.id) ?? [];
+  const download = await page.request.get(
+    `${platform}/oss/v2/buckets/${bucket}/objects/${encodeURIComponent(object ?? '')}/signeds3download`,
+    { headers },
+  );
   expect(download.status()).toBe(200);
   const signed = (await download.json()) as { url: string };
   return (await page.request.get(signed.url)).text();
@@ -48,11 +59,16 @@ test('runs the IFC property export on the demo house and opens the CSV it saved 
   await signIn(page, '/automation');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Design Automation' }).click();
   await expect(page.getByRole('heading', { name: 'Automation', level: 1 })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Owned activities' }).getByRole('link', { name: 'IfcPropertiesCsv', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Owned activities' }).getByRole('link', { name: 'IfcPropertiesCsv', exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('list', { name: 'Engines' })).toContainText('Local.WebIfc+1');
   await expectNoSeriousAxeViolations(page);
 
-  await page.getByRole('list', { name: 'Owned activities' }).getByRole('link', { name: 'Run IfcPropertiesCsv' }).click();
+  await page
+    .getByRole('list', { name: 'Owned activities' })
+    .getByRole('link', { name: 'Run IfcPropertiesCsv' })
+    .click();
   await expect(page.getByRole('heading', { name: 'IfcPropertiesCsv', level: 1 })).toBeVisible();
   const csvName = `demo-house-properties-${stamp()}.csv`;
   await chooseModel(page, ['Architecture', 'Models'], 'demo-house.ifc', csvName);
@@ -78,10 +94,20 @@ test('runs the IFC property export on the demo house and opens the CSV it saved 
 
   // The job centre lists the run beside the translations, and the history keeps it across a reload.
   await page.goto('/jobs');
-  await expect(page.getByRole('list', { name: 'Runs' }).getByRole('link', { name: /IfcPropertiesCsv/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Runs' })
+      .getByRole('link', { name: /IfcPropertiesCsv/ })
+      .first(),
+  ).toBeVisible();
   await page.reload();
   await page.goto('/automation/runs?status=success');
-  await expect(page.getByRole('list', { name: 'Runs' }).getByRole('link', { name: /IfcPropertiesCsv/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Runs' })
+      .getByRole('link', { name: /IfcPropertiesCsv/ })
+      .first(),
+  ).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 });
 
@@ -91,7 +117,9 @@ test('a run on a file that is not IFC fails, and says why in words', async ({ pa
   await chooseModel(page, ['Structure'], 'load-cases.txt', `not-ifc-${stamp()}.csv`);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(runHeading(page)).toContainText('Program failed', { timeout: 90_000 });
-  await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'The program of the activity failed' })).toContainText('The report says:');
+  await expect(
+    page.getByRole('main').getByRole('status').filter({ hasText: 'The program of the activity failed' }),
+  ).toContainText('The report says:');
   await expect(page.getByRole('log', { name: 'Report' }).locator('[data-kind="error"]').first()).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 });
@@ -101,7 +129,17 @@ test('an activity made with the JSON form runs long and is cancelled', async ({ 
   const name = `Wait${stamp()}`;
   await signIn(page, '/automation/activities/new');
   await page.getByRole('button', { name: 'Edit as JSON' }).click();
-  await page.getByLabel('Activity JSON').fill(JSON.stringify({ id: name, engine: 'Local.Test+1', commandLine: ['$(engine.path)/test print waiting sleep 120000'], parameters: {}, appbundles: [] }));
+  await page
+    .getByLabel('Activity JSON')
+    .fill(
+      JSON.stringify({
+        id: name,
+        engine: 'Local.Test+1',
+        commandLine: ['$(engine.path)/test print waiting sleep 120000'],
+        parameters: {},
+        appbundles: [],
+      }),
+    );
   await page.getByRole('button', { name: 'Edit as form' }).click();
   await expect(page.getByLabel('Engine')).toHaveValue('Local.Test+1');
   await expectNoSeriousAxeViolations(page);
@@ -115,12 +153,16 @@ test('an activity made with the JSON form runs long and is cancelled', async ({ 
   await expect(page.getByRole('main').getByText('The job was cancelled before it ended.')).toBeVisible();
 });
 
-test('uploads the property export bundle from the app, makes its activity with the form, and runs it', async ({ page }) => {
+test('uploads the property export bundle from the app, makes its activity with the form, and runs it', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const name = `IfcProps${stamp()}`;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-da-'));
   const zipPath = path.join(dir, 'bundle.zip');
-  const main = await readFile(path.resolve(import.meta.dirname, '../platform/automation/examples/ifc-properties-csv/bundle/main.mjs'));
+  const main = await readFile(
+    path.resolve(import.meta.dirname, '../platform/automation/examples/ifc-properties-csv/bundle/main.mjs'),
+  );
   await writeFile(zipPath, zipSync({ 'main.mjs': new Uint8Array(main) }));
 
   await signIn(page, '/automation/appbundles/new');
@@ -155,8 +197,14 @@ test('uploads the property export bundle from the app, makes its activity with t
   // The form offers the variables its appbundles and parameters make, paths quoted as the service requires.
   await page.getByRole('button', { name: 'Insert $(engine.path)' }).click();
   await page.getByRole('button', { name: `Insert "$(appbundles[${name}].path)"` }).click();
-  await expect(page.getByLabel('Command line (one per line)')).toHaveValue(`$(engine.path) "$(appbundles[${name}].path)"`);
-  await page.getByLabel('Command line (one per line)').fill(`$(engine.path)/node "$(appbundles[${name}].path)/main.mjs" "$(args[model].path)" "$(args[properties].path)"`);
+  await expect(page.getByLabel('Command line (one per line)')).toHaveValue(
+    `$(engine.path) "$(appbundles[${name}].path)"`,
+  );
+  await page
+    .getByLabel('Command line (one per line)')
+    .fill(
+      `$(engine.path)/node "$(appbundles[${name}].path)/main.mjs" "$(args[model].path)" "$(args[properties].path)"`,
+    );
   await page.getByRole('button', { name: 'Create activity' }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible({ timeout: 30_000 });
 
@@ -164,7 +212,9 @@ test('uploads the property export bundle from the app, makes its activity with t
   await chooseModel(page, ['Architecture', 'Models'], 'demo-house.ifc', `${name}.csv`);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(runHeading(page)).toContainText('Succeeded', { timeout: 120_000 });
-  await expect(page.getByRole('list', { name: 'Outputs' }).getByRole('link', { name: `${name}.csv v1` })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Outputs' }).getByRole('link', { name: `${name}.csv v1` })).toBeVisible({
+    timeout: 30_000,
+  });
 
   // Deleting asks for the name typed.
   await page.goto(`/automation/activities/DesignDataManager/${name}`);

@@ -9,7 +9,13 @@ import { ONE_TRANSLATION_WORKER, startStack, type Stack } from './stack';
  */
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack(['--rate-limit', 'data-management=12', '--rate-limit-window', '10', ...ONE_TRANSLATION_WORKER]);
+  stack = await startStack([
+    '--rate-limit',
+    'data-management=12',
+    '--rate-limit-window',
+    '10',
+    ...ONE_TRANSLATION_WORKER,
+  ]);
 });
 test.afterAll(async () => {
   await stack.stop();
@@ -27,7 +33,9 @@ async function signInToArchive(page: Page) {
   await expect(grid(page).getByRole('row', { name: /record-0001\.txt/ })).toBeVisible({ timeout: 30_000 });
 }
 
-test('sorting and filtering the Archive once browsing has spent the budget: the rows stay, the wait is explained, work resumes', async ({ page }) => {
+test('sorting and filtering the Archive once browsing has spent the budget: the rows stay, the wait is explained, work resumes', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const refused: string[] = [];
   page.on('response', (response) => {
@@ -38,7 +46,9 @@ test('sorting and filtering the Archive once browsing has spent the budget: the 
   // Another order needs all 25 pages: more than the window allows.
   await page.getByRole('combobox', { name: 'Sort' }).selectOption({ label: 'Largest first' });
   await expect(page.getByText(/^Sorting by size needs every row: [\d,]+ of 5,000 loaded…/)).toBeVisible();
-  await expect(banner(page)).toContainText(/Data Management's rate limit is reached: requests resume in \d+ s\./, { timeout: 20_000 });
+  await expect(banner(page)).toContainText(/Data Management's rate limit is reached: requests resume in \d+ s\./, {
+    timeout: 20_000,
+  });
   expect(refused.length).toBeGreaterThan(0);
   // What was on screen stays on screen, in its place, and the tree beside it waits rather than fails.
   await expect(grid(page).getByRole('rowheader').first()).toHaveText('record-0001.txt');
@@ -73,7 +83,9 @@ test('an outage keeps the rows and says so once; a missing folder offers the way
 
   // Browsing to the Archive may have spent the window, so the answer can wait for the next one (10 s).
   await page.goto(archive.replace(/folders\/[^/?]+/, 'folders/urn:adsk.wipprod:fs.folder:co.gone'));
-  await expect(page.getByRole('heading', { name: "This folder can't be found", level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: "This folder can't be found", level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to Riverside Offices' }).click();
   await expect(page.getByRole('heading', { name: 'Riverside Offices', level: 1 })).toBeVisible({ timeout: 30_000 });

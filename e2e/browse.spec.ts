@@ -112,7 +112,9 @@ test('scrolls the 5,000-item Archive to its end, fetching pages as they come int
   expect(pages).toContain(24);
 
   // And from the keyboard: Ctrl+Home back to the top, Ctrl+End to the end again.
-  await grid(page).getByRole('rowheader', { name: /record-5000\.txt/ }).click();
+  await grid(page)
+    .getByRole('rowheader', { name: /record-5000\.txt/ })
+    .click();
   await page.keyboard.press('Control+Home');
   await expect(grid(page).getByRole('rowheader', { name: /record-0001\.txt/ })).toBeFocused();
   await page.keyboard.press('Control+End');

@@ -11,10 +11,14 @@ import { grid, openFurniture, rowNamed } from './upload-steps';
 // Unique per run, so a platform kept from an earlier run does not already hold these names.
 const run = Date.now().toString(36);
 const details = (page: Page) => page.getByRole('complementary', { name: 'Details' });
-const toast = (page: Page, title: RegExp) => page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: title });
+const toast = (page: Page, title: RegExp) =>
+  page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: title });
 /** A click on the row away from its name link: the Modified cell. */
 const pick = (page: Page, name: string, modifiers: ('Control' | 'Shift')[] = []) =>
-  rowNamed(page, name).getByRole('gridcell').filter({ has: page.locator('time') }).click({ modifiers });
+  rowNamed(page, name)
+    .getByRole('gridcell')
+    .filter({ has: page.locator('time') })
+    .click({ modifiers });
 
 async function newFolder(page: Page, name: string) {
   await page.getByRole('button', { name: 'New folder' }).click();
@@ -25,7 +29,10 @@ async function newFolder(page: Page, name: string) {
 }
 
 async function menuOf(page: Page, name: string) {
-  await rowNamed(page, name).getByRole('gridcell').filter({ has: page.locator('time') }).click({ button: 'right' });
+  await rowNamed(page, name)
+    .getByRole('gridcell')
+    .filter({ has: page.locator('time') })
+    .click({ button: 'right' });
   return page.getByRole('menu');
 }
 
@@ -107,16 +114,21 @@ test('rename, move and delete, each undone from its toast', async ({ page }) => 
   await rename.getByLabel('New name').fill(`${folder} v2`);
   await rename.getByRole('button', { name: 'Rename' }).click();
   await expect(rowNamed(page, `${folder} v2`)).toBeVisible();
-  await toast(page, /^Renamed to/).getByRole('button', { name: 'Undo' }).click();
+  await toast(page, /^Renamed to/)
+    .getByRole('button', { name: 'Undo' })
+    .click();
   await expect(grid(page).getByRole('link', { name: folder, exact: true })).toBeVisible();
 
   // Move into the other new folder, walking down from the project's top folders.
   await (await menuOf(page, folder)).getByRole('menuitem', { name: 'Move…' }).click();
   const move = page.getByRole('dialog', { name: `Move “${folder}”` });
-  for (const step of ['Project Files', 'Furniture', target]) await move.getByRole('button', { name: step, exact: true }).click();
+  for (const step of ['Project Files', 'Furniture', target])
+    await move.getByRole('button', { name: step, exact: true }).click();
   await move.getByRole('button', { name: `Move to ${target}` }).click();
   await expect(grid(page).getByRole('link', { name: folder, exact: true })).toBeHidden();
-  await toast(page, /^Moved/).getByRole('button', { name: 'Undo' }).click();
+  await toast(page, /^Moved/)
+    .getByRole('button', { name: 'Undo' })
+    .click();
   await expect(grid(page).getByRole('link', { name: folder, exact: true })).toBeVisible();
 
   // Delete with the Delete key on the picked rows, then Undo brings both back.
@@ -125,18 +137,24 @@ test('rename, move and delete, each undone from its toast', async ({ page }) => 
   await page.keyboard.press('Delete');
   await expect(grid(page).getByRole('link', { name: folder, exact: true })).toBeHidden();
   await expect(grid(page).getByRole('link', { name: target, exact: true })).toBeHidden();
-  await toast(page, /^Deleted 2 entries/).getByRole('button', { name: 'Undo' }).click();
+  await toast(page, /^Deleted 2 entries/)
+    .getByRole('button', { name: 'Undo' })
+    .click();
   await expect(grid(page).getByRole('link', { name: folder, exact: true })).toBeVisible();
   await expect(grid(page).getByRole('link', { name: target, exact: true })).toBeVisible();
 });
 
-test('an upload with a version comment, shown in the details; deleting the file and Undo bring it back as the next version', async ({ page }) => {
+test('an upload with a version comment, shown in the details; deleting the file and Undo bring it back as the next version', async ({
+  page,
+}) => {
   await openFurniture(page);
   const name = `chair-${run}.txt`;
   await page.getByRole('button', { name: 'Upload with comment…' }).click();
   const ask = page.getByRole('dialog', { name: 'Upload with a version comment' });
   await ask.getByLabel('Version comment').fill('Issued for coordination');
-  await ask.getByLabel('Files for the commented upload').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('a chair\n') });
+  await ask
+    .getByLabel('Files for the commented upload')
+    .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('a chair\n') });
   await expect(rowNamed(page, name)).toContainText('v1', { timeout: 30_000 });
 
   await pick(page, name);
@@ -144,7 +162,9 @@ test('an upload with a version comment, shown in the details; deleting the file 
 
   await (await menuOf(page, name)).getByRole('menuitem', { name: 'Delete' }).click();
   await expect(grid(page).getByRole('link', { name, exact: true })).toBeHidden();
-  await toast(page, new RegExp(`^Deleted “${name.replace('.', '\\.')}”`)).getByRole('button', { name: 'Undo' }).click();
+  await toast(page, new RegExp(`^Deleted “${name.replace('.', '\\.')}”`))
+    .getByRole('button', { name: 'Undo' })
+    .click();
   // Restored as a copy of version 1 after the Deleted version 2.
   await expect(rowNamed(page, name)).toContainText('v3');
   await expectNoSeriousAxeViolations(page);

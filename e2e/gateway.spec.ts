@@ -7,7 +7,13 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { localPlatformConfig, startAppServer, type AppServer } from '../scripts/app-server';
 import { demoBuildingIfc } from '../platform/demo/ifc-building';
-import { PLATFORM_COMMAND, runPlatformCommand, seedDemo, startPlatform, type RunningPlatform } from '../scripts/platform-process';
+import {
+  PLATFORM_COMMAND,
+  runPlatformCommand,
+  seedDemo,
+  startPlatform,
+  type RunningPlatform,
+} from '../scripts/platform-process';
 
 // The app against "APS" through the gateway: a second platform plays the cloud, with a confidential
 // `web` app whose secret only the gateway holds. The app starts pointed at that platform directly
@@ -27,7 +33,8 @@ let stack: GatewayStack;
 
 async function startGateway(args: string[], secret: string) {
   const child = spawn(process.execPath, [...PLATFORM_COMMAND, 'gateway', ...args], {
-    env: { ...process.env, APS_CLIENT_SECRET: secret }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, APS_CLIENT_SECRET: secret },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -46,10 +53,27 @@ test.beforeAll(async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-e2e-gateway-'));
   const app = await startAppServer('dist', '127.0.0.1', 0);
   const demo = await seedDemo(app.origin, dataDir);
-  const web = JSON.parse(await runPlatformCommand(['admin', 'app', 'create', '--name', 'APS web app', '--type', 'web', '--callback', `${app.origin}/auth/callback`, '--data-dir', dataDir])) as GatewayStack['web'];
+  const web = JSON.parse(
+    await runPlatformCommand([
+      'admin',
+      'app',
+      'create',
+      '--name',
+      'APS web app',
+      '--type',
+      'web',
+      '--callback',
+      `${app.origin}/auth/callback`,
+      '--data-dir',
+      dataDir,
+    ]),
+  ) as GatewayStack['web'];
   const upstream = await startPlatform(['--port', '0', '--data-dir', dataDir, '--app-origin', app.origin]);
   app.setConfig(localPlatformConfig(upstream.url, demo.client_id));
-  const gateway = await startGateway(['--upstream', upstream.url, '--client-id', web.client_id, '--port', '0', '--app-origin', app.origin], web.client_secret);
+  const gateway = await startGateway(
+    ['--upstream', upstream.url, '--client-id', web.client_id, '--port', '0', '--app-origin', app.origin],
+    web.client_secret,
+  );
   stack = { app, upstream, gateway, web, demo, dataDir };
 });
 
@@ -69,19 +93,25 @@ test.afterAll(async () => {
 function watchForSecret(page: Page) {
   const texts: Promise<string>[] = [];
   page.on('response', (response) => {
-    texts.push(response.allHeaders().then(async (headers) => JSON.stringify(headers) + (await response.text().catch(() => ''))));
+    texts.push(
+      response.allHeaders().then(async (headers) => JSON.stringify(headers) + (await response.text().catch(() => ''))),
+    );
   });
   return async () => {
     const all = await Promise.all(texts);
     expect(all.length).toBeGreaterThan(5);
     for (const text of all) expect(text).not.toContain(stack.web.client_secret);
     // Nor in the page as it stands, nor in anything the app keeps in this browser.
-    const kept = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]));
-    expect(await page.content() + kept).not.toContain(stack.web.client_secret);
+    const kept = await page.evaluate(() =>
+      JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]),
+    );
+    expect((await page.content()) + kept).not.toContain(stack.web.client_secret);
   };
 }
 
-test('through the gateway: switch in Settings, sign in on the upstream page, browse, upload, translate, read a property', async ({ page }) => {
+test('through the gateway: switch in Settings, sign in on the upstream page, browse, upload, translate, read a property', async ({
+  page,
+}) => {
   // Translation runs on the upstream; the rest of the journey takes a few seconds.
   test.setTimeout(180_000);
   const checkSecret = watchForSecret(page);
@@ -117,11 +147,17 @@ test('through the gateway: switch in Settings, sign in on the upstream page, bro
 
   // Upload a design with the folder's Upload button: its parts go to signed URLs the gateway rewrote to itself.
   const projectFiles = page.url();
-  const part = page.waitForRequest((request) => request.method() === 'PUT' && request.url().startsWith(`${stack.gateway.url}/gateway/v1/signed/`));
+  const part = page.waitForRequest(
+    (request) => request.method() === 'PUT' && request.url().startsWith(`${stack.gateway.url}/gateway/v1/signed/`),
+  );
   await page.getByLabel('Files to upload').setInputFiles({
-    name: 'gateway-tower.ifc', mimeType: 'application/x-step', buffer: Buffer.from(demoBuildingIfc({ name: 'Gateway Tower', storeys: 1 })),
+    name: 'gateway-tower.ifc',
+    mimeType: 'application/x-step',
+    buffer: Buffer.from(demoBuildingIfc({ name: 'Gateway Tower', storeys: 1 })),
   });
-  await expect(page.getByRole('region', { name: 'Uploads' }).getByRole('listitem', { name: 'gateway-tower.ifc' })).toContainText('Uploaded as version 1', { timeout: 60_000 });
+  await expect(
+    page.getByRole('region', { name: 'Uploads' }).getByRole('listitem', { name: 'gateway-tower.ifc' }),
+  ).toContainText('Uploaded as version 1', { timeout: 60_000 });
   expect((await (await part).response())?.status()).toBe(200);
   await expect(grid.getByRole('link', { name: 'gateway-tower.ifc', exact: true })).toBeVisible();
 
@@ -135,7 +171,9 @@ test('through the gateway: switch in Settings, sign in on the upstream page, bro
   expect((await (await signed).response())?.status()).toBe(200);
 
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await expect(page.getByRole('group', { name: new RegExp(`Platform: ${GATEWAY_NAME.replace(/[()]/g, '\\$&')}`) })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: new RegExp(`Platform: ${GATEWAY_NAME.replace(/[()]/g, '\\$&')}`) }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
 
   // Translate the uploaded design on the upstream's Model Derivative service, through the gateway.
@@ -143,7 +181,11 @@ test('through the gateway: switch in Settings, sign in on the upstream page, bro
   await grid.getByRole('link', { name: 'gateway-tower.ifc', exact: true }).click();
   await page.getByRole('link', { name: 'Translate', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Translate gateway-tower.ifc' });
-  const job = page.waitForResponse((response) => response.url() === `${stack.gateway.url}/modelderivative/v2/designdata/job` && response.request().method() === 'POST');
+  const job = page.waitForResponse(
+    (response) =>
+      response.url() === `${stack.gateway.url}/modelderivative/v2/designdata/job` &&
+      response.request().method() === 'POST',
+  );
   await dialog.getByRole('button', { name: 'Translate', exact: true }).click();
   expect((await job).status()).toBe(200);
 

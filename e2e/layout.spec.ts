@@ -17,7 +17,8 @@ test.describe('on a phone', () => {
     await page.getByRole('link', { name: 'Riverside Offices' }).first().click();
     await expect(page.getByRole('heading', { name: 'Riverside Offices', level: 1 })).toBeVisible();
     await expect(page.getByRole('main').getByRole('button', { name: 'Copy ID of Riverside Offices' })).toBeVisible();
-    for (const folder of ['Project Files', 'Architecture', 'Models']) await grid(page).getByRole('link', { name: folder, exact: true }).click();
+    for (const folder of ['Project Files', 'Architecture', 'Models'])
+      await grid(page).getByRole('link', { name: folder, exact: true }).click();
     const name = grid(page).getByRole('rowheader', { name: /demo-house\.ifc/ });
     await expect(name).toBeVisible();
     // Most of the row, and the whole name shown.

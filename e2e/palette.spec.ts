@@ -14,7 +14,9 @@ async function openPalette(page: Page) {
   await expect(combobox(page)).toBeFocused();
 }
 
-test('Ctrl+K goes to a project and a folder, finds a file by name and opens it; Esc gives focus back', async ({ page }) => {
+test('Ctrl+K goes to a project and a folder, finds a file by name and opens it; Esc gives focus back', async ({
+  page,
+}) => {
   // Four palettes, three pages and two axe runs on a shared machine.
   test.setTimeout(120_000);
   await signIn(page);
@@ -24,14 +26,21 @@ test('Ctrl+K goes to a project and a folder, finds a file by name and opens it; 
   const opener = page.getByRole('button', { name: 'Go to…' });
   await opener.focus();
   await openPalette(page);
-  await expect(palette(page).getByRole('group', { name: 'Recent' }).getByRole('option', { name: /Demo Company/ })).toBeVisible();
+  await expect(
+    palette(page)
+      .getByRole('group', { name: 'Recent' })
+      .getByRole('option', { name: /Demo Company/ }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(palette(page)).toBeHidden();
   await expect(opener).toBeFocused();
 
   await openPalette(page);
   await combobox(page).fill('river');
-  await expect(palette(page).getByRole('option', { name: /Riverside Offices.*Project/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(palette(page).getByRole('option', { name: /Riverside Offices.*Project/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Riverside Offices', level: 1 })).toBeVisible();
   await expect(palette(page)).toBeHidden();
@@ -60,7 +69,11 @@ test('Ctrl+K goes to a project and a folder, finds a file by name and opens it; 
   }).toPass();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'demo-house.ifc', level: 1 })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Version history' }).getByRole('rowheader')).toHaveText(['v3', 'v2', 'v1']);
+  await expect(page.getByRole('table', { name: 'Version history' }).getByRole('rowheader')).toHaveText([
+    'v3',
+    'v2',
+    'v1',
+  ]);
 
   // What was opened comes back as recent, newest first.
   await openPalette(page);
@@ -71,7 +84,7 @@ test('Ctrl+K goes to a project and a folder, finds a file by name and opens it; 
   await expect(palette(page)).toBeHidden();
 });
 
-test('? lists every keyboard shortcut, the palette\'s among them', async ({ page }) => {
+test("? lists every keyboard shortcut, the palette's among them", async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Hubs', level: 1 })).toBeVisible();
   await page.locator('body').press('?');

@@ -11,7 +11,9 @@ const password = () => stack().password;
 async function expectNoAxeViolations(page: Page) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
     expect(violations.map((violation) => `${colorScheme}: ${violation.id}: ${violation.help}`)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: null });

@@ -22,7 +22,11 @@ function watch(page: Page) {
   });
   page.on('response', (response) => {
     if (response.url().includes('/project/v1/') && response.status() === 401) seen.refused.push(response.url());
-    if (response.url().endsWith('/authentication/v2/token') && response.request().postData()?.includes('grant_type=refresh_token')) seen.refreshes += 1;
+    if (
+      response.url().endsWith('/authentication/v2/token') &&
+      response.request().postData()?.includes('grant_type=refresh_token')
+    )
+      seen.refreshes += 1;
   });
   return seen;
 }
@@ -43,7 +47,8 @@ async function accessToken(page: Page): Promise<string> {
 
 const isActive = (token: string) => isTokenActive(stack, token);
 
-const signInPages = (urls: string[]) => urls.filter((url) => url.includes('/sign-in') || url.includes('/authentication/v2/authorize'));
+const signInPages = (urls: string[]) =>
+  urls.filter((url) => url.includes('/sign-in') || url.includes('/authentication/v2/authorize'));
 
 test('the token is renewed before it expires: no 401, no sign-in, the data keeps coming', async ({ page }) => {
   await signIn(page);
@@ -70,7 +75,9 @@ test('the token is renewed before it expires: no 401, no sign-in, the data keeps
   await expect(page.getByRole('group', { name: /Platform: Local platform/ })).toBeVisible();
 });
 
-test('a token that ran out while the tab slept is renewed on its one 401, and the request goes through', async ({ page }) => {
+test('a token that ran out while the tab slept is renewed on its one 401, and the request goes through', async ({
+  page,
+}) => {
   await page.clock.install();
   await signIn(page);
   const first = await accessToken(page);
@@ -80,7 +87,9 @@ test('a token that ran out while the tab slept is renewed on its one 401, and th
   const seen = watch(page);
   await expect.poll(() => isActive(first), EXPIRY).toBe(false);
 
-  const retried = page.waitForResponse((response) => response.url().endsWith('/project/v1/hubs') && response.status() === 200);
+  const retried = page.waitForResponse(
+    (response) => response.url().endsWith('/project/v1/hubs') && response.status() === 200,
+  );
   await page.getByRole('button', { name: 'Refresh' }).click();
   await retried;
   expect(seen.refused).toHaveLength(1);
@@ -96,11 +105,17 @@ test('a session the platform ended goes to sign-in, and back to the same place a
   await signIn(page);
   const seen = watch(page);
   // Signed out elsewhere: the refresh token (and with it the family) is revoked behind the app's back.
-  const stored = JSON.parse((await page.evaluate(() => sessionStorage.getItem('ddm.session'))) ?? '{}') as { state: { session: { refreshToken: string } } };
+  const stored = JSON.parse((await page.evaluate(() => sessionStorage.getItem('ddm.session'))) ?? '{}') as {
+    state: { session: { refreshToken: string } };
+  };
   await fetch(`${stack.platformUrl}/authentication/v2/revoke`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token: stored.state.session.refreshToken, token_type_hint: 'refresh_token', client_id: stack.clientId }),
+    body: new URLSearchParams({
+      token: stored.state.session.refreshToken,
+      token_type_hint: 'refresh_token',
+      client_id: stack.clientId,
+    }),
   });
 
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 });
@@ -114,7 +129,9 @@ test('a session the platform ended goes to sign-in, and back to the same place a
   expect(seen.navigations.filter((url) => url.startsWith(stack.platformUrl))).toEqual([]);
 });
 
-test('two tabs renew their own tokens side by side, and neither trips the other’s replay detection', async ({ page }) => {
+test('two tabs renew their own tokens side by side, and neither trips the other’s replay detection', async ({
+  page,
+}) => {
   await signIn(page);
   const second = await page.context().newPage();
   await second.goto(`${stack.appUrl}/hubs`);
@@ -124,7 +141,9 @@ test('two tabs renew their own tokens side by side, and neither trips the other�
 
   // Each tab rotates its own refresh token before its access token runs out.
   for (const [index, tab] of [page, second].entries()) {
-    await expect.poll(async () => (await storedSession(tab)).refreshToken, EXPIRY).not.toBe(before[index]?.refreshToken);
+    await expect
+      .poll(async () => (await storedSession(tab)).refreshToken, EXPIRY)
+      .not.toBe(before[index]?.refreshToken);
   }
   for (const tab of [page, second]) {
     const tokens = await storedSession(tab);

@@ -14,7 +14,8 @@ function pagesShown(page: Page): string[] {
   });
   return shown;
 }
-const signInPages = (urls: string[]) => urls.filter((url) => new URL(url).pathname === '/sign-in' || url.startsWith(stack().platformUrl));
+const signInPages = (urls: string[]) =>
+  urls.filter((url) => new URL(url).pathname === '/sign-in' || url.startsWith(stack().platformUrl));
 
 /** From the app's sign-in page: the platform's password form, then whatever the platform asks next. */
 async function signInWithPassword(page: Page) {
@@ -42,11 +43,20 @@ async function axeInLightAndDark(page: Page, check: (page: Page) => Promise<void
 }
 /** The platform's own pages are held to no axe violation at all, as in platform-pages.spec.ts. */
 async function noAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
-test('signing in again after signing out asks for the password, and the consent only the first time', async ({ page }) => {
+test('signing in again after signing out asks for the password, and the consent only the first time', async ({
+  page,
+}) => {
   await page.goto(`${stack().appUrl}/hubs`);
   await signInWithPassword(page);
   await expect(page.getByRole('heading', { name: 'Allow access?' })).toBeVisible();
@@ -56,9 +66,13 @@ test('signing in again after signing out asks for the password, and the consent 
   await expect(page.getByRole('rowheader', { name: 'Demo Company' })).toBeVisible();
   const first = await storedSession(page);
 
-  const logout = page.waitForRequest((request) => request.url().startsWith(`${stack().platformUrl}/authentication/v2/logout?`));
+  const logout = page.waitForRequest((request) =>
+    request.url().startsWith(`${stack().platformUrl}/authentication/v2/logout?`),
+  );
   await signOut(page);
-  expect(new URL((await logout).url()).searchParams.get('post_logout_redirect_uri')).toBe(`${stack().appUrl}/auth/callback`);
+  expect(new URL((await logout).url()).searchParams.get('post_logout_redirect_uri')).toBe(
+    `${stack().appUrl}/auth/callback`,
+  );
   await expect(page.getByRole('status').filter({ hasText: 'You signed out' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/sign-in');
   await axeInLightAndDark(page);
@@ -116,7 +130,9 @@ test('signing out in one tab signs out the other, whose tokens are revoked too',
   await second.close();
 });
 
-test('withdrawing the app’s access on the platform signs it out, and the next sign-in asks for consent again', async ({ page }) => {
+test('withdrawing the app’s access on the platform signs it out, and the next sign-in asks for consent again', async ({
+  page,
+}) => {
   await page.goto(`${stack().appUrl}/hubs`);
   await signInWithPassword(page);
   await allowIfAsked(page);

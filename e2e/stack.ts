@@ -30,7 +30,15 @@ export async function startStack(platformFlags: string[]): Promise<Stack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-e2e-own-'));
   const app = await startAppServer('dist', '127.0.0.1', 0);
   const demo = await seedDemo(app.origin, dataDir);
-  const platform = await startPlatform(['--port', '0', '--data-dir', dataDir, '--app-origin', app.origin, ...platformFlags]);
+  const platform = await startPlatform([
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--app-origin',
+    app.origin,
+    ...platformFlags,
+  ]);
   app.setConfig(localPlatformConfig(platform.url, demo.client_id));
   return {
     appUrl: app.origin,

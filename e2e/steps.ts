@@ -32,15 +32,24 @@ export async function allowIfAsked(page: Page): Promise<'asked' | 'not asked'> {
 
 /** The issues' bar: no serious or critical axe violation. Lesser ones are in the report, not failed on. */
 export async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 /** The tokens the app keeps for this tab (empty when it has none). */
 export async function storedSession(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
   const stored = await page.evaluate(() => sessionStorage.getItem('ddm.session'));
-  const session = (JSON.parse(stored ?? '{}') as { state?: { session?: { accessToken?: string; refreshToken?: string | null } } }).state?.session;
+  const session = (
+    JSON.parse(stored ?? '{}') as { state?: { session?: { accessToken?: string; refreshToken?: string | null } } }
+  ).state?.session;
   return { accessToken: session?.accessToken ?? '', refreshToken: session?.refreshToken ?? '' };
 }
 
@@ -54,9 +63,15 @@ export async function putObject(page: Page, objectKey: string, bytes: Buffer): P
   const platform = process.env['E2E_PLATFORM_URL'] ?? '';
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };
   const bucketKey = `e2e-${objectKey.replace(/[^a-z0-9]+/g, '-')}-${Date.now().toString(36)}`;
-  const created = await page.request.post(`${platform}/oss/v2/buckets`, { headers, data: { bucketKey, policyKey: 'temporary' } });
+  const created = await page.request.post(`${platform}/oss/v2/buckets`, {
+    headers,
+    data: { bucketKey, policyKey: 'temporary' },
+  });
   expect(created.status()).toBe(200);
-  const put = await page.request.put(`${platform}/oss/v2/buckets/${bucketKey}/objects/${objectKey}`, { headers: { ...headers, 'Content-Type': 'application/octet-stream' }, data: bytes });
+  const put = await page.request.put(`${platform}/oss/v2/buckets/${bucketKey}/objects/${objectKey}`, {
+    headers: { ...headers, 'Content-Type': 'application/octet-stream' },
+    data: bytes,
+  });
   expect(put.status()).toBe(200);
   return bucketKey;
 }

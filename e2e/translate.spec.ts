@@ -21,7 +21,11 @@ function checkObj(text: string) {
   const vertices = lines.filter((line) => line.startsWith('v ')).length;
   const faces = lines.filter((line) => line.startsWith('f '));
   const broken = faces.filter((face) => {
-    const indices = face.slice(2).trim().split(/\s+/).map((part) => Math.abs(Number(part.split('/')[0])));
+    const indices = face
+      .slice(2)
+      .trim()
+      .split(/\s+/)
+      .map((part) => Math.abs(Number(part.split('/')[0])));
     return indices.length < 3 || indices.some((index) => !(index >= 1 && index <= vertices));
   });
   expect(vertices).toBeGreaterThan(8);
@@ -36,21 +40,40 @@ function checkObj(text: string) {
  */
 const FZK = path.resolve(import.meta.dirname, '../../shared/fixtures/ifc/AC20-FZK-Haus.ifc');
 const SOURCE = existsSync(FZK)
-  ? { file: FZK, name: 'AC20-FZK-Haus.ifc', wall: 'Wand-Ext-ERDG-1', thermal: '0.4', interiorDoor: 'Innentuer-1', walls: ['ERDG', 'OG'].flatMap((storey) => [1, 2, 3, 4].map((n) => `Wand-Ext-${storey}-${n}`)) }
-  : { file: null, name: 'demo-house.ifc', wall: 'South Wall Ground Floor', thermal: '0.24', interiorDoor: null, walls: ['South', 'East', 'North', 'West'].map((side) => `${side} Wall Ground Floor`) };
+  ? {
+      file: FZK,
+      name: 'AC20-FZK-Haus.ifc',
+      wall: 'Wand-Ext-ERDG-1',
+      thermal: '0.4',
+      interiorDoor: 'Innentuer-1',
+      walls: ['ERDG', 'OG'].flatMap((storey) => [1, 2, 3, 4].map((n) => `Wand-Ext-${storey}-${n}`)),
+    }
+  : {
+      file: null,
+      name: 'demo-house.ifc',
+      wall: 'South Wall Ground Floor',
+      thermal: '0.24',
+      interiorDoor: null,
+      walls: ['South', 'East', 'North', 'West'].map((side) => `${side} Wall Ground Floor`),
+    };
 
-test('translates an IFC to svf2, obj and ifc live, then reads its manifest, OBJ, properties and preview', async ({ page }) => {
+test('translates an IFC to svf2, obj and ifc live, then reads its manifest, OBJ, properties and preview', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   if (!SOURCE.file) console.log(`translate.spec: ${FZK} is absent; translating the seeded demo-house.ifc instead.`);
   await signIn(page);
   await page.getByRole('table', { name: 'Hubs' }).getByRole('link', { name: 'Demo Company' }).click();
   await page.getByRole('link', { name: 'Riverside Offices' }).first().click();
-  for (const folder of ['Project Files', 'Architecture', 'Models']) await grid(page).getByRole('link', { name: folder, exact: true }).click();
+  for (const folder of ['Project Files', 'Architecture', 'Models'])
+    await grid(page).getByRole('link', { name: folder, exact: true }).click();
   // The toolbar is the folder's own: a file chosen before Models shows went to Architecture's input as it left.
   await expect(page.getByRole('heading', { name: 'Models', level: 1 })).toBeVisible();
   if (SOURCE.file) {
     await page.getByLabel('Files to upload').setInputFiles(SOURCE.file);
-    await expect(page.getByRole('region', { name: 'Uploads' }).getByRole('listitem', { name: SOURCE.name })).toContainText(/Uploaded as version \d+/, { timeout: 60_000 });
+    await expect(
+      page.getByRole('region', { name: 'Uploads' }).getByRole('listitem', { name: SOURCE.name }),
+    ).toContainText(/Uploaded as version \d+/, { timeout: 60_000 });
   }
   await grid(page).getByRole('link', { name: SOURCE.name, exact: true }).click();
   await expect(page.getByRole('heading', { name: SOURCE.name, level: 1 })).toBeVisible();
@@ -108,9 +131,13 @@ test('translates an IFC to svf2, obj and ifc live, then reads its manifest, OBJ,
   await page.getByRole('tab', { name: 'Manifest' }).click();
   const manifest = page.getByRole('region', { name: 'Manifest' });
   await expect(manifest.getByLabel('Manifest status')).toContainText('Success');
-  for (const type of ['svf2', 'obj', 'ifc']) await expect(manifest.getByRole('treeitem', { name: `${type} output` })).toContainText('Success');
+  for (const type of ['svf2', 'obj', 'ifc'])
+    await expect(manifest.getByRole('treeitem', { name: `${type} output` })).toContainText('Success');
   await expectNoSeriousAxeViolations(page);
-  const [download] = await Promise.all([page.waitForEvent('download'), manifest.getByRole('button', { name: /Download OBJ/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    manifest.getByRole('button', { name: /Download OBJ/ }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(SOURCE.name.replace(/\.ifc$/, '.obj'));
   checkObj(await readFile((await download.path()) ?? '', 'utf8'));
 
@@ -154,7 +181,9 @@ test('translates an IFC to svf2, obj and ifc live, then reads its manifest, OBJ,
   await preview.locator('canvas').click({ position: { x: x ?? 0, y: y ?? 0 } });
   await expect(preview).toHaveAttribute('data-selected', wallId ?? 'missing');
   await expect(tree.getByRole('treeitem', { name: wall })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('table', { name: `Properties of ${wall}` }).getByRole('row', { name: /ThermalTransmittance/ })).toContainText(SOURCE.thermal);
+  await expect(
+    page.getByRole('table', { name: `Properties of ${wall}` }).getByRole('row', { name: /ThermalTransmittance/ }),
+  ).toContainText(SOURCE.thermal);
 
   // An interior door is out of sight from outside; isolating it shows it (the demo house has none:
   // viewer.spec.ts shows the same with a part hidden inside another).
@@ -170,7 +199,9 @@ test('translates an IFC to svf2, obj and ifc live, then reads its manifest, OBJ,
   // The folder shows the thumbnail the translation made, without the row being pointed at.
   await page.goto(itemUrl);
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Models' }).click();
-  const row = grid(page).getByRole('row').filter({ has: page.getByRole('link', { name: SOURCE.name, exact: true }) });
+  const row = grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: SOURCE.name, exact: true }) });
   await expect(row.locator('img')).toBeVisible();
 });
 
@@ -184,7 +215,11 @@ test('a corrupt file fails to translate and the platform says why', async ({ pag
   test.setTimeout(120_000);
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Hubs', level: 1 })).toBeVisible();
-  const bucketKey = await putObject(page, 'corrupt.ifc', Buffer.from('ISO-10303-21;\nHEADER;\nthis is not an IFC file\n'));
+  const bucketKey = await putObject(
+    page,
+    'corrupt.ifc',
+    Buffer.from('ISO-10303-21;\nHEADER;\nthis is not an IFC file\n'),
+  );
   await page.goto(`/buckets/${bucketKey}`);
   await page.getByRole('link', { name: 'Translate corrupt.ifc' }).click();
   const dialog = page.getByRole('dialog', { name: 'Translate corrupt.ifc' });

@@ -21,7 +21,12 @@ test('a dropped folder is recreated with its sub-folders, each file uploaded int
     const plan = new File(['ground floor\n'], 'plan.txt', { type: 'text/plain' });
     const detail = new File(['stair detail\n'], 'stair.txt', { type: 'text/plain' });
     data.items.add(plan);
-    const fileEntry = (file: File) => ({ isFile: true, isDirectory: false, name: file.name, file: (done: (file: File) => void) => done(file) });
+    const fileEntry = (file: File) => ({
+      isFile: true,
+      isDirectory: false,
+      name: file.name,
+      file: (done: (file: File) => void) => done(file),
+    });
     const folderEntry = (name: string, children: unknown[]) => ({
       isFile: false,
       isDirectory: true,

@@ -10,9 +10,12 @@ import { signIn } from './steps';
 export const grid = (page: Page) => page.getByRole('grid');
 export const panel = (page: Page) => page.getByRole('region', { name: 'Uploads' });
 /** A grid row by the name it shows (names hold dots and brackets, taken literally). */
-export const rowNamed = (page: Page, name: string) => grid(page).getByRole('row', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
-export const pickFiles = (page: Page, files: string | string[] | { name: string; mimeType: string; buffer: Buffer }[]) =>
-  page.getByLabel('Files to upload').setInputFiles(files);
+export const rowNamed = (page: Page, name: string) =>
+  grid(page).getByRole('row', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+export const pickFiles = (
+  page: Page,
+  files: string | string[] | { name: string; mimeType: string; buffer: Buffer }[],
+) => page.getByLabel('Files to upload').setInputFiles(files);
 
 export async function openFurniture(page: Page) {
   await signIn(page);
@@ -32,7 +35,10 @@ export function generatedFile(size: number) {
   const source = path.join(dir, 'source.bin');
   // 1 MB of random bytes repeated: cheap to make, and no part is like its neighbour within a part.
   const block = randomBytes(1000 * 1000);
-  writeFileSync(source, Buffer.concat(Array.from({ length: Math.ceil(size / block.length) }, () => block)).subarray(0, size));
+  writeFileSync(
+    source,
+    Buffer.concat(Array.from({ length: Math.ceil(size / block.length) }, () => block)).subarray(0, size),
+  );
   return {
     named: (name: string) => {
       const file = path.join(dir, name);

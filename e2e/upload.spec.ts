@@ -28,8 +28,15 @@ test('a 200 MB file becomes an item at version 1, and the same name again become
   await expect(entry).toContainText('Uploaded as version 1', { timeout: 120_000 });
   await expect(rowNamed(page, name)).toContainText('v1');
   // Fresh from the platform: "just now", never "in 2 seconds".
-  await expect(rowNamed(page, name).getByRole('gridcell').filter({ has: page.locator('time') })).toHaveText('just now');
-  await expect(entry.getByRole('link', { name: `Translate ${name}` })).toHaveAttribute('href', /^\/models\/[A-Za-z0-9_-]+\?translate=1&name=/);
+  await expect(
+    rowNamed(page, name)
+      .getByRole('gridcell')
+      .filter({ has: page.locator('time') }),
+  ).toHaveText('just now');
+  await expect(entry.getByRole('link', { name: `Translate ${name}` })).toHaveAttribute(
+    'href',
+    /^\/models\/[A-Za-z0-9_-]+\?translate=1&name=/,
+  );
 
   await panel(page).getByRole('button', { name: 'Clear finished' }).click();
   await pickFiles(page, source);
@@ -99,7 +106,9 @@ test('files dropped on the folder view are uploaded there', async ({ page }) => 
   }, name);
   const view = grid(page);
   await view.dispatchEvent('dragenter', { dataTransfer: transfer });
-  await expect(page.getByRole('status').filter({ hasText: 'Drop files or folders to upload to “Furniture”' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Drop files or folders to upload to “Furniture”' }),
+  ).toBeVisible();
   await view.dispatchEvent('drop', { dataTransfer: transfer });
   await expect(panel(page).getByRole('listitem', { name })).toContainText('Uploaded as version 1');
   await expect(rowNamed(page, name)).toContainText('v1');

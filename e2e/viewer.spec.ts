@@ -13,7 +13,11 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 /** Every cell of a table shows its whole text: nothing cut off at its edge. */
 async function cutCells(table: Locator): Promise<string[]> {
-  return table.locator('th, td').evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent ?? ''));
+  return table
+    .locator('th, td')
+    .evaluateAll((cells) =>
+      cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent ?? ''),
+    );
 }
 
 async function translate(page: Page, objectKey: string) {
@@ -21,10 +25,14 @@ async function translate(page: Page, objectKey: string) {
   const dialog = page.getByRole('dialog', { name: `Translate ${objectKey}` });
   await dialog.getByRole('button', { name: 'Translate' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('region', { name: 'Latest translation' }).getByText('Succeeded')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('region', { name: 'Latest translation' }).getByText('Succeeded')).toBeVisible({
+    timeout: 90_000,
+  });
 }
 
-test('a nested STEP assembly in the preview: the tree from the keyboard, a deep part picked in 3D, a hidden part isolated', async ({ page }) => {
+test('a nested STEP assembly in the preview: the tree from the keyboard, a deep part picked in 3D, a hidden part isolated', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Hubs', level: 1 })).toBeVisible();
@@ -90,7 +98,9 @@ test('a nested STEP assembly in the preview: the tree from the keyboard, a deep 
   await expect(preview).toHaveAttribute('data-selected', boltId ?? 'missing');
   await expect(item('Bolt')).toHaveAttribute('aria-selected', 'true');
   await expect(item('Bolt')).toBeInViewport();
-  await expect(page.getByRole('table', { name: 'Properties of Bolt' }).getByRole('row', { name: /^Id NAUO/ })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Properties of Bolt' }).getByRole('row', { name: /^Id NAUO/ }),
+  ).toBeVisible();
 
   // A part hidden inside another: the view says so, and isolating, ghosting or framing it shows it.
   await item('Ballast').click();

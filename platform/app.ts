@@ -31,12 +31,16 @@ export interface Logger {
 export function createApp(deps: AppDeps, logger: Logger = console, options: { requestLog?: LogWriter } = {}) {
   // The official clients send `//oss/v2/...` when their base URL ends in a slash; production accepts it.
   const app = new Hono({ getPath: (request) => getPath(request).replace(/^\/{2,}/, '/') });
-  const tokens: TokenCheck = cachedTokenCheck({
-    verify: (token, now) => deps.signer.verifyAccessToken(token, now),
-    isActive: (jti, now) => deps.stores.oauth.isAccessTokenActive(jti, now),
-    clock: deps.clock,
-    // On a server other instances revoke too, and their revocations reach this one only through the database.
-  }, deps.stores.revocations, deps.stores.db.kind === 'pglite' ? ACTIVE_FOR_MS : 0);
+  const tokens: TokenCheck = cachedTokenCheck(
+    {
+      verify: (token, now) => deps.signer.verifyAccessToken(token, now),
+      isActive: (jti, now) => deps.stores.oauth.isAccessTokenActive(jti, now),
+      clock: deps.clock,
+      // On a server other instances revoke too, and their revocations reach this one only through the database.
+    },
+    deps.stores.revocations,
+    deps.stores.db.kind === 'pglite' ? ACTIVE_FOR_MS : 0,
+  );
 
   app.use('*', requestIdHeader());
   if (options.requestLog) app.use('*', requestLog(options.requestLog));
@@ -45,7 +49,8 @@ export function createApp(deps: AppDeps, logger: Logger = console, options: { re
   app.route('/', healthRoutes(deps.stores.db, readiness));
   app.use('*', appCors(deps.config.appOrigins));
   // Each service answers in its own format; the pages a browser opens answer with a page.
-  const refuseText: TextRefusal = (place, path, message) => (isBrowserPagePath(path) ? badPageRequest(message) : unusableTextFor(place, path, message));
+  const refuseText: TextRefusal = (place, path, message) =>
+    isBrowserPagePath(path) ? badPageRequest(message) : unusableTextFor(place, path, message);
   app.use('*', requestTextCheck(refuseText));
 
   app.route('/', authenticationRoutes(deps, tokens));
@@ -56,19 +61,31 @@ export function createApp(deps: AppDeps, logger: Logger = console, options: { re
   const jobs = createJobRunner({ ...deps, logger, lease: deps.jobQueue?.lease, runsJobs: deps.jobQueue?.runsJobs });
   app.route('/modelderivative/v2', modelDerivativeRoutes(deps, tokens, jobs));
   // Workitems reach the platform's own URLs (OSS inputs and outputs) in-process, through app.fetch.
-  const automation = designAutomation({ ...deps, logger, platformFetch: decodedInProcess((request) => app.fetch(request)) }, tokens);
+  const automation = designAutomation(
+    { ...deps, logger, platformFetch: decodedInProcess((request) => app.fetch(request)) },
+    tokens,
+  );
   app.route('/da', automation.routes);
 
   app.notFound((c) => {
     const error = notFoundFor(c.req.path);
     // Design Automation's 404 is a JSON string, already encoded, with its own Content-Type.
-    return typeof error.body === 'string' ? c.body(error.body, error.status, error.headers) : c.json(error.body, error.status);
+    return typeof error.body === 'string'
+      ? c.body(error.body, error.status, error.headers)
+      : c.json(error.body, error.status);
   });
   app.onError((error, c) => {
     // The storage layer's last line: text it cannot hold that a handler let through is still the client's mistake.
-    const known = error instanceof HttpError ? error
-      : error instanceof UnstorableTextError ? refuseText('body', c.req.path, 'The request holds text that cannot be stored: a NUL or a lone UTF-16 surrogate.')
-      : undefined;
+    const known =
+      error instanceof HttpError
+        ? error
+        : error instanceof UnstorableTextError
+          ? refuseText(
+              'body',
+              c.req.path,
+              'The request holds text that cannot be stored: a NUL or a lone UTF-16 surrogate.',
+            )
+          : undefined;
     const requestId = requestIdOf(c);
     if (!known) logger.error(`request ${requestId} ${c.req.method} ${c.req.path} failed`, error);
     const reply = known ?? internalErrorFor(c.req.path, requestId);

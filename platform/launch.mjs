@@ -16,15 +16,22 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 // Inside the project's node_modules: the build imports the packages, which Node finds up from there.
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'ddm-platform');
 /** The entries: the command line, and what it starts in processes and threads of their own. */
-const ENTRIES = ['platform/main.ts', 'platform/translation/worker-main.ts', 'platform/translation/readers/ifc-thread-main.ts'];
+const ENTRIES = [
+  'platform/main.ts',
+  'platform/translation/worker-main.ts',
+  'platform/translation/readers/ifc-thread-main.ts',
+];
 const SOURCE_DIRS = ['platform', 'contracts'];
 const KEEP_BUILDS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Every file under the source folders but the tests, relative to `root`, sorted. */
 async function sourceFiles(root) {
-  const found = await Promise.all(SOURCE_DIRS.map((dir) => readdir(path.join(root, dir), { recursive: true, withFileTypes: true }).catch(() => [])));
-  return found.flat()
+  const found = await Promise.all(
+    SOURCE_DIRS.map((dir) => readdir(path.join(root, dir), { recursive: true, withFileTypes: true }).catch(() => [])),
+  );
+  return found
+    .flat()
     .filter((entry) => entry.isFile() && !entry.name.endsWith('.test.ts'))
     .map((entry) => path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name)))
     .sort();
@@ -32,7 +39,9 @@ async function sourceFiles(root) {
 
 /** A name for the sources as they are now: their paths, sizes and times, their root, esbuild and this file. */
 export async function sourceKey(root = ROOT) {
-  const hash = createHash('sha256').update(root).update(await readFile(import.meta.filename));
+  const hash = createHash('sha256')
+    .update(root)
+    .update(await readFile(import.meta.filename));
   hash.update(JSON.parse(await readFile(path.join(ROOT, 'node_modules', 'esbuild', 'package.json'), 'utf8')).version);
   const files = await sourceFiles(root);
   const stats = await Promise.all(files.map((file) => stat(path.join(root, file))));
@@ -49,7 +58,9 @@ const sourceMeta = {
   setup(build) {
     build.onLoad({ filter: /\.ts$/ }, async ({ path: file }) => {
       const text = await readFile(file, 'utf8');
-      const contents = text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file).href)).replaceAll('import.meta.dirname', JSON.stringify(path.dirname(file)));
+      const contents = text
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file).href))
+        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(file)));
       return { contents, loader: 'ts' };
     });
   },
@@ -84,7 +95,9 @@ export async function buildPlatform(root, dir, into) {
 /** Builds not started from for a day past the newest few go, and a day-old half-build; a platform started from one may still run. */
 async function prune(cache, current) {
   const names = (await readdir(cache)).filter((name) => name !== current);
-  const dated = await Promise.all(names.map(async (name) => ({ name, mtimeMs: (await stat(path.join(cache, name))).mtimeMs })));
+  const dated = await Promise.all(
+    names.map(async (name) => ({ name, mtimeMs: (await stat(path.join(cache, name))).mtimeMs })),
+  );
   const builds = dated.filter(({ name }) => !name.includes('.tmp-')).sort((a, b) => b.mtimeMs - a.mtimeMs);
   const spare = [...builds.slice(KEEP_BUILDS - 1), ...dated.filter(({ name }) => name.includes('.tmp-'))];
   const old = spare.filter(({ mtimeMs }) => Date.now() - mtimeMs > DAY_MS);
@@ -95,9 +108,16 @@ async function prune(cache, current) {
 export async function ensureBuild(root = ROOT, cache = CACHE, build = buildPlatform) {
   const key = await sourceKey(root);
   const dir = path.join(cache, key);
-  const done = await stat(path.join(dir, 'main.mjs')).then(() => true, () => false);
+  const done = await stat(path.join(dir, 'main.mjs')).then(
+    () => true,
+    () => false,
+  );
   // Its time says when it was last started from, which pruning goes by.
-  if (done) return utimes(dir, new Date(), new Date()).then(() => dir, () => dir);
+  if (done)
+    return utimes(dir, new Date(), new Date()).then(
+      () => dir,
+      () => dir,
+    );
   // Built aside and renamed into place: processes starting side by side each build, and one build wins.
   const into = `${dir}.tmp-${randomUUID()}`;
   try {
@@ -115,7 +135,9 @@ export async function ensureBuild(root = ROOT, cache = CACHE, build = buildPlatf
 /** Runs the command line from the build, or from the sources under tsx when the build cannot be made. */
 export async function launch(root = ROOT, cache = CACHE) {
   const dir = await ensureBuild(root, cache).catch((error) => {
-    process.stderr.write(`platform: could not build itself in ${cache} (${error.message}); running from its sources under tsx, which starts slower\n`);
+    process.stderr.write(
+      `platform: could not build itself in ${cache} (${error.message}); running from its sources under tsx, which starts slower\n`,
+    );
     return undefined;
   });
   if (!dir) {

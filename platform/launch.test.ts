@@ -47,7 +47,11 @@ const builtAt = async (dir: string) => (await stat(path.join(dir, 'main.mjs'))).
 describe('the platform launcher', () => {
   it('builds the entries once, and the built code keeps its sources’ own import.meta and knows its build', async () => {
     const dir = await ensureBuild(root, cache, counted);
-    expect((await readdir(dir)).filter((name) => name.endsWith('.mjs')).sort()).toEqual(['ifc-thread-main.mjs', 'main.mjs', 'worker-main.mjs']);
+    expect((await readdir(dir)).filter((name) => name.endsWith('.mjs')).sort()).toEqual([
+      'ifc-thread-main.mjs',
+      'main.mjs',
+      'worker-main.mjs',
+    ]);
     const { stdout } = await run(process.execPath, [path.join(dir, 'main.mjs')]);
     const where = path.join(root, 'platform', 'where.ts');
     expect(JSON.parse(stdout)).toEqual({ url: pathToFileURL(where).href, dirname: path.dirname(where), build: dir });
@@ -78,7 +82,10 @@ describe('the platform launcher', () => {
     await writeFile(blocked, '');
     const script = `import(${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, 'launch.mjs')).href)}).then((m) => m.launch(${JSON.stringify(root)}, ${JSON.stringify(path.join(blocked, 'cache'))}))`;
     const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '-e', script]);
-    expect(JSON.parse(stdout)).toMatchObject({ url: pathToFileURL(path.join(root, 'platform', 'where.ts')).href, build: null });
+    expect(JSON.parse(stdout)).toMatchObject({
+      url: pathToFileURL(path.join(root, 'platform', 'where.ts')).href,
+      build: null,
+    });
     expect(stderr).toContain('could not build itself');
     expect(stderr).toContain('running from its sources under tsx');
   });

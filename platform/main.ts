@@ -11,11 +11,17 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'serve') {
-    const [{ parseServeOptions }, { runServe }] = await Promise.all([import('./cli/serve-options'), import('./cli/run-serve')]);
+    const [{ parseServeOptions }, { runServe }] = await Promise.all([
+      import('./cli/serve-options'),
+      import('./cli/run-serve'),
+    ]);
     return runServe(parseServeOptions(rest));
   }
   if (command === 'worker') {
-    const [{ parseWorkerOptions }, { runWorker }] = await Promise.all([import('./cli/worker-options'), import('./cli/run-worker')]);
+    const [{ parseWorkerOptions }, { runWorker }] = await Promise.all([
+      import('./cli/worker-options'),
+      import('./cli/run-worker'),
+    ]);
     return runWorker(parseWorkerOptions(rest));
   }
   if (command === 'gateway' && (rest.includes('--help') || rest.includes('-h'))) {
@@ -23,7 +29,10 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'gateway') {
-    const [{ parseGatewayOptions }, { runGateway }] = await Promise.all([import('./cli/gateway-options'), import('./cli/run-gateway')]);
+    const [{ parseGatewayOptions }, { runGateway }] = await Promise.all([
+      import('./cli/gateway-options'),
+      import('./cli/run-gateway'),
+    ]);
     return runGateway(parseGatewayOptions(rest, process.env));
   }
   if (command === 'admin') {
@@ -39,7 +48,8 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`error: ${error.message}\n\n${USAGE}`);
     process.exit(2);
   }
-  const message = error instanceof DataDirLockedError ? error.message : `error: ${(error as Error).stack ?? String(error)}`;
+  const message =
+    error instanceof DataDirLockedError ? error.message : `error: ${(error as Error).stack ?? String(error)}`;
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

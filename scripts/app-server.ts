@@ -3,7 +3,12 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { APP_CONFIG_PATH, DEFAULT_APP_SCOPES, DEFAULT_CALLBACK_PATH, type AppRuntimeConfig } from '../contracts/app-config';
+import {
+  APP_CONFIG_PATH,
+  DEFAULT_APP_SCOPES,
+  DEFAULT_CALLBACK_PATH,
+  type AppRuntimeConfig,
+} from '../contracts/app-config';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

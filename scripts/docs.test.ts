@@ -23,7 +23,9 @@ const PARSERS = [
 
 /** `name: { type: 'string' }` and `'name': { type: … }` keys, and `'--name'` literals the parsers test for. */
 function flagsOf(source: string): string[] {
-  const keys = [...source.matchAll(/['"]?([a-z][a-z0-9-]*)['"]?\s*:\s*\{\s*type:\s*'(?:string|boolean)'/g)].map((match) => match[1]!);
+  const keys = [...source.matchAll(/['"]?([a-z][a-z0-9-]*)['"]?\s*:\s*\{\s*type:\s*'(?:string|boolean)'/g)].map(
+    (match) => match[1]!,
+  );
   const literals = [...source.matchAll(/'--([a-z][a-z0-9-]*)'/g)].map((match) => match[1]!);
   return [...keys, ...literals];
 }
@@ -73,7 +75,18 @@ describe('the documentation', () => {
     const operating = markdownFiles('docs/operating').map(read).join('\n');
     const flags = commandLineFlags();
     // The extraction finds the parsers' flags at all (a guard against a regex that matches nothing).
-    expect(flags).toEqual(expect.arrayContaining(['--port', '--s3-bucket', '--direct-io', '--client-id', '--job-lease', '--skip-build', '--member', '--help']));
+    expect(flags).toEqual(
+      expect.arrayContaining([
+        '--port',
+        '--s3-bucket',
+        '--direct-io',
+        '--client-id',
+        '--job-lease',
+        '--skip-build',
+        '--member',
+        '--help',
+      ]),
+    );
     const missing = flags.filter((flag) => !new RegExp(`${flag}(?![a-z0-9-])`).test(operating));
     expect(missing, 'flags the command line accepts but docs/operating/ does not mention').toEqual([]);
   });
@@ -86,12 +99,19 @@ describe('the documentation', () => {
         const target = match[1]!;
         if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:
         const [file = '', anchor] = target.split('#');
-        const resolved = file ? path.join(path.dirname(path.join(ROOT, document)), decodeURIComponent(file)) : path.join(ROOT, document);
+        const resolved = file
+          ? path.join(path.dirname(path.join(ROOT, document)), decodeURIComponent(file))
+          : path.join(ROOT, document);
         if (!existsSync(resolved)) {
           broken.push(`${document}: ${target} (no such file)`);
           continue;
         }
-        if (anchor && resolved.endsWith('.md') && statSync(resolved).isFile() && !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor)) {
+        if (
+          anchor &&
+          resolved.endsWith('.md') &&
+          statSync(resolved).isFile() &&
+          !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor)
+        ) {
           broken.push(`${document}: ${target} (no such heading)`);
         }
       }

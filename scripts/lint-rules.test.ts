@@ -14,7 +14,9 @@ async function ruleErrors(files: Record<string, string>, ruleId: string) {
   mkdirSync(probe, { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(probe, name), text);
   const results = await new ESLint({ cwd: root }).lintFiles(Object.keys(files).map((name) => path.join(probe, name)));
-  return results.flatMap((result) => result.messages.filter((message) => message.ruleId === ruleId && message.severity === 2));
+  return results.flatMap((result) =>
+    result.messages.filter((message) => message.ruleId === ruleId && message.severity === 2),
+  );
 }
 
 describe('lint', () => {
@@ -32,11 +34,15 @@ describe('lint', () => {
   it('refuses production code that imports test support, and lets a test import it', { timeout: 120_000 }, async () => {
     const refused = await ruleErrors(
       {
-        'production.ts': "import { FakeTranslator } from '../testing/fake-translator';\nexport const translator = FakeTranslator;\n",
-        'production.test.ts': "import { FakeTranslator } from '../testing/fake-translator';\nexport const translator = FakeTranslator;\n",
+        'production.ts':
+          "import { FakeTranslator } from '../testing/fake-translator';\nexport const translator = FakeTranslator;\n",
+        'production.test.ts':
+          "import { FakeTranslator } from '../testing/fake-translator';\nexport const translator = FakeTranslator;\n",
       },
       'import-x/no-restricted-paths',
     );
-    expect(refused.map((message) => message.message)).toEqual([expect.stringContaining('Test support (platform/testing) is for tests only')]);
+    expect(refused.map((message) => message.message)).toEqual([
+      expect.stringContaining('Test support (platform/testing) is for tests only'),
+    ]);
   });
 });

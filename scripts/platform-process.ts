@@ -42,7 +42,11 @@ export interface RunningPlatform {
 
 /** Starts `platform serve` and resolves with its URL once it accepts requests. */
 export async function startPlatform(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<RunningPlatform> {
-  const child = spawn(process.execPath, nodeArgs(['serve', ...args]), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, nodeArgs(['serve', ...args]), {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -51,23 +55,26 @@ export async function startPlatform(args: string[], env: NodeJS.ProcessEnv = pro
   const lines = createInterface({ input: child.stdout });
   const seen: string[] = [];
   lines.on('line', (line) => seen.push(line));
-  const printed = (pattern: RegExp) => new Promise<string>((resolve, reject) => {
-    const earlier = seen.find((line) => pattern.test(line));
-    if (earlier !== undefined) return resolve(earlier);
-    const onLine = (line: string) => {
-      if (!pattern.test(line)) return;
-      lines.off('line', onLine);
-      resolve(line);
-    };
-    lines.on('line', onLine);
-    child.once('exit', () => reject(new Error(`the platform exited before printing ${pattern}`)));
-  });
+  const printed = (pattern: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const earlier = seen.find((line) => pattern.test(line));
+      if (earlier !== undefined) return resolve(earlier);
+      const onLine = (line: string) => {
+        if (!pattern.test(line)) return;
+        lines.off('line', onLine);
+        resolve(line);
+      };
+      lines.on('line', onLine);
+      child.once('exit', () => reject(new Error(`the platform exited before printing ${pattern}`)));
+    });
   const url = await new Promise<string>((resolve, reject) => {
     lines.on('line', (line) => {
       const match = /^platform listening on (\S+)$/.exec(line);
       if (match?.[1]) resolve(match[1]);
     });
-    child.once('exit', (code) => reject(new Error(`the platform exited (code ${code}) before listening: ${stderr.trim()}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the platform exited (code ${code}) before listening: ${stderr.trim()}`)),
+    );
   });
   return {
     url,
@@ -92,5 +99,7 @@ export interface DemoAccount {
 
 /** Makes sure the demo account exists in `dataDir`, returning to `appOrigin` after sign-in. */
 export async function seedDemo(appOrigin: string, dataDir: string): Promise<DemoAccount> {
-  return JSON.parse(await runPlatformCommand(['admin', 'demo', '--app-origin', appOrigin, '--data-dir', dataDir])) as DemoAccount;
+  return JSON.parse(
+    await runPlatformCommand(['admin', 'demo', '--app-origin', appOrigin, '--data-dir', dataDir]),
+  ) as DemoAccount;
 }

@@ -20,14 +20,25 @@ async function main() {
   });
   if (!values['skip-build']) {
     console.log('Building the app…');
-    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('The app did not build; see the errors above.');
   }
   const app = await startAppServer('dist', values.host, Number(values.port));
   const dataDir = ['--data-dir', values['data-dir']];
   const demo = await seedDemo(app.origin, values['data-dir']);
   const ttl = values['token-ttl'] ? ['--token-ttl', values['token-ttl']] : [];
-  const platform = await startPlatform(['--port', values['platform-port'], '--host', values.host, '--app-origin', app.origin, ...dataDir, ...ttl]);
+  const platform = await startPlatform([
+    '--port',
+    values['platform-port'],
+    '--host',
+    values.host,
+    '--app-origin',
+    app.origin,
+    ...dataDir,
+    ...ttl,
+  ]);
   app.setConfig(localPlatformConfig(platform.url, demo.client_id));
   console.log(`
   Design Data Manager is running.

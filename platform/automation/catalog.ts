@@ -14,7 +14,14 @@ export interface LocalEngine {
   libraries: string[];
 }
 
-const MESH_LIBRARIES = ['three', 'occt-import-js', 'rhino3dm', 'meshoptimizer', '@gltf-transform/core', '@gltf-transform/extensions'];
+const MESH_LIBRARIES = [
+  'three',
+  'occt-import-js',
+  'rhino3dm',
+  'meshoptimizer',
+  '@gltf-transform/core',
+  '@gltf-transform/extensions',
+];
 const NODE_LAUNCHERS: Record<string, LauncherKind> = { node: 'node', 'node.exe': 'node' };
 const LOCAL_LIMIT_SEC = 600;
 const TEST_LIMIT_SEC = 300;
@@ -65,7 +72,7 @@ export const LOCAL_ENGINES: readonly LocalEngine[] = [
       'Local.Test+1',
       '1',
       TEST_LIMIT_SEC,
-      'A local test engine with deterministic outcomes, in the role of Autodesk\'s own test engine: its command line is a list of steps run in order (echo FROM TO, print TEXT, progress JSON, sleep MS, write PATH BYTES, memory MB, hang, ondemand NAME FILE, exit CODE), so that every workitem status can be produced on purpose. Command line: $(engine.path)/test step args...',
+      "A local test engine with deterministic outcomes, in the role of Autodesk's own test engine: its command line is a list of steps run in order (echo FROM TO, print TEXT, progress JSON, sleep MS, write PATH BYTES, memory MB, hang, ondemand NAME FILE, exit CODE), so that every workitem status can be produced on purpose. Command line: $(engine.path)/test step args...",
     ),
   },
 ];
@@ -99,7 +106,10 @@ export const AUTODESK_ENGINES: readonly EngineDescription[] = AUTODESK.map(([id,
   limitProcessingTimeSec: limit,
 }));
 
-export const ENGINE_DESCRIPTIONS: readonly EngineDescription[] = [...LOCAL_ENGINES.map((engine) => engine.description), ...AUTODESK_ENGINES];
+export const ENGINE_DESCRIPTIONS: readonly EngineDescription[] = [
+  ...LOCAL_ENGINES.map((engine) => engine.description),
+  ...AUTODESK_ENGINES,
+];
 
 export function localEngine(id: string): LocalEngine | undefined {
   return LOCAL_ENGINES.find((engine) => engine.description.id === id);

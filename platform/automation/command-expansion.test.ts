@@ -19,12 +19,25 @@ describe('command lines, split as Windows programs split theirs', () => {
 });
 
 describe('command-line expansion', () => {
-  const context = { enginePath: '/engines/nodejs', args: { input: '/job/in put.ifc' }, appbundles: { Tool: '/runs/1/bundles/Tool' }, settings: { script: '/runs/1/settings/script' } };
+  const context = {
+    enginePath: '/engines/nodejs',
+    args: { input: '/job/in put.ifc' },
+    appbundles: { Tool: '/runs/1/bundles/Tool' },
+    settings: { script: '/runs/1/settings/script' },
+  };
   const launchers = { node: 'node', 'node.exe': 'node' } as const;
 
-  it('expands the variables, maps the text\'s backslashes to slashes but not the paths\'', () => {
-    const command = parseCommandLine('$(engine.path)\\node.exe "$(appbundles[Tool].path)\\main.mjs" /i "$(args[input].path)" /s "$(settings[script].path)"', context, launchers, '/job');
-    expect(command).toEqual({ launcher: 'node', args: ['/runs/1/bundles/Tool/main.mjs', '/i', '/job/in put.ifc', '/s', '/runs/1/settings/script'] });
+  it("expands the variables, maps the text's backslashes to slashes but not the paths'", () => {
+    const command = parseCommandLine(
+      '$(engine.path)\\node.exe "$(appbundles[Tool].path)\\main.mjs" /i "$(args[input].path)" /s "$(settings[script].path)"',
+      context,
+      launchers,
+      '/job',
+    );
+    expect(command).toEqual({
+      launcher: 'node',
+      args: ['/runs/1/bundles/Tool/main.mjs', '/i', '/job/in put.ifc', '/s', '/runs/1/settings/script'],
+    });
   });
 
   it.each([
@@ -32,7 +45,10 @@ describe('command-line expansion', () => {
     ['$(engine.path)/../nodejs/sh x', /must start with/],
     ['$(engine.path)/node --allow-fs-write=/* x.js', /sets Node.js's options itself/],
     ['$(engine.path)/node', /names no script/],
-    ['$(engine.path)/node "$(args[other].path)"', /\$\(args\[other\].path\) names nothing this activity has \(args: input\)/],
+    [
+      '$(engine.path)/node "$(args[other].path)"',
+      /\$\(args\[other\].path\) names nothing this activity has \(args: input\)/,
+    ],
     ['$(engine.path)/node "$(env.path)"', /\$\(env.path\) names nothing/],
   ])('refuses %s', (line, reason) => {
     const failure = (() => {

@@ -70,8 +70,13 @@ function expand(token: string, context: CommandLineContext): string {
     const named = NAMED.exec(name);
     const value = named ? context[named[1] as 'args' | 'appbundles' | 'settings'][named[2] as string] : undefined;
     if (value === undefined) {
-      const known = named ? Object.keys(context[named[1] as 'args' | 'appbundles' | 'settings']).join(', ') || 'none' : '';
-      throw new RunFailure('failedInstructions', `The command line's variable ${whole} names nothing this activity has${named ? ` (${named[1]}: ${known})` : ''}.`);
+      const known = named
+        ? Object.keys(context[named[1] as 'args' | 'appbundles' | 'settings']).join(', ') || 'none'
+        : '';
+      throw new RunFailure(
+        'failedInstructions',
+        `The command line's variable ${whole} names nothing this activity has${named ? ` (${named[1]}: ${known})` : ''}.`,
+      );
     }
     return value;
   });
@@ -83,18 +88,36 @@ function expand(token: string, context: CommandLineContext): string {
  * not those of what variables expand to. The first token must name a launcher of the engine inside
  * `$(engine.path)`; options for the launcher are the engine's to set, never the command line's.
  */
-export function parseCommandLine(line: string, context: CommandLineContext, launchers: Record<string, LauncherKind>, cwd: string): Command {
+export function parseCommandLine(
+  line: string,
+  context: CommandLineContext,
+  launchers: Record<string, LauncherKind>,
+  cwd: string,
+): Command {
   const tokens = tokenize(line).map((token) => expand(token.replaceAll('\\', '/'), context));
   const [first, ...rest] = tokens;
   const program = first === undefined ? undefined : path.resolve(cwd, first);
-  const launcher = program && path.dirname(program) === path.resolve(context.enginePath) ? launchers[path.basename(program)] : undefined;
+  const launcher =
+    program && path.dirname(program) === path.resolve(context.enginePath)
+      ? launchers[path.basename(program)]
+      : undefined;
   if (!launcher) {
-    const names = Object.keys(launchers).map((name) => `$(engine.path)/${name}`).join(' or ');
-    throw new RunFailure('failedInstructions', `The command line must start with ${names}; it starts with "${first ?? ''}".`);
+    const names = Object.keys(launchers)
+      .map((name) => `$(engine.path)/${name}`)
+      .join(' or ');
+    throw new RunFailure(
+      'failedInstructions',
+      `The command line must start with ${names}; it starts with "${first ?? ''}".`,
+    );
   }
   if (launcher === 'node') {
-    if (rest[0]?.startsWith('-')) throw new RunFailure('failedInstructions', `The engine sets Node.js's options itself; the command line names the script first, not "${rest[0]}".`);
-    if (rest.length === 0) throw new RunFailure('failedInstructions', 'The command line names no script for Node.js to run.');
+    if (rest[0]?.startsWith('-'))
+      throw new RunFailure(
+        'failedInstructions',
+        `The engine sets Node.js's options itself; the command line names the script first, not "${rest[0]}".`,
+      );
+    if (rest.length === 0)
+      throw new RunFailure('failedInstructions', 'The command line names no script for Node.js to run.');
   }
   return { launcher, args: rest };
 }

@@ -17,10 +17,20 @@ async function writeEmbedded(ctx: RunContext, arg: JobArgument, bytes: Uint8Arra
 }
 
 /** Fetches one URL input: into its file, or through a temporary zip into its folder. */
-async function fetchInput(ctx: RunContext, arg: JobArgument, url: string, headers: Record<string, string>): Promise<void> {
+async function fetchInput(
+  ctx: RunContext,
+  arg: JobArgument,
+  url: string,
+  headers: Record<string, string>,
+): Promise<void> {
   const target = requestUrl(url, ctx.settings.platformUrl);
   const shown = shownUrl(url, ctx.plan.mask);
-  const request = { url: target, method: arg.verb === 'head' ? 'HEAD' : 'GET', headers, log: (line: string) => ctx.hooks.log(line) };
+  const request = {
+    url: target,
+    method: arg.verb === 'head' ? 'HEAD' : 'GET',
+    headers,
+    log: (line: string) => ctx.hooks.log(line),
+  };
   ctx.hooks.log(`Start downloading input: verb - '${request.method}', url - '${shown}'`);
   if (arg.verb === 'head') {
     await probe(ctx.hooks.fetch, request, ctx.signal);
@@ -35,9 +45,14 @@ async function fetchInput(ctx: RunContext, arg: JobArgument, url: string, header
   const bytes = await download(ctx.hooks.fetch, request, file, left, ctx.signal);
   ctx.totals.downloaded += bytes;
   ctx.hooks.bytes('downloaded', ctx.totals.downloaded);
-  ctx.hooks.log(`End downloading file. Source=${shown},LocalFile=${file},BytesDownloaded=${bytes},Duration=${Math.round(performance.now() - started)}ms`);
+  ctx.hooks.log(
+    `End downloading file. Source=${shown},LocalFile=${file},BytesDownloaded=${bytes},Duration=${Math.round(performance.now() - started)}ms`,
+  );
   if (arg.zip) {
-    const extracted = await safeUnzip(file, folder, { maxBytes: ctx.settings.maxJobFolderBytes, maxEntries: ctx.settings.maxZipEntries });
+    const extracted = await safeUnzip(file, folder, {
+      maxBytes: ctx.settings.maxJobFolderBytes,
+      maxEntries: ctx.settings.maxZipEntries,
+    });
     await rm(file, { force: true });
     ctx.hooks.log(`Extracted ${extracted.files} files (${extracted.bytes} bytes) of the zip into '${folder}'.`);
   }
@@ -46,14 +61,17 @@ async function fetchInput(ctx: RunContext, arg: JobArgument, url: string, header
 async function placeInput(ctx: RunContext, arg: JobArgument): Promise<void> {
   const argument = arg.argument;
   if (!argument) return;
-  if (argument.kind === 'value') return writeEmbedded(ctx, arg, new TextEncoder().encode(argument.value), argument.value.slice(0, 80));
+  if (argument.kind === 'value')
+    return writeEmbedded(ctx, arg, new TextEncoder().encode(argument.value), argument.value.slice(0, 80));
   if (argument.url.startsWith('data:')) {
     const bytes = decodeDataUrl(argument.url);
     if (!bytes) throw new TransferError('The data: URL cannot be decoded.');
     return writeEmbedded(ctx, arg, bytes, shownUrl(argument.url, ctx.plan.mask));
   }
   if (!/^(https?:|urn:adsk\.objects:os\.object:)/i.test(argument.url)) {
-    throw new TransferError(`The URL's scheme is not one an input can be fetched with (http, https, data, urn:adsk.objects:os.object).`);
+    throw new TransferError(
+      `The URL's scheme is not one an input can be fetched with (http, https, data, urn:adsk.objects:os.object).`,
+    );
   }
   return fetchInput(ctx, arg, argument.url, argument.headers ?? {});
 }
@@ -74,7 +92,8 @@ export async function downloadPhase(ctx: RunContext): Promise<void> {
     try {
       await placeInput(ctx, arg);
     } catch (error) {
-      if (ctx.signal.aborted) throw new RunFailure('cancelled', 'The workitem was cancelled while its inputs were downloaded.');
+      if (ctx.signal.aborted)
+        throw new RunFailure('cancelled', 'The workitem was cancelled while its inputs were downloaded.');
       const message = (error as Error).message;
       const overLimit = (error instanceof TransferError || error instanceof UnzipError) && error.overLimit;
       if (overLimit) throw new RunFailure('failedLimitDataSize', `The input ${arg.name} is too large: ${message}`);

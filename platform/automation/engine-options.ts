@@ -31,7 +31,8 @@ export interface WorkitemEngineOptions {
   progressTickMs?: number;
 }
 
-export type EngineSettings = Required<Omit<WorkitemEngineOptions, 'workDir' | 'platformUrl'>> & Pick<WorkitemEngineOptions, 'workDir' | 'platformUrl'>;
+export type EngineSettings = Required<Omit<WorkitemEngineOptions, 'workDir' | 'platformUrl'>> &
+  Pick<WorkitemEngineOptions, 'workDir' | 'platformUrl'>;
 
 const MB = 1024 * 1024;
 

@@ -40,7 +40,8 @@ export interface PlanBundle {
 }
 
 /** A string setting is written to a file (`$(settings[Name].path)`) or, flagged, set as an environment variable. */
-export type PlanSetting = { value: string; isEnvironmentVariable?: boolean } | { url: string; verb?: string; headers?: Record<string, string> };
+export type PlanSetting =
+  { value: string; isEnvironmentVariable?: boolean } | { url: string; verb?: string; headers?: Record<string, string> };
 
 export interface RunPlan {
   workitemId: string;

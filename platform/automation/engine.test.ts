@@ -4,7 +4,10 @@ import { engineSuite } from '../testing/automation/engine-suite';
 import { parameter } from '../testing/automation/run-harness';
 const echo = {
   commandLine: ['$(engine.path)/test echo "$(args[input].path)" "$(args[result].path)" print done'],
-  parameters: { input: parameter('get', { localName: 'input.txt' }), result: parameter('put', { localName: 'result.txt' }) },
+  parameters: {
+    input: parameter('get', { localName: 'input.txt' }),
+    result: parameter('put', { localName: 'result.txt' }),
+  },
 };
 
 describe('Design Automation engine: a workitem from its inputs to its outputs', () => {
@@ -22,10 +25,22 @@ describe('Design Automation engine: a workitem from its inputs to its outputs', 
     });
     expect(outcome, report).toEqual({ status: 'success' });
     expect(suite.server.files.get('out.txt')?.toString()).toBe('hello from the input');
-    expect(suite.server.requests.find((request) => request.path === '/files/in.txt')?.headers.authorization).toBe('Bearer abc');
+    expect(suite.server.requests.find((request) => request.path === '/files/in.txt')?.headers.authorization).toBe(
+      'Bearer abc',
+    );
     expect(hooks.bytesMoved).toEqual({ downloaded: 20, uploaded: 20 });
-    expect(hooks.phases.map(({ phase, edge }) => `${phase} ${edge}`)).toEqual(['download start', 'download end', 'instructions start', 'instructions end', 'upload start', 'upload end']);
-    expect(hooks.phases.every(({ at }) => at === clockTime), 'phase times come from the injected clock').toBe(true);
+    expect(hooks.phases.map(({ phase, edge }) => `${phase} ${edge}`)).toEqual([
+      'download start',
+      'download end',
+      'instructions start',
+      'instructions end',
+      'upload start',
+      'upload end',
+    ]);
+    expect(
+      hooks.phases.every(({ at }) => at === clockTime),
+      'phase times come from the injected clock',
+    ).toBe(true);
     expect(hooks.lines).toContain('done');
     expect(hooks.lines).toContain('End upload phase successfully.');
     expect(await readFile(`${suite.dirs.jobDir}/result.txt`, 'utf8')).toBe('hello from the input');

@@ -23,7 +23,12 @@ describe('IfcPropertiesCsv and property values a spreadsheet would run', () => {
     const { outcome, report } = await suite.run({
       engineId: activity.engine,
       commandLine: activity.commandLine,
-      parameters: Object.fromEntries(Object.entries(activity.parameters).map(([key, value]) => [key, { zip: false, ondemand: false, required: false, ...value }])),
+      parameters: Object.fromEntries(
+        Object.entries(activity.parameters).map(([key, value]) => [
+          key,
+          { zip: false, ondemand: false, required: false, ...value },
+        ]),
+      ),
       arguments: {
         model: { kind: 'url', url: `${suite.server.url}/files/hostile.ifc` },
         properties: { kind: 'url', url: `${suite.server.url}/files/properties.csv`, verb: 'put' },
@@ -33,8 +38,17 @@ describe('IfcPropertiesCsv and property values a spreadsheet would run', () => {
     expect(outcome, report).toEqual({ status: 'success' });
 
     const lines = suite.server.files.get('properties.csv')!.toString('utf8').split('\r\n');
-    const valuesOf = (property: string) => [...new Set(lines.filter((line) => line.includes(`,${property},`)).map((line) => line.slice(line.indexOf(`,${property},`) + property.length + 2)))];
-    expect(valuesOf('FireRating').sort()).toEqual([`"'-2+3+cmd|' /C calc'!A0"`, `"'=HYPERLINK(""http://evil.test"",""a, b"")"`]);
+    const valuesOf = (property: string) => [
+      ...new Set(
+        lines
+          .filter((line) => line.includes(`,${property},`))
+          .map((line) => line.slice(line.indexOf(`,${property},`) + property.length + 2)),
+      ),
+    ];
+    expect(valuesOf('FireRating').sort()).toEqual([
+      `"'-2+3+cmd|' /C calc'!A0"`,
+      `"'=HYPERLINK(""http://evil.test"",""a, b"")"`,
+    ]);
     expect(valuesOf('ThermalTransmittance')).toEqual(['-0.24']);
     // No unquoted field anywhere starts a formula; only plain numbers start with a minus.
     expect(lines.filter((line) => /(^|,)([=+@\t]|-(?!\d+(\.\d+)?(,|$)))/.test(line))).toEqual([]);

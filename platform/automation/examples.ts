@@ -11,7 +11,17 @@ export interface ExampleActivity {
   engine: string;
   description: string;
   commandLine: string[];
-  parameters: Record<string, { verb: 'get' | 'head' | 'put' | 'post' | 'patch' | 'read'; localName?: string; required?: boolean; zip?: boolean; ondemand?: boolean; description?: string }>;
+  parameters: Record<
+    string,
+    {
+      verb: 'get' | 'head' | 'put' | 'post' | 'patch' | 'read';
+      localName?: string;
+      required?: boolean;
+      zip?: boolean;
+      ondemand?: boolean;
+      description?: string;
+    }
+  >;
   appbundles: string[];
 }
 
@@ -54,7 +64,10 @@ export async function exampleBundles(): Promise<ExampleBundle[]> {
       engine: parsed.engine,
       description: parsed.description,
       zip: zipSync(await filesOf(path.join(folder, 'bundle')), { level: 9 }),
-      activity: (owner, alias) => ({ ...parsed, appbundles: parsed.appbundles.map((id) => id.replace('{owner}', owner).replace('{alias}', alias)) }),
+      activity: (owner, alias) => ({
+        ...parsed,
+        appbundles: parsed.appbundles.map((id) => id.replace('{owner}', owner).replace('{alias}', alias)),
+      }),
     });
   }
   return examples.sort((a, b) => a.name.localeCompare(b.name));

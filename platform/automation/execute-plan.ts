@@ -26,7 +26,12 @@ export function debugZipPathOf(jobDir: string): string {
   return path.join(path.dirname(jobDir), `${path.basename(jobDir)}-debug.zip`);
 }
 
-async function runPhases(ctx: RunContext, engine: LocalEngine, deps: PlanDeps, enter: (phase: RunPhase | undefined) => void): Promise<RunOutcome> {
+async function runPhases(
+  ctx: RunContext,
+  engine: LocalEngine,
+  deps: PlanDeps,
+  enter: (phase: RunPhase | undefined) => void,
+): Promise<RunOutcome> {
   enter('download');
   ctx.args = placeArguments(ctx.plan);
   await downloadPhase(ctx);
@@ -41,7 +46,10 @@ async function runPhases(ctx: RunContext, engine: LocalEngine, deps: PlanDeps, e
 function outcomeOf(error: unknown, ctx: RunContext): RunOutcome {
   if (error instanceof RunFailure) return { status: error.status, message: error.message };
   if (ctx.signal.aborted) return { status: 'cancelled', message: 'The workitem was cancelled.' };
-  return { status: 'failedInstructions', message: `The engine could not run the workitem: ${(error as Error).message}` };
+  return {
+    status: 'failedInstructions',
+    message: `The engine could not run the workitem: ${(error as Error).message}`,
+  };
 }
 
 /**
@@ -49,7 +57,12 @@ function outcomeOf(error: unknown, ctx: RunContext): RunOutcome {
  * with its outcome whatever happens; the run's own folder is removed, the job folder left to the
  * service (zipped beside it first when the workitem asked for its debug information).
  */
-export async function executePlan(plan: RunPlan, hooks: RunHooks, signal: AbortSignal, deps: PlanDeps): Promise<RunOutcome> {
+export async function executePlan(
+  plan: RunPlan,
+  hooks: RunHooks,
+  signal: AbortSignal,
+  deps: PlanDeps,
+): Promise<RunOutcome> {
   const engine = localEngine(plan.engineId);
   if (!engine) {
     const message = notRunnableReason(plan.engineId);
@@ -57,7 +70,15 @@ export async function executePlan(plan: RunPlan, hooks: RunHooks, signal: AbortS
     return { status: 'failedInstructions', message };
   }
   const runDir = path.join(deps.workDir, 'runs', randomUUID());
-  const ctx: RunContext = { plan, hooks, signal, settings: deps.settings, runDir, args: [], totals: { downloaded: 0, uploaded: 0 } };
+  const ctx: RunContext = {
+    plan,
+    hooks,
+    signal,
+    settings: deps.settings,
+    runDir,
+    args: [],
+    totals: { downloaded: 0, uploaded: 0 },
+  };
   let current: RunPhase | undefined;
   const enter = (phase: RunPhase | undefined) => {
     if (current) hooks.phase(current, 'end', deps.settings.clock.now());
@@ -66,7 +87,10 @@ export async function executePlan(plan: RunPlan, hooks: RunHooks, signal: AbortS
   };
   let outcome: RunOutcome;
   // Design Automation calls onProgress about every 30 s once processing starts; its body holds the id.
-  const tick = setInterval(() => hooks.progress({ id: plan.workitemId, status: 'inprogress' }), deps.settings.progressTickMs);
+  const tick = setInterval(
+    () => hooks.progress({ id: plan.workitemId, status: 'inprogress' }),
+    deps.settings.progressTickMs,
+  );
   try {
     if (signal.aborted) throw new RunFailure('cancelled', 'The workitem was cancelled before it started.');
     await mkdir(runDir, { recursive: true });

@@ -21,8 +21,14 @@ describe('Design Automation engine: a hostile bundle fails its own workitem and 
 
   async function runBundle(source: string, fields: Partial<RunPlan> = {}) {
     const hostile = await bundle(suite.dirs.root, 'Hostile', { 'main.mjs': source });
-    const ran = await suite.run({ engineId: 'Local.NodeJs+22', commandLine: ['$(engine.path)/node "$(appbundles[Hostile].path)/main.mjs"'], appbundles: [hostile], ...fields });
-    if (process.platform === 'linux') expect(await processesIn(suite.dirs.jobDir), 'no process is left in the job folder').toEqual([]);
+    const ran = await suite.run({
+      engineId: 'Local.NodeJs+22',
+      commandLine: ['$(engine.path)/node "$(appbundles[Hostile].path)/main.mjs"'],
+      appbundles: [hostile],
+      ...fields,
+    });
+    if (process.platform === 'linux')
+      expect(await processesIn(suite.dirs.jobDir), 'no process is left in the job folder').toEqual([]);
     return ran;
   }
 
@@ -32,7 +38,9 @@ describe('Design Automation engine: a hostile bundle fails its own workitem and 
   });
 
   it('a memory hog is stopped at the memory limit', async () => {
-    const { outcome } = await runBundle('const held = []; for (;;) { held.push(new Float64Array(4 << 20).fill(1)); console.log(held.length * 32, "MB"); }');
+    const { outcome } = await runBundle(
+      'const held = []; for (;;) { held.push(new Float64Array(4 << 20).fill(1)); console.log(held.length * 32, "MB"); }',
+    );
     expect(outcome.status).toBe('failedInstructions');
     expect(outcome.message).toMatch(/used more than 256 MB of memory|ran out of memory/);
   });
@@ -90,7 +98,9 @@ describe('Design Automation engine: a hostile bundle fails its own workitem and 
   it("the program's environment holds nothing of the platform's", async () => {
     process.env['APS_TEST_SECRET'] = 'platform-secret-value';
     try {
-      const { outcome, report } = await runBundle('console.log(JSON.stringify(process.env));', { settings: { GREETING: { value: 'hello', isEnvironmentVariable: true } } });
+      const { outcome, report } = await runBundle('console.log(JSON.stringify(process.env));', {
+        settings: { GREETING: { value: 'hello', isEnvironmentVariable: true } },
+      });
       expect(outcome.status).toBe('success');
       expect(report).not.toContain('platform-secret-value');
       expect(report).toContain('"GREETING":"hello"');

@@ -25,9 +25,18 @@ const URN = /^urn:adsk\.objects:os\.object:([^/:]+)[/:](.+)$/;
 /** A relative path that stays in the job folder, or a failure naming the parameter. */
 function checkedRelative(name: string, what: string, value: string): string {
   const normal = value.replaceAll('\\', '/');
-  // eslint-disable-next-line no-control-regex
-  const bad = !normal || /[\x00-\x1f]/.test(normal) || normal.startsWith('/') || /^[a-zA-Z]:/.test(normal) || normal.split('/').some((part) => part === '..' || part === '.' || part === '');
-  if (bad) throw new RunFailure('failedInstructions', `The ${what} of ${name}, ${JSON.stringify(value)}, is not a relative path inside the job folder.`);
+  const bad =
+    !normal ||
+    // eslint-disable-next-line no-control-regex
+    /[\x00-\x1f]/.test(normal) ||
+    normal.startsWith('/') ||
+    /^[a-zA-Z]:/.test(normal) ||
+    normal.split('/').some((part) => part === '..' || part === '.' || part === '');
+  if (bad)
+    throw new RunFailure(
+      'failedInstructions',
+      `The ${what} of ${name}, ${JSON.stringify(value)}, is not a relative path inside the job folder.`,
+    );
   return normal;
 }
 
@@ -58,7 +67,8 @@ export function placeArguments(plan: RunPlan): JobArgument[] {
     const localName = checkedRelative(name, 'localName', explicit ?? (url && nameFromUrl(url.url)) ?? name);
     const direction = OUTPUT_VERBS.has((url?.verb ?? parameter.verb).toLowerCase()) ? 'output' : 'input';
     const pathInZip = url?.pathInZip ? checkedRelative(name, 'pathInZip', url.pathInZip) : undefined;
-    if (pathInZip && direction === 'output') throw new RunFailure('failedUpload', `The output ${name} has a pathInZip, which only inputs may have.`);
+    if (pathInZip && direction === 'output')
+      throw new RunFailure('failedUpload', `The output ${name} has a pathInZip, which only inputs may have.`);
     const zip = Boolean(pathInZip) || (url?.zip ?? parameter.zip);
     const folder = path.join(plan.jobDir, localName);
     return {
@@ -79,7 +89,8 @@ export function placeArguments(plan: RunPlan): JobArgument[] {
 export function requestUrl(url: string, platformUrl: string | undefined): string {
   const urn = URN.exec(url);
   if (!urn) return url;
-  if (!platformUrl) throw new Error(`${url} is an OSS object id, and the engine was given no platform URL to fetch it from.`);
+  if (!platformUrl)
+    throw new Error(`${url} is an OSS object id, and the engine was given no platform URL to fetch it from.`);
   return `${platformUrl.replace(/\/+$/, '')}/oss/v2/buckets/${encodeURIComponent(urn[1] as string)}/objects/${encodeURIComponent(urn[2] as string)}`;
 }
 

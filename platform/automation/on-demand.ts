@@ -16,7 +16,9 @@ function insideJob(ctx: RunContext, file: string): string | undefined {
 }
 
 async function fetchOnDemand(ctx: RunContext, operation: AcesOperation): Promise<boolean> {
-  const arg = ctx.args.find((candidate) => candidate.name === operation.name) ?? ctx.args.find((candidate) => candidate.name.toLowerCase() === operation.name.toLowerCase());
+  const arg =
+    ctx.args.find((candidate) => candidate.name === operation.name) ??
+    ctx.args.find((candidate) => candidate.name.toLowerCase() === operation.name.toLowerCase());
   const argument = arg?.argument;
   if (!arg || arg.direction !== 'input' || argument?.kind !== 'url') {
     ctx.hooks.log(`Error: the program asked for ${operation.name}, which is no input of this workitem with a URL.`);
@@ -24,7 +26,9 @@ async function fetchOnDemand(ctx: RunContext, operation: AcesOperation): Promise
   }
   const file = insideJob(ctx, operation.responseFile || arg.localName);
   if (!file) {
-    ctx.hooks.log(`Error: the program asked for ${operation.name} to be written to ${JSON.stringify(operation.responseFile)}, outside the job folder.`);
+    ctx.hooks.log(
+      `Error: the program asked for ${operation.name} to be written to ${JSON.stringify(operation.responseFile)}, outside the job folder.`,
+    );
     return false;
   }
   const url = requestUrl(argument.url, ctx.settings.platformUrl) + operation.suffix;
@@ -35,7 +39,19 @@ async function fetchOnDemand(ctx: RunContext, operation: AcesOperation): Promise
   try {
     await mkdir(path.dirname(file), { recursive: true });
     const left = ctx.settings.maxDownloadBytes - ctx.totals.downloaded;
-    const bytes = await download(ctx.hooks.fetch, { url, method, headers: { ...argument.headers, ...operation.headers }, log: (line: string) => ctx.hooks.log(line) }, file, left, ctx.signal, operation.data || undefined);
+    const bytes = await download(
+      ctx.hooks.fetch,
+      {
+        url,
+        method,
+        headers: { ...argument.headers, ...operation.headers },
+        log: (line: string) => ctx.hooks.log(line),
+      },
+      file,
+      left,
+      ctx.signal,
+      operation.data || undefined,
+    );
     ctx.totals.downloaded += bytes;
     ctx.hooks.bytes('downloaded', ctx.totals.downloaded);
     ctx.hooks.log(`End downloading file. Source=${shown},LocalFile=${file},BytesDownloaded=${bytes}`);

@@ -44,7 +44,10 @@ describe('Design Automation engine: the pool of runs', () => {
       const queued = { hooks: recordingHooks(), controller: new AbortController() };
       const queuedDone = engine.run(await testPlan('print never'), queued.hooks, queued.controller.signal);
       queued.controller.abort();
-      expect(await queuedDone).toEqual({ status: 'cancelled', message: 'The workitem was cancelled before it started.' });
+      expect(await queuedDone).toEqual({
+        status: 'cancelled',
+        message: 'The workitem was cancelled before it started.',
+      });
       expect(queued.hooks.lines).toEqual([]);
       first.controller.abort();
       await firstDone;
@@ -62,15 +65,30 @@ describe('Design Automation engine: the pool of runs', () => {
     await engine.close();
     expect(await runningDone).toMatchObject({ status: 'cancelled' });
     expect(await queuedDone).toEqual({ status: 'cancelled', message: 'The platform is stopping.' });
-    expect(await engine.run(await testPlan('print late'), recordingHooks(), new AbortController().signal)).toMatchObject({ status: 'cancelled' });
+    expect(
+      await engine.run(await testPlan('print late'), recordingHooks(), new AbortController().signal),
+    ).toMatchObject({ status: 'cancelled' });
   });
 
   it('lists the local engines and the Autodesk ones, saying which run here', () => {
     const engine = createWorkitemEngine();
     const ids = engine.engines.map((description) => `${description.id} ${description.runsLocally}`);
-    expect(ids).toEqual(expect.arrayContaining(['Local.NodeJs+22 true', 'Local.WebIfc+1 true', 'Local.Mesh+1 true', 'Local.Test+1 true', 'Autodesk.AutoCAD+25_0 false', 'Autodesk.Revit+2025 false', 'Autodesk.Inventor+2025 false', 'Autodesk.3dsMax+2025 false']));
-    for (const description of engine.engines.filter((candidate) => !candidate.runsLocally)) expect(description.description).toMatch(/does not run on this platform/);
-    for (const description of engine.engines.filter((candidate) => candidate.runsLocally)) expect(description.description).toMatch(/not an Autodesk product|test engine/);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'Local.NodeJs+22 true',
+        'Local.WebIfc+1 true',
+        'Local.Mesh+1 true',
+        'Local.Test+1 true',
+        'Autodesk.AutoCAD+25_0 false',
+        'Autodesk.Revit+2025 false',
+        'Autodesk.Inventor+2025 false',
+        'Autodesk.3dsMax+2025 false',
+      ]),
+    );
+    for (const description of engine.engines.filter((candidate) => !candidate.runsLocally))
+      expect(description.description).toMatch(/does not run on this platform/);
+    for (const description of engine.engines.filter((candidate) => candidate.runsLocally))
+      expect(description.description).toMatch(/not an Autodesk product|test engine/);
     return engine.close();
   });
 });

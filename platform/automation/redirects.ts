@@ -34,7 +34,10 @@ function headersOf(request: OutboundRequest, withCredentials: boolean, withBody:
 
 /** Fetch's rule (WHATWG fetch, HTTP-redirect fetch step 12): 303, and 301/302 after a POST, go on as a GET without the body. */
 function becomesGet(status: number, method: string): boolean {
-  return (status === 303 && method !== 'GET' && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST');
+  return (
+    (status === 303 && method !== 'GET' && method !== 'HEAD') ||
+    ((status === 301 || status === 302) && method === 'POST')
+  );
 }
 
 /**
@@ -57,21 +60,30 @@ export async function fetchFollowingRedirects(fetcher: typeof fetch, request: Ou
   let withCredentials = true;
   for (let hop = 0; ; hop++) {
     const body = withBody ? await request.body!() : undefined;
-    const init = { method, headers: headersOf(request, withCredentials, withBody), body, redirect: 'manual', signal: request.signal, duplex: 'half' };
+    const init = {
+      method,
+      headers: headersOf(request, withCredentials, withBody),
+      body,
+      redirect: 'manual',
+      signal: request.signal,
+      duplex: 'half',
+    };
     const response = await fetcher(url, init as RequestInit);
     const location = response.headers.get('location');
     if (!REDIRECTS.has(response.status) || location === null) return response;
     await response.body?.cancel();
     if (hop >= MAX_REDIRECTS) throw new RedirectError(`More than ${MAX_REDIRECTS} redirects.`);
     const next = new URL(location, url);
-    if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new RedirectError(`A redirect to a ${next.protocol} URL is not followed.`);
+    if (next.protocol !== 'http:' && next.protocol !== 'https:')
+      throw new RedirectError(`A redirect to a ${next.protocol} URL is not followed.`);
     if (becomesGet(response.status, method)) {
       method = 'GET';
       withBody = false;
     }
     if (withCredentials && next.origin !== origin) {
       withCredentials = false;
-      if (Object.keys(request.headers ?? {}).length > 0) request.log?.(`Redirected to another origin: the argument's headers are not sent there.`);
+      if (Object.keys(request.headers ?? {}).length > 0)
+        request.log?.(`Redirected to another origin: the argument's headers are not sent there.`);
     }
     url = next.href;
   }

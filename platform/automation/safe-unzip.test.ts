@@ -26,7 +26,10 @@ describe('zips in and out of the job folder', () => {
   }
 
   it('extracts files and folders, stored or deflated', async () => {
-    const stored = await zipFile({ 'model/a.txt': text('alpha'), 'model/deep/b.txt': text('beta'), 'empty/': new Uint8Array(0) }, 0);
+    const stored = await zipFile(
+      { 'model/a.txt': text('alpha'), 'model/deep/b.txt': text('beta'), 'empty/': new Uint8Array(0) },
+      0,
+    );
     expect(await safeUnzip(stored, path.join(dirs.jobDir, 'stored'), limits)).toEqual({ files: 2, bytes: 9 });
     const deflated = await zipFile({ 'model/a.txt': text('alpha'.repeat(100)) });
     await safeUnzip(deflated, path.join(dirs.jobDir, 'deflated'), limits);
@@ -35,7 +38,14 @@ describe('zips in and out of the job folder', () => {
     expect(await readFile(path.join(dirs.jobDir, 'deflated/model/a.txt'), 'utf8')).toBe('alpha'.repeat(100));
   });
 
-  it.each(['../escaped.txt', 'a/../../escaped.txt', '/escaped.txt', 'C:/escaped.txt', '..\\escaped.txt', 'nul\u0000.txt'])('refuses an entry named %j (zip-slip) and writes nothing outside', async (name) => {
+  it.each([
+    '../escaped.txt',
+    'a/../../escaped.txt',
+    '/escaped.txt',
+    'C:/escaped.txt',
+    '..\\escaped.txt',
+    'nul\u0000.txt',
+  ])('refuses an entry named %j (zip-slip) and writes nothing outside', async (name) => {
     const file = await zipFile({ [name]: text('out') });
     const failure = await safeUnzip(file, path.join(dirs.jobDir, 'in'), limits).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(UnzipError);
@@ -68,7 +78,7 @@ describe('zips in and out of the job folder', () => {
     await expect(safeUnzip(file, path.join(dirs.jobDir, 'x'), limits)).rejects.toBeInstanceOf(UnzipError);
   });
 
-  it('zips a folder\'s files and leaves links out', async () => {
+  it("zips a folder's files and leaves links out", async () => {
     const folder = path.join(dirs.jobDir, 'out');
     await mkdir(path.join(folder, 'sub'), { recursive: true });
     await writeFile(path.join(folder, 'a.txt'), 'alpha');

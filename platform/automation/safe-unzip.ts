@@ -23,13 +23,21 @@ export class UnzipError extends Error {
 /** An entry's path inside `target`, or an error for one that would leave it (zip-slip) or is no file name. */
 export function entryPath(target: string, name: string): string {
   const normal = name.replaceAll('\\', '/');
-  // eslint-disable-next-line no-control-regex
-  if (/[\x00-\x1f]/.test(normal) || normal.startsWith('/') || /^[a-zA-Z]:/.test(normal) || normal.split('/').includes('..')) {
-    throw new UnzipError(`The zip holds an entry whose name leaves its folder or is not a file name: ${JSON.stringify(name)}.`);
+  if (
+    // eslint-disable-next-line no-control-regex
+    /[\x00-\x1f]/.test(normal) ||
+    normal.startsWith('/') ||
+    /^[a-zA-Z]:/.test(normal) ||
+    normal.split('/').includes('..')
+  ) {
+    throw new UnzipError(
+      `The zip holds an entry whose name leaves its folder or is not a file name: ${JSON.stringify(name)}.`,
+    );
   }
   const resolved = path.resolve(target, normal);
   const inside = path.relative(target, resolved);
-  if (inside.startsWith('..') || path.isAbsolute(inside)) throw new UnzipError(`The zip entry ${JSON.stringify(name)} leaves its folder.`);
+  if (inside.startsWith('..') || path.isAbsolute(inside))
+    throw new UnzipError(`The zip entry ${JSON.stringify(name)} leaves its folder.`);
   return resolved;
 }
 
@@ -40,7 +48,11 @@ const WRITE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | c
  * whole. Only files and folders come out (no links); a limit reached stops it with what was
  * written left for the caller to remove with its folder.
  */
-export async function safeUnzip(zipPath: string, target: string, limits: UnzipLimits): Promise<{ files: number; bytes: number }> {
+export async function safeUnzip(
+  zipPath: string,
+  target: string,
+  limits: UnzipLimits,
+): Promise<{ files: number; bytes: number }> {
   mkdirSync(target, { recursive: true });
   let entries = 0;
   let files = 0;
@@ -51,7 +63,8 @@ export async function safeUnzip(zipPath: string, target: string, limits: UnzipLi
     if (failure) return;
     try {
       entries += 1;
-      if (entries > limits.maxEntries) throw new UnzipError(`The zip holds more than ${limits.maxEntries} entries.`, true);
+      if (entries > limits.maxEntries)
+        throw new UnzipError(`The zip holds more than ${limits.maxEntries} entries.`, true);
       const destination = entryPath(target, file.name);
       if (file.name.endsWith('/')) {
         mkdirSync(destination, { recursive: true });
@@ -66,7 +79,8 @@ export async function safeUnzip(zipPath: string, target: string, limits: UnzipLi
         if (error) failure = new UnzipError(`The zip entry ${JSON.stringify(file.name)} is damaged: ${error.message}`);
         else {
           bytes += chunk.length;
-          if (bytes > limits.maxBytes) failure = new UnzipError(`The zip holds more than ${limits.maxBytes} bytes once decompressed.`, true);
+          if (bytes > limits.maxBytes)
+            failure = new UnzipError(`The zip holds more than ${limits.maxBytes} bytes once decompressed.`, true);
           else writeSync(fd, chunk);
         }
         if (final || failure) {
@@ -76,7 +90,10 @@ export async function safeUnzip(zipPath: string, target: string, limits: UnzipLi
       };
       file.start();
     } catch (error) {
-      failure = error instanceof UnzipError ? error : new UnzipError(`The zip could not be extracted: ${(error as Error).message}`);
+      failure =
+        error instanceof UnzipError
+          ? error
+          : new UnzipError(`The zip could not be extracted: ${(error as Error).message}`);
     }
   });
   unzip.register(UnzipInflate);

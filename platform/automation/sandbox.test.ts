@@ -6,7 +6,10 @@ import { startFileServer } from '../testing/automation/file-server';
 
 const isolation = detectIsolation();
 const hasNamespace = isolation.layers.some((layer) => layer.startsWith('own network namespace'));
-if (!hasNamespace) console.warn(`sandbox.test: no network namespace can be made here (${isolation.layers.join('; ')}); its kernel-level test is skipped.`);
+if (!hasNamespace)
+  console.warn(
+    `sandbox.test: no network namespace can be made here (${isolation.layers.join('; ')}); its kernel-level test is skipped.`,
+  );
 
 describe('the sandbox without its JavaScript belt', () => {
   it.skipIf(!hasNamespace)('reaches no address of the machine: the network namespace holds on its own', async () => {
@@ -15,7 +18,11 @@ describe('the sandbox without its JavaScript belt', () => {
       const port = new URL(server.url).port;
       // No preload here: a raw socket, as a program that got past the belt would open.
       const script = `require('node:net').connect(${port}, '127.0.0.1').on('connect', () => { console.log('connected'); process.exit(0); }).on('error', (e) => { console.log(e.code); process.exit(7); });`;
-      const child = spawn(isolation.prefix(1 << 20)[0] as string, [...isolation.prefix(1 << 20).slice(1), process.execPath, '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(
+        isolation.prefix(1 << 20)[0] as string,
+        [...isolation.prefix(1 << 20).slice(1), process.execPath, '-e', script],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const [code] = (await once(child, 'close')) as [number];

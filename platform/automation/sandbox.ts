@@ -37,7 +37,9 @@ export function detectIsolation(): Isolation {
   const namespaces = unshare
     ? [namespaceFlags, ['--map-root-user', ...namespaceFlags]].find((flags) => works(unshare, flags))
     : undefined;
-  const layers = ["Node.js's permission model: reads only the job folder, the bundles and the engine's libraries; writes only the job folder; no child processes, workers, native addons or WASI"];
+  const layers = [
+    "Node.js's permission model: reads only the job folder, the bundles and the engine's libraries; writes only the job folder; no child processes, workers, native addons or WASI",
+  ];
   if (namespaces) layers.push('own network namespace (no network) and process namespace (no other process visible)');
   else layers.push('no network namespace could be made here: the network is refused by the JavaScript belt only');
   if (prlimit) layers.push('file size capped by RLIMIT_FSIZE, no core dumps');

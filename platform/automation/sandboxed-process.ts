@@ -77,17 +77,52 @@ type Stop = (failure: RunFailure) => void;
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** Starts the clocks and the polling that stop a process at its limits; returns what clears them and the heartbeat to refresh on output. */
-function watchLimits(pid: number, spec: ProcessSpec, limits: ProcessLimits, stop: Stop): { heartbeat: NodeJS.Timeout; clear(): void } {
-  const timer = setTimeout(() => stop(new RunFailure('failedLimitProcessingTime', `The program ran past the workitem's limit of ${limits.limitSec} s and was stopped.`)), limits.timeMs);
-  const heartbeat = setTimeout(() => stop(new RunFailure('failedLimitProcessingTime', `The program printed nothing for ${seconds(limits.heartbeatMs)} and was stopped as hung (a program must print something at least that often).`)), limits.heartbeatMs);
+function watchLimits(
+  pid: number,
+  spec: ProcessSpec,
+  limits: ProcessLimits,
+  stop: Stop,
+): { heartbeat: NodeJS.Timeout; clear(): void } {
+  const timer = setTimeout(
+    () =>
+      stop(
+        new RunFailure(
+          'failedLimitProcessingTime',
+          `The program ran past the workitem's limit of ${limits.limitSec} s and was stopped.`,
+        ),
+      ),
+    limits.timeMs,
+  );
+  const heartbeat = setTimeout(
+    () =>
+      stop(
+        new RunFailure(
+          'failedLimitProcessingTime',
+          `The program printed nothing for ${seconds(limits.heartbeatMs)} and was stopped as hung (a program must print something at least that often).`,
+        ),
+      ),
+    limits.heartbeatMs,
+  );
   let polling = false;
   const poll = setInterval(() => {
     if (polling) return;
     polling = true;
     void Promise.all([treeResidentMb(pid), folderBytes(spec.folder)])
       .then(([mb, bytes]) => {
-        if (mb > limits.memoryMb) stop(new RunFailure('failedInstructions', `The program used more than ${limits.memoryMb} MB of memory and was stopped.`));
-        if (bytes > limits.maxFolderBytes) stop(new RunFailure('failedLimitDataSize', `The job folder grew past its limit of ${limits.maxFolderBytes} bytes and the program was stopped.`));
+        if (mb > limits.memoryMb)
+          stop(
+            new RunFailure(
+              'failedInstructions',
+              `The program used more than ${limits.memoryMb} MB of memory and was stopped.`,
+            ),
+          );
+        if (bytes > limits.maxFolderBytes)
+          stop(
+            new RunFailure(
+              'failedLimitDataSize',
+              `The job folder grew past its limit of ${limits.maxFolderBytes} bytes and the program was stopped.`,
+            ),
+          );
       })
       .finally(() => (polling = false));
   }, limits.pollMs);
@@ -106,10 +141,20 @@ function watchLimits(pid: number, spec: ProcessSpec, limits: ProcessLimits, stop
  * limit or on abort. Resolves when it exited with code 0; otherwise throws the `RunFailure` that
  * says why, in words.
  */
-export function runProcess(spec: ProcessSpec, limits: ProcessLimits, io: ProcessIo, signal: AbortSignal): Promise<void> {
+export function runProcess(
+  spec: ProcessSpec,
+  limits: ProcessLimits,
+  io: ProcessIo,
+  signal: AbortSignal,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const [command, ...args] = spec.argv as [string, ...string[]];
-    const child = spawn(command, args, { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: spec.cwd,
+      env: spec.env,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stopped: RunFailure | undefined;
     const stop: Stop = (failure) => {
       stopped ??= failure;
@@ -129,7 +174,11 @@ export function runProcess(spec: ProcessSpec, limits: ProcessLimits, io: Process
     const keep = (line: string) => {
       if (logged > limits.maxLogBytes) return;
       logged += line.length + 1;
-      io.line(logged > limits.maxLogBytes ? `(further output is left out of the report: it passed ${limits.maxLogBytes} bytes)` : line);
+      io.line(
+        logged > limits.maxLogBytes
+          ? `(further output is left out of the report: it passed ${limits.maxLogBytes} bytes)`
+          : line,
+      );
     };
     const answer = (reply: string) => {
       if (child.stdin.writable) child.stdin.write(reply);
@@ -143,7 +192,10 @@ export function runProcess(spec: ProcessSpec, limits: ProcessLimits, io: Process
       keep(line);
     });
     child.stdin.on('error', () => undefined);
-    for (const [stream, reader] of [[child.stdout, stdout], [child.stderr, stderr]] as const) {
+    for (const [stream, reader] of [
+      [child.stdout, stdout],
+      [child.stderr, stderr],
+    ] as const) {
       stream.on('data', (chunk: Buffer) => {
         watch?.heartbeat.refresh();
         reader.push(chunk);
@@ -167,8 +219,19 @@ export function runProcess(spec: ProcessSpec, limits: ProcessLimits, io: Process
       stderr.end();
       if (stopped) return settle(stopped);
       if (code === 0) return settle();
-      if (heapExhausted) return settle(new RunFailure('failedInstructions', `The program ran out of memory: its JavaScript heap is limited to ${limits.memoryMb} MB.`));
-      settle(new RunFailure('failedInstructions', killedBy ? `The program was stopped by ${killedBy}.` : `The program exited with code ${code}.`));
+      if (heapExhausted)
+        return settle(
+          new RunFailure(
+            'failedInstructions',
+            `The program ran out of memory: its JavaScript heap is limited to ${limits.memoryMb} MB.`,
+          ),
+        );
+      settle(
+        new RunFailure(
+          'failedInstructions',
+          killedBy ? `The program was stopped by ${killedBy}.` : `The program exited with code ${code}.`,
+        ),
+      );
     });
   });
 }

@@ -8,16 +8,29 @@ import { parameter, plan, recordingHooks, waitFor } from '../testing/automation/
 const never = new AbortController().signal;
 
 describe('Design Automation engine: every final status, made to happen for real', () => {
-  const suite = engineSuite(() => ({ workers: 2, maxJobFolderBytes: 1_000_000, maxDownloadBytes: 100_000, maxUploadBytes: 50_000 }));
+  const suite = engineSuite(() => ({
+    workers: 2,
+    maxJobFolderBytes: 1_000_000,
+    maxDownloadBytes: 100_000,
+    maxUploadBytes: 50_000,
+  }));
   beforeAll(() => {
     suite.server.files.set('in.txt', Buffer.from('input'));
   });
 
   /** A Local.Test run of `steps`, with an input `in` (from `inUrl`) and an output `out` (to `outUrl`). */
-  const testPlan = (steps: string, fields: Partial<RunPlan> = {}, inUrl = `${suite.server.url}/files/in.txt`, outUrl = `${suite.server.url}/files/out.txt`) => ({
+  const testPlan = (
+    steps: string,
+    fields: Partial<RunPlan> = {},
+    inUrl = `${suite.server.url}/files/in.txt`,
+    outUrl = `${suite.server.url}/files/out.txt`,
+  ) => ({
     commandLine: [`$(engine.path)/test ${steps}`],
     parameters: { in: parameter('get', { localName: 'in.txt' }), out: parameter('put', { localName: 'out.txt' }) },
-    arguments: { in: { kind: 'url', url: inUrl }, out: { kind: 'url', url: outUrl, verb: 'put' } } as RunPlan['arguments'],
+    arguments: {
+      in: { kind: 'url', url: inUrl },
+      out: { kind: 'url', url: outUrl, verb: 'put' },
+    } as RunPlan['arguments'],
     ...fields,
   });
 
@@ -27,7 +40,9 @@ describe('Design Automation engine: every final status, made to happen for real'
   });
 
   it('failedDownload: an input the server does not have', async () => {
-    const { outcome, hooks } = await suite.run(testPlan('echo in.txt out.txt', {}, `${suite.server.url}/files/absent.txt`));
+    const { outcome, hooks } = await suite.run(
+      testPlan('echo in.txt out.txt', {}, `${suite.server.url}/files/absent.txt`),
+    );
     expect(outcome.status).toBe('failedDownload');
     expect(outcome.message).toMatch(/in could not be downloaded: The server answered 404/);
     expect(hooks.phases.map(({ phase, edge }) => `${phase} ${edge}`)).toEqual(['download start', 'download end']);
@@ -57,17 +72,25 @@ describe('Design Automation engine: every final status, made to happen for real'
   });
 
   it('failedUpload: the server refuses the output', async () => {
-    const { outcome } = await suite.run(testPlan('echo in.txt out.txt', {}, undefined, `${suite.server.url}/status/403`));
+    const { outcome } = await suite.run(
+      testPlan('echo in.txt out.txt', {}, undefined, `${suite.server.url}/status/403`),
+    );
     expect(outcome.status).toBe('failedUpload');
     expect(outcome.message).toMatch(/The server answered 403/);
   });
 
   it('failedUploadOptional: an optional output refused, when the activity asks for it to be reported', async () => {
-    const runPlan = testPlan('echo in.txt out.txt', { settings: { dasreportfaileduploadoptional: { value: 'true', isEnvironmentVariable: true } } });
+    const runPlan = testPlan('echo in.txt out.txt', {
+      settings: { dasreportfaileduploadoptional: { value: 'true', isEnvironmentVariable: true } },
+    });
     runPlan.arguments['out'] = { kind: 'url', url: `${suite.server.url}/status/500`, verb: 'put', optional: true };
     const { outcome, hooks } = await suite.run(runPlan);
     expect(outcome.status).toBe('failedUploadOptional');
-    expect(hooks.lines.some((line) => line.startsWith('Warning: the optional output out could not be uploaded: The server answered 500'))).toBe(true);
+    expect(
+      hooks.lines.some((line) =>
+        line.startsWith('Warning: the optional output out could not be uploaded: The server answered 500'),
+      ),
+    ).toBe(true);
   });
 
   it('failedLimitDataSize: the program writes past the job folder limit', async () => {
@@ -77,7 +100,10 @@ describe('Design Automation engine: every final status, made to happen for real'
 
   it('failedLimitDataSize: the program fills the job folder with files each under the limit', async () => {
     const { outcome } = await suite.run(testPlan('write a.bin 600000 write b.bin 600000'));
-    expect(outcome).toMatchObject({ status: 'failedLimitDataSize', message: expect.stringMatching(/job folder grew past its limit of 1000000 bytes/) });
+    expect(outcome).toMatchObject({
+      status: 'failedLimitDataSize',
+      message: expect.stringMatching(/job folder grew past its limit of 1000000 bytes/),
+    });
   });
 
   it('failedLimitDataSize: an input larger than the downloads may be', async () => {
@@ -90,7 +116,9 @@ describe('Design Automation engine: every final status, made to happen for real'
   it('failedLimitDataSize: an output larger than an upload may be', async () => {
     const { outcome } = await suite.run(testPlan('write out.txt 60000'));
     expect(outcome.status).toBe('failedLimitDataSize');
-    expect(suite.server.requests.some((request) => request.path === '/files/out.txt' && request.body.length === 60000)).toBe(false);
+    expect(
+      suite.server.requests.some((request) => request.path === '/files/out.txt' && request.body.length === 60000),
+    ).toBe(false);
   });
 
   it('failedLimitProcessingTime: the program runs past the workitem limit', async () => {
@@ -124,13 +152,24 @@ describe('Design Automation engine: every final status, made to happen for real'
     const before = suite.server.requests.length;
     const { outcome, hooks } = await suite.run(testPlan('print never', { engineId: 'Autodesk.AutoCAD+25_0' }));
     expect(outcome.status).toBe('failedInstructions');
-    expect(outcome.message).toMatch(/Autodesk.AutoCAD\+25_0 \(AutoCAD 2025\) is Autodesk's and does not run on this local platform/);
+    expect(outcome.message).toMatch(
+      /Autodesk.AutoCAD\+25_0 \(AutoCAD 2025\) is Autodesk's and does not run on this local platform/,
+    );
     expect(hooks.lines).toHaveLength(1);
     expect(suite.server.requests.length, 'nothing is downloaded for it').toBe(before);
   });
 
   it('failedInstructions: a command line that does not start in $(engine.path), or names an unknown variable', async () => {
-    expect((await suite.run(testPlan('print x', { commandLine: ['/usr/bin/node -e 1'] }))).outcome).toMatchObject({ status: 'failedInstructions', message: expect.stringMatching(/must start with \$\(engine.path\)\/test/) });
-    expect((await suite.run(testPlan('print x', { commandLine: ['$(engine.path)/test echo "$(args[nothing].path)" x'] }))).outcome).toMatchObject({ status: 'failedInstructions', message: expect.stringMatching(/\$\(args\[nothing\].path\) names nothing/) });
+    expect((await suite.run(testPlan('print x', { commandLine: ['/usr/bin/node -e 1'] }))).outcome).toMatchObject({
+      status: 'failedInstructions',
+      message: expect.stringMatching(/must start with \$\(engine.path\)\/test/),
+    });
+    expect(
+      (await suite.run(testPlan('print x', { commandLine: ['$(engine.path)/test echo "$(args[nothing].path)" x'] })))
+        .outcome,
+    ).toMatchObject({
+      status: 'failedInstructions',
+      message: expect.stringMatching(/\$\(args\[nothing\].path\) names nothing/),
+    });
   });
 });

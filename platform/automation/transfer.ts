@@ -34,19 +34,30 @@ async function failureOf(response: Response): Promise<TransferError> {
  * Streams a URL's answer into `file` (created, never through a link); at most `maxBytes`. Returns
  * the byte count. `body` is an `ondemand` call's data.
  */
-export async function download(fetcher: typeof fetch, request: TransferRequest, file: string, maxBytes: number, signal: AbortSignal, body?: string): Promise<number> {
+export async function download(
+  fetcher: typeof fetch,
+  request: TransferRequest,
+  file: string,
+  maxBytes: number,
+  signal: AbortSignal,
+  body?: string,
+): Promise<number> {
   const response = await fetchFollowingRedirects(fetcher, { ...request, signal, body: body ? () => body : undefined });
   if (!response.ok) throw await failureOf(response);
   const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) {
     await response.body?.cancel();
-    throw new TransferError(`The input is ${declared} bytes, more than the ${maxBytes} bytes left for downloads.`, true);
+    throw new TransferError(
+      `The input is ${declared} bytes, more than the ${maxBytes} bytes left for downloads.`,
+      true,
+    );
   }
   let bytes = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
-      if (bytes > maxBytes) done(new TransferError(`The input is more than the ${maxBytes} bytes left for downloads.`, true));
+      if (bytes > maxBytes)
+        done(new TransferError(`The input is more than the ${maxBytes} bytes left for downloads.`, true));
       else done(null, chunk);
     },
   });
@@ -66,12 +77,23 @@ export async function probe(fetcher: typeof fetch, request: TransferRequest, sig
  * Streams `file` (of `size` bytes) to a URL, with its length declared as signed storage URLs need;
  * opened again for each hop a 307 or 308 asks to send it to.
  */
-export async function upload(fetcher: typeof fetch, request: TransferRequest, file: string, size: number, signal: AbortSignal): Promise<void> {
+export async function upload(
+  fetcher: typeof fetch,
+  request: TransferRequest,
+  file: string,
+  size: number,
+  signal: AbortSignal,
+): Promise<void> {
   const body = async () => {
     const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
     return Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
   };
-  const response = await fetchFollowingRedirects(fetcher, { ...request, ownHeaders: { 'Content-Length': String(size) }, body, signal });
+  const response = await fetchFollowingRedirects(fetcher, {
+    ...request,
+    ownHeaders: { 'Content-Length': String(size) },
+    body,
+    signal,
+  });
   if (!response.ok) throw await failureOf(response);
   await response.body?.cancel();
 }

@@ -30,7 +30,11 @@ export async function folderBytes(root: string): Promise<number> {
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) total += await lstat(full).then((stats) => stats.size, () => 0);
+      else if (entry.isFile())
+        total += await lstat(full).then(
+          (stats) => stats.size,
+          () => 0,
+        );
     }
   };
   await walk(root);
@@ -52,14 +56,17 @@ export async function zipFolder(folder: string, zipPath: string, maxBytes = Numb
     if (error) failure ??= error;
     if (failure) return;
     written += chunk.length;
-    if (written > maxBytes) failure = new ZipTooLargeError(`The zip of ${path.basename(folder)} is larger than ${maxBytes} bytes.`);
+    if (written > maxBytes)
+      failure = new ZipTooLargeError(`The zip of ${path.basename(folder)} is larger than ${maxBytes} bytes.`);
     else pending = pending.then(() => out.write(chunk).then(() => undefined));
   });
   try {
     for (const name of await listFiles(folder)) {
       const entry = new ZipDeflate(name, { level: 6 });
       zip.add(entry);
-      for await (const chunk of createReadStream(path.join(folder, name), { highWaterMark: 1 << 16 }) as AsyncIterable<Buffer>) {
+      for await (const chunk of createReadStream(path.join(folder, name), {
+        highWaterMark: 1 << 16,
+      }) as AsyncIterable<Buffer>) {
         entry.push(chunk);
         if (failure) throw failure;
         await pending;

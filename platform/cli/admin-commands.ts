@@ -12,20 +12,28 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function checkEmail(value: string | undefined, flag = '--email'): string {
   const email = required(value, flag).toLowerCase();
-  if (!EMAIL.test(email) || email.length > 254) throw new UsageError(`${flag} must be an email address, not "${value}".`);
+  if (!EMAIL.test(email) || email.length > 254)
+    throw new UsageError(`${flag} must be an email address, not "${value}".`);
   return email;
 }
 
-export async function createOAuthApp(stores: Stores, flags: { name?: string; type?: string; callback?: string[]; scopes?: string }) {
+export async function createOAuthApp(
+  stores: Stores,
+  flags: { name?: string; type?: string; callback?: string[]; scopes?: string },
+) {
   const name = required(flags.name, '--name');
   const type = required(flags.type, '--type') as AppType;
-  if (!APP_TYPES.includes(type)) throw new UsageError(`--type must be one of ${APP_TYPES.join(', ')}, not "${flags.type}".`);
+  if (!APP_TYPES.includes(type))
+    throw new UsageError(`--type must be one of ${APP_TYPES.join(', ')}, not "${flags.type}".`);
   const callbacks = list(flags.callback).map((value) => url(value, '--callback'));
-  if (type === 'server' && callbacks.length) throw new UsageError('A server app signs no users in, so it takes no --callback.');
-  if (type !== 'server' && !callbacks.length) throw new UsageError(`A ${type} app needs at least one --callback URL to return users to.`);
+  if (type === 'server' && callbacks.length)
+    throw new UsageError('A server app signs no users in, so it takes no --callback.');
+  if (type !== 'server' && !callbacks.length)
+    throw new UsageError(`A ${type} app needs at least one --callback URL to return users to.`);
   const scopes = flags.scopes === undefined ? [...SCOPES] : parseScopeList(flags.scopes);
   const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
-  if (unknown.length) throw new UsageError(`Unknown scope in --scopes: ${unknown.join(', ')}. Known: ${SCOPES.join(' ')}.`);
+  if (unknown.length)
+    throw new UsageError(`Unknown scope in --scopes: ${unknown.join(', ')}. Known: ${SCOPES.join(' ')}.`);
   if (!scopes.length) throw new UsageError('--scopes must name at least one scope.');
   const secret = type === 'spa' ? undefined : newClientSecret();
   const app = await stores.apps.create({
@@ -43,7 +51,8 @@ export async function createUser(stores: Stores, flags: { email?: string; name?:
   const email = checkEmail(flags.email);
   const name = required(flags.name, '--name');
   const password = flags.password ?? '';
-  if (password.length < MIN_PASSWORD_LENGTH) throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   if (await stores.users.findByEmail(email)) throw new UsageError(`A user with the email ${email} already exists.`);
   const user = await stores.users.create({ email, name, passwordHash: await hashPassword(password) });
   return { id: user.id, email: user.email, name: user.name };

@@ -16,15 +16,31 @@ export async function runAdmin(args: string[]): Promise<object> {
   const flagsAfter = noun === 'demo' ? args.slice(1) : rest;
   switch (key) {
     case 'app create': {
-      const flags = parse(flagsAfter, { ...DATA_DIR, name: { type: 'string' }, type: { type: 'string' }, callback: { type: 'string', multiple: true }, scopes: { type: 'string' } });
+      const flags = parse(flagsAfter, {
+        ...DATA_DIR,
+        name: { type: 'string' },
+        type: { type: 'string' },
+        callback: { type: 'string', multiple: true },
+        scopes: { type: 'string' },
+      });
       return withStores(flags['data-dir'], (stores) => createOAuthApp(stores, flags));
     }
     case 'user create': {
-      const flags = parse(flagsAfter, { ...DATA_DIR, email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } });
+      const flags = parse(flagsAfter, {
+        ...DATA_DIR,
+        email: { type: 'string' },
+        name: { type: 'string' },
+        password: { type: 'string' },
+      });
       return withStores(flags['data-dir'], (stores) => createUser(stores, flags));
     }
     case 'hub create': {
-      const flags = parse(flagsAfter, { ...DATA_DIR, name: { type: 'string' }, member: { type: 'string', multiple: true }, app: { type: 'string', multiple: true } });
+      const flags = parse(flagsAfter, {
+        ...DATA_DIR,
+        name: { type: 'string' },
+        member: { type: 'string', multiple: true },
+        app: { type: 'string', multiple: true },
+      });
       return withStores(flags['data-dir'], (stores) => createHub(stores, flags));
     }
     case 'project create': {
@@ -45,7 +61,10 @@ export async function runAdmin(args: string[]): Promise<object> {
   }
 }
 
-async function withStores<T>(dataDir: string | undefined, work: (stores: Stores, dataDir: string) => Promise<T>): Promise<T> {
+async function withStores<T>(
+  dataDir: string | undefined,
+  work: (stores: Stores, dataDir: string) => Promise<T>,
+): Promise<T> {
   const storage = await openStorage(dataDir, false);
   try {
     return await work(storage.stores, storage.dataDir);

@@ -21,14 +21,16 @@ export function required(value: string | undefined, flag: string): string {
 export function port(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!/^\d+$/.test(value) || number > 65_535) throw new UsageError(`--port must be a whole number from 0 to 65535, not "${value}".`);
+  if (!/^\d+$/.test(value) || number > 65_535)
+    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${value}".`);
   return number;
 }
 
 export function positiveInt(value: string | undefined, flag: string, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!/^\d+$/.test(value) || number < 1) throw new UsageError(`${flag} must be a whole number of 1 or more, not "${value}".`);
+  if (!/^\d+$/.test(value) || number < 1)
+    throw new UsageError(`${flag} must be a whole number of 1 or more, not "${value}".`);
   return number;
 }
 
@@ -40,13 +42,16 @@ export function url(value: string, flag: string, originOnly = false): string {
   } catch {
     throw new UsageError(`${flag} must be an absolute URL, not "${value}".`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`${flag} must be an http or https URL, not "${value}".`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new UsageError(`${flag} must be an http or https URL, not "${value}".`);
   if (parsed.hash) throw new UsageError(`${flag} must not have a #fragment: "${value}".`);
   if (originOnly) {
-    if (parsed.pathname !== '/' || parsed.search) throw new UsageError(`${flag} must be an origin like http://127.0.0.1:5173, not "${value}".`);
+    if (parsed.pathname !== '/' || parsed.search)
+      throw new UsageError(`${flag} must be an origin like http://127.0.0.1:5173, not "${value}".`);
     return parsed.origin;
   }
   return value;
 }
 
-export const list = (value: string | string[] | undefined): string[] => (value === undefined ? [] : ([] as string[]).concat(value));
+export const list = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : ([] as string[]).concat(value);

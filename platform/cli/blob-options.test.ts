@@ -23,20 +23,28 @@ describe('--direct-io', () => {
     expect(parseServeOptions(['--direct-io', 'off']).blobs).toEqual({ kind: 'file', directIo: false });
     expect(() => parseBlobOptions({ 'direct-io': 'on' }, {})).toThrow(UsageError);
     expect(() => parseBlobOptions({ 'direct-io': 'on' }, {})).toThrow(/auto or off, not "on"/);
-    expect(() => parseBlobOptions({ 'direct-io': 'off', 's3-bucket': 'ddm-blobs' }, {})).toThrow(/data directory's blobs/);
+    expect(() => parseBlobOptions({ 'direct-io': 'off', 's3-bucket': 'ddm-blobs' }, {})).toThrow(
+      /data directory's blobs/,
+    );
     expect(parseBlobOptions({}, { S3_BUCKET: 'ddm-blobs' })).toMatchObject({ kind: 's3', bucket: 'ddm-blobs' });
   });
 
   it('off: the store writes even a large blob through the page cache', async (context) => {
     if (!existsSync('/proc/self/fdinfo') || !(await directIoWorks(dataDir, new AlignedSlots()))) {
-      console.warn(`blob-options.test: no direct I/O in ${dataDir} (or no /proc/self/fdinfo), so there is nothing for off to turn off here.`);
+      console.warn(
+        `blob-options.test: no direct I/O in ${dataDir} (or no /proc/self/fdinfo), so there is nothing for off to turn off here.`,
+      );
       return context.skip();
     }
     const flagsMidWrite = async (directIo: boolean) => {
       const dir = path.join(dataDir, String(directIo));
       const blobs = await openBlobs({ kind: 'file', directIo }, dir, new TestClock());
       let release!: () => void;
-      const { body, paused } = pausedBody(2 * SLOT_BYTES, SLOT_BYTES, new Promise<void>((resolve) => (release = resolve)));
+      const { body, paused } = pausedBody(
+        2 * SLOT_BYTES,
+        SLOT_BYTES,
+        new Promise<void>((resolve) => (release = resolve)),
+      );
       const writing = blobs.write(body, { maxBytes: 4 * SLOT_BYTES });
       const tmp = path.join(dir, 'blobs', 'tmp');
       await paused;

@@ -37,13 +37,21 @@ export function parseBlobOptions(flags: BlobFlagValues, env: NodeJS.ProcessEnv =
   const prefix = flags['s3-prefix'] ?? env['S3_PREFIX'] ?? '';
   const pathStyle = flags['s3-path-style'] ?? ['1', 'true'].includes((env['S3_PATH_STYLE'] ?? '').toLowerCase());
   const directIo = flags['direct-io'] ?? 'auto';
-  if (directIo !== 'auto' && directIo !== 'off') throw new UsageError(`--direct-io must be auto or off, not "${directIo}".`);
+  if (directIo !== 'auto' && directIo !== 'off')
+    throw new UsageError(`--direct-io must be auto or off, not "${directIo}".`);
   if (bucket === undefined) {
-    if (endpoint !== undefined || region !== undefined || prefix || pathStyle) throw new UsageError('The S3 settings need --s3-bucket (or S3_BUCKET) to say which bucket holds the bytes.');
+    if (endpoint !== undefined || region !== undefined || prefix || pathStyle)
+      throw new UsageError('The S3 settings need --s3-bucket (or S3_BUCKET) to say which bucket holds the bytes.');
     return { kind: 'file', directIo: directIo === 'auto' };
   }
-  if (flags['direct-io'] !== undefined) throw new UsageError('--direct-io is for the data directory\'s blobs; with --s3-bucket the bytes are not written there.');
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new UsageError(`--s3-bucket must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens), not "${bucket}".`);
+  if (flags['direct-io'] !== undefined)
+    throw new UsageError(
+      "--direct-io is for the data directory's blobs; with --s3-bucket the bytes are not written there.",
+    );
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new UsageError(
+      `--s3-bucket must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens), not "${bucket}".`,
+    );
   if (prefix.startsWith('/')) throw new UsageError(`--s3-prefix must not start with a slash: "${prefix}".`);
   return {
     kind: 's3',
@@ -56,7 +64,8 @@ export function parseBlobOptions(flags: BlobFlagValues, env: NodeJS.ProcessEnv =
 }
 
 export async function openBlobs(options: BlobOptions, dataDir: string, clock: BlobClock): Promise<BlobStore> {
-  if (options.kind === 'file') return openFileBlobStore(path.join(dataDir, 'blobs'), clock, { directIo: options.directIo });
+  if (options.kind === 'file')
+    return openFileBlobStore(path.join(dataDir, 'blobs'), clock, { directIo: options.directIo });
   // The AWS SDK is loaded only by a platform that uses it: one machine's platform starts without it.
   const { openS3BlobStore } = await import('../storage/blobs/s3-blob-store');
   return openS3BlobStore(options, clock);

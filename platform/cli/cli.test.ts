@@ -27,26 +27,88 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 describe('admin commands', () => {
   it('register apps: a spa gets no secret, a server app gets one', async () => {
-    const spa = await cli('admin', 'app', 'create', '--name', 'Web UI', '--type', 'spa', '--callback', 'http://127.0.0.1:5173/auth/callback', '--data-dir', dataDir);
+    const spa = await cli(
+      'admin',
+      'app',
+      'create',
+      '--name',
+      'Web UI',
+      '--type',
+      'spa',
+      '--callback',
+      'http://127.0.0.1:5173/auth/callback',
+      '--data-dir',
+      dataDir,
+    );
     expect(spa.code).toBe(0);
     expect(Object.keys(spa.json())).toEqual(['client_id']);
-    const server = await cli('admin', 'app', 'create', '--name', 'Backend', '--type', 'server', '--scopes', 'data:read bucket:read', '--data-dir', dataDir);
-    expect(server.json()).toMatchObject({ client_id: expect.stringMatching(/^[A-Za-z0-9]{32}$/), client_secret: expect.any(String) });
+    const server = await cli(
+      'admin',
+      'app',
+      'create',
+      '--name',
+      'Backend',
+      '--type',
+      'server',
+      '--scopes',
+      'data:read bucket:read',
+      '--data-dir',
+      dataDir,
+    );
+    expect(server.json()).toMatchObject({
+      client_id: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+      client_secret: expect.any(String),
+    });
   });
 
   it('create a user, a hub with that member and a project in it, each printing its id', async () => {
-    const user = await cli('admin', 'user', 'create', '--email', 'ana@example.com', '--name', 'Ana', '--password', 'long-enough', '--data-dir', dataDir);
+    const user = await cli(
+      'admin',
+      'user',
+      'create',
+      '--email',
+      'ana@example.com',
+      '--name',
+      'Ana',
+      '--password',
+      'long-enough',
+      '--data-dir',
+      dataDir,
+    );
     expect(user.json()).toMatchObject({ id: expect.any(String), email: 'ana@example.com' });
-    const hub = await cli('admin', 'hub', 'create', '--name', 'Studio', '--member', 'ana@example.com', '--data-dir', dataDir);
+    const hub = await cli(
+      'admin',
+      'hub',
+      'create',
+      '--name',
+      'Studio',
+      '--member',
+      'ana@example.com',
+      '--data-dir',
+      dataDir,
+    );
     expect(hub.json()).toMatchObject({ id: expect.stringMatching(/^a\./), members: [user.json()['id']] });
-    const project = await cli('admin', 'project', 'create', '--hub', String(hub.json()['id']), '--name', 'Tower', '--data-dir', dataDir);
+    const project = await cli(
+      'admin',
+      'project',
+      'create',
+      '--hub',
+      String(hub.json()['id']),
+      '--name',
+      'Tower',
+      '--data-dir',
+      dataDir,
+    );
     expect(project.json()).toMatchObject({ id: expect.stringMatching(/^a\./), name: 'Tower' });
   });
 
   it.each([
     [['admin', 'app', 'create', '--name', 'x', '--type', 'desktop'], '--type must be one of spa, web, server'],
     [['admin', 'app', 'create', '--name', 'x', '--type', 'spa'], 'needs at least one --callback'],
-    [['admin', 'user', 'create', '--email', 'not-an-email', '--name', 'n', '--password', 'long-enough'], '--email must be an email address'],
+    [
+      ['admin', 'user', 'create', '--email', 'not-an-email', '--name', 'n', '--password', 'long-enough'],
+      '--email must be an email address',
+    ],
     [['admin', 'hub', 'create', '--name', 'h', '--member', 'nobody@example.com'], 'no such user'],
     [['admin', 'project', 'create', '--hub', 'a.missing', '--name', 'p'], 'no such hub'],
     [['serve', '--port', 'eighty'], '--port must be a whole number'],

@@ -25,11 +25,19 @@ export interface DemoAccount {
  * Makes sure the demo account exists: a user, a `spa` app that returns to each app origin, and a
  * hub with projects. Safe to run on every start; it only adds what is missing.
  */
-export async function ensureDemo(ctx: SeedContext, appOrigins: string[], automationExamples: readonly AutomationExample[] = []): Promise<DemoAccount> {
+export async function ensureDemo(
+  ctx: SeedContext,
+  appOrigins: string[],
+  automationExamples: readonly AutomationExample[] = [],
+): Promise<DemoAccount> {
   const { stores } = ctx;
   const user =
     (await stores.users.findByEmail(DEMO_EMAIL)) ??
-    (await stores.users.create({ email: DEMO_EMAIL, name: 'Dana Demo', passwordHash: await hashPassword(DEMO_PASSWORD) }));
+    (await stores.users.create({
+      email: DEMO_EMAIL,
+      name: 'Dana Demo',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    }));
   const callbacks = appOrigins.map((origin) => `${origin}${DEFAULT_CALLBACK_PATH}`);
   let app = await stores.apps.findByName(DEMO_APP_NAME);
   if (!app) {

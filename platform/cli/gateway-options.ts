@@ -30,7 +30,9 @@ export interface GatewayCliOptions {
  */
 export function parseGatewayOptions(args: string[], env: NodeJS.ProcessEnv): GatewayCliOptions {
   if (args.some((arg) => arg === '--client-secret' || arg.startsWith('--client-secret='))) {
-    throw new UsageError(`--client-secret is not accepted: a command line is visible to other users. Set the ${CLIENT_SECRET_VARIABLE} environment variable instead.`);
+    throw new UsageError(
+      `--client-secret is not accepted: a command line is visible to other users. Set the ${CLIENT_SECRET_VARIABLE} environment variable instead.`,
+    );
   }
   const flags = parse(args, {
     upstream: { type: 'string' },
@@ -43,12 +45,15 @@ export function parseGatewayOptions(args: string[], env: NodeJS.ProcessEnv): Gat
   const clientId = flags['client-id']?.trim();
   if (!clientId) throw new UsageError('--client-id is required: the client id of your APS "Traditional Web App".');
   const clientSecret = env[CLIENT_SECRET_VARIABLE] ?? '';
-  if (clientSecret.trim() === '') throw new UsageError(`The ${CLIENT_SECRET_VARIABLE} environment variable must hold the app's client secret.`);
+  if (clientSecret.trim() === '')
+    throw new UsageError(`The ${CLIENT_SECRET_VARIABLE} environment variable must hold the app's client secret.`);
   const publicUrl = flags['public-url'];
   const host = flags.host ?? '127.0.0.1';
   // Signed URLs name the gateway and it answers for one Host only; "every address" is neither.
   if (WILDCARD_HOSTS.includes(host) && publicUrl === undefined) {
-    throw new UsageError(`--host ${host} listens on every address: add --public-url with the URL browsers reach the gateway at, e.g. http://192.0.2.10:8090.`);
+    throw new UsageError(
+      `--host ${host} listens on every address: add --public-url with the URL browsers reach the gateway at, e.g. http://192.0.2.10:8090.`,
+    );
   }
   return {
     port: port(flags.port, 8090),

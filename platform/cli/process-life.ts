@@ -16,7 +16,10 @@ export function platformLog(format: 'text' | 'json'): PlatformLog {
   if (format === 'text') return { say: (message) => console.log(message), logger: console, write };
   return {
     say: (message) => write({ level: 'info', msg: message }),
-    logger: { error: (message, error) => write({ level: 'error', msg: message, error: error instanceof Error ? error.stack : String(error) }) },
+    logger: {
+      error: (message, error) =>
+        write({ level: 'error', msg: message, error: error instanceof Error ? error.stack : String(error) }),
+    },
     write,
   };
 }

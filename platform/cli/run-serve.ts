@@ -39,11 +39,18 @@ export async function runServe(options: ServeOptions): Promise<void> {
   // Job work files are scratch: whatever a stop left in them is started again from the source.
   const workDir = path.join(storage.dataDir, 'jobs');
   await rm(workDir, { recursive: true, force: true });
-  const automation = createWorkitemEngine({ workers: options.automation.workers, workDir: path.join(storage.dataDir, 'automation'), clock: systemClock });
+  const automation = createWorkitemEngine({
+    workers: options.automation.workers,
+    workDir: path.join(storage.dataDir, 'automation'),
+    clock: systemClock,
+  });
   const jobQueue = { lease: { seconds: options.jobLeaseSeconds }, runsJobs };
   const log = platformLog(options.log);
-  const app = createApp({ config, stores: storage.stores, signer, clock: systemClock, blobs, translator, automation, workDir, jobQueue }, log.logger,
-    options.log === 'json' ? { requestLog: log.write } : {});
+  const app = createApp(
+    { config, stores: storage.stores, signer, clock: systemClock, blobs, translator, automation, workDir, jobQueue },
+    log.logger,
+    options.log === 'json' ? { requestLog: log.write } : {},
+  );
   await app.jobs.resume();
   await app.workitems.resume();
 
@@ -59,25 +66,50 @@ export async function runServe(options: ServeOptions): Promise<void> {
   log.say(`platform listening on http://${host}:${port}`);
   if (runsJobs) {
     // The database's half of a first job's extra wait goes with the workers' (see rehearsal.ts).
-    const rehearsal = embedded ? rehearseJobPath(storage.stores.db, systemClock).catch((error: unknown) => log.logger.error('job path rehearsal failed', error)) : undefined;
+    const rehearsal = embedded
+      ? rehearseJobPath(storage.stores.db, systemClock).catch((error: unknown) =>
+          log.logger.error('job path rehearsal failed', error),
+        )
+      : undefined;
     void Promise.all([translator.ready(), rehearsal]).then(() => log.say(`translation workers warm (${workers})`));
   }
   // Expired uploads, retention and orphaned bytes: once at start (a crash may have left some), then every minute.
-  const stopSweeps = scheduleOssSweeps({ stores: storage.stores, blobs, clock: systemClock }, 60, (error) => console.error('oss sweep failed', error));
+  const stopSweeps = scheduleOssSweeps({ stores: storage.stores, blobs, clock: systemClock }, 60, (error) =>
+    console.error('oss sweep failed', error),
+  );
   // Workitems past their retention (3 days after they ended) go every minute, with their reports.
-  const workitemSweep = setInterval(() => void app.workitems.sweep().catch((error: unknown) => console.error('workitem sweep failed', error)), 60_000);
+  const workitemSweep = setInterval(
+    () => void app.workitems.sweep().catch((error: unknown) => console.error('workitem sweep failed', error)),
+    60_000,
+  );
   workitemSweep.unref();
   // The embedded database has no autovacuum: statistics of tables that grew are refreshed every ten minutes.
-  const analyze = embedded ? setInterval(() => void analyzeStaleTables(storage.stores.db).catch((error: unknown) => log.logger.error('analyze failed', error)), 600_000) : undefined;
+  const analyze = embedded
+    ? setInterval(
+        () =>
+          void analyzeStaleTables(storage.stores.db).catch((error: unknown) =>
+            log.logger.error('analyze failed', error),
+          ),
+        600_000,
+      )
+    : undefined;
   analyze?.unref();
   // Instances sharing a server adopt the jobs and workitems of one that died, once their leases lapse.
   // Only with --jobs in-process: with --jobs queue the workers claim both (claimWaiting does nothing here then).
-  const adoption = storage.stores.db.kind === 'postgres'
-    ? setInterval(() => {
-      void app.jobs.claimWaiting(workers).catch((error: unknown) => log.logger.error('claiming jobs failed', error));
-      void app.workitems.claimWaiting(options.automation.workers).catch((error: unknown) => log.logger.error('claiming workitems failed', error));
-    }, (options.jobLeaseSeconds * 1000) / 2)
-    : undefined;
+  const adoption =
+    storage.stores.db.kind === 'postgres'
+      ? setInterval(
+          () => {
+            void app.jobs
+              .claimWaiting(workers)
+              .catch((error: unknown) => log.logger.error('claiming jobs failed', error));
+            void app.workitems
+              .claimWaiting(options.automation.workers)
+              .catch((error: unknown) => log.logger.error('claiming workitems failed', error));
+          },
+          (options.jobLeaseSeconds * 1000) / 2,
+        )
+      : undefined;
   adoption?.unref();
 
   let stopping = false;

@@ -30,22 +30,48 @@ export async function runWorker(options: WorkerOptions, log: (line: string) => v
   await rm(workDir, { recursive: true, force: true });
   const holder = `worker-${randomUUID()}`;
   const lease = { holder, seconds: options.leaseSeconds };
-  const jobs = createJobRunner({ stores: storage.stores, blobs, clock: systemClock, translator, workDir, logger: console, lease });
-  const automation = createWorkitemEngine({ workers: options.automation.workers, workDir: path.join(storage.dataDir, 'automation'), clock: systemClock });
+  const jobs = createJobRunner({
+    stores: storage.stores,
+    blobs,
+    clock: systemClock,
+    translator,
+    workDir,
+    logger: console,
+    lease,
+  });
+  const automation = createWorkitemEngine({
+    workers: options.automation.workers,
+    workDir: path.join(storage.dataDir, 'automation'),
+    clock: systemClock,
+  });
   const base = () => options.automation.publicUrl;
   // The platform is across the network here: its own URLs are fetched like any other, through the instances.
   const platformFetch = (request: Request) => fetch(request, { redirect: 'manual' });
-  const workitems = createWorkitemRunner({
-    stores: storage.stores, blobs, clock: systemClock, engine: automation, workDir, logger: console,
-    base, signer: lazyStoreSigner(storage.stores), fetch: outboundFetch({ platformFetch, base, allowHosts: options.automation.allowHosts }),
-  }, { lease });
+  const workitems = createWorkitemRunner(
+    {
+      stores: storage.stores,
+      blobs,
+      clock: systemClock,
+      engine: automation,
+      workDir,
+      logger: console,
+      base,
+      signer: lazyStoreSigner(storage.stores),
+      fetch: outboundFetch({ platformFetch, base, allowHosts: options.automation.allowHosts }),
+    },
+    { lease },
+  );
 
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let translationsWarm = false;
   const poll = async () => {
-    const claims = [workitems.claimWaiting(options.automation.workers), ...(translationsWarm ? [jobs.claimWaiting(workers)] : [])];
-    for (const claim of await Promise.allSettled(claims)) if (claim.status === 'rejected') console.error('worker: claiming work failed', claim.reason);
+    const claims = [
+      workitems.claimWaiting(options.automation.workers),
+      ...(translationsWarm ? [jobs.claimWaiting(workers)] : []),
+    ];
+    for (const claim of await Promise.allSettled(claims))
+      if (claim.status === 'rejected') console.error('worker: claiming work failed', claim.reason);
     if (!stopping) timer = setTimeout(() => void poll(), POLL_MS);
   };
   void translator.ready().then(() => {

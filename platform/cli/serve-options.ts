@@ -51,8 +51,10 @@ export function parseServeOptions(args: string[]): ServeOptions {
     ...BLOB_FLAGS,
   });
   const jobs = flags.jobs ?? 'in-process';
-  if (jobs !== 'in-process' && jobs !== 'queue') throw new UsageError(`--jobs must be in-process or queue, not "${jobs}".`);
-  if (jobs === 'queue' && !process.env['DATABASE_URL']) throw new UsageError('--jobs queue needs DATABASE_URL: workers take the jobs from a PostgreSQL server.');
+  if (jobs !== 'in-process' && jobs !== 'queue')
+    throw new UsageError(`--jobs must be in-process or queue, not "${jobs}".`);
+  if (jobs === 'queue' && !process.env['DATABASE_URL'])
+    throw new UsageError('--jobs queue needs DATABASE_URL: workers take the jobs from a PostgreSQL server.');
   const publicUrl = flags['public-url'];
   return {
     port: port(flags.port, 8080),
@@ -104,7 +106,9 @@ export function parseRateLimits(base: string | undefined, overrides: string[]): 
     const match = /^([a-z-]+)=(\d+|off)$/.exec(override);
     const name = match?.[1] as keyof RateLimits | undefined;
     if (!match || !name || !LIMIT_NAMES.includes(name)) {
-      throw new UsageError(`--rate-limit must be NAME=N or NAME=off with NAME one of ${LIMIT_NAMES.join(', ')}; not "${override}".`);
+      throw new UsageError(
+        `--rate-limit must be NAME=N or NAME=off with NAME one of ${LIMIT_NAMES.join(', ')}; not "${override}".`,
+      );
     }
     limits[name] = match[2] === 'off' ? 0 : Number(match[2]);
   }

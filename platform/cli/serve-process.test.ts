@@ -42,8 +42,13 @@ describe('serve', () => {
   it('starts again at once on the data directory of a platform killed with -9, while that one is still a zombie', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-restart-'));
     // `exec sleep` leaves the platform a parent that never reaps it, as a container without an init would.
-    const command = [process.execPath, ...PLATFORM_COMMAND, 'serve', '--port', '0', '--data-dir', dir].map((arg) => JSON.stringify(arg)).join(' ');
-    const shell = spawn('sh', ['-c', `${command} & echo "pid $!"; exec sleep 600`], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const command = [process.execPath, ...PLATFORM_COMMAND, 'serve', '--port', '0', '--data-dir', dir]
+      .map((arg) => JSON.stringify(arg))
+      .join(' ');
+    const shell = spawn('sh', ['-c', `${command} & echo "pid $!"; exec sleep 600`], {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let second: Awaited<ReturnType<typeof startPlatform>> | undefined;
     try {
       const lines = createInterface({ input: shell.stdout });

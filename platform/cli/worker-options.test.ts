@@ -17,8 +17,25 @@ describe('platform worker options', () => {
     const defaults = parseWorkerOptions(['--public-url', 'http://lb:8080', ...STORE], ENV);
     expect(defaults.translation.workers).toBe(2);
     expect(defaults.automation).toEqual({ workers: 2, allowHosts: [], publicUrl: 'http://lb:8080' });
-    const options = parseWorkerOptions(['--public-url', 'https://platform.example.com/', '--automation-workers', '4', '--automation-allow-host', 'Files.Example.com', ...STORE], ENV);
-    expect(options.automation).toEqual({ workers: 4, allowHosts: ['files.example.com'], publicUrl: 'https://platform.example.com' });
-    expect(() => parseWorkerOptions(['--public-url', 'http://lb:8080', '--automation-workers', '0', ...STORE], ENV)).toThrow(UsageError);
+    const options = parseWorkerOptions(
+      [
+        '--public-url',
+        'https://platform.example.com/',
+        '--automation-workers',
+        '4',
+        '--automation-allow-host',
+        'Files.Example.com',
+        ...STORE,
+      ],
+      ENV,
+    );
+    expect(options.automation).toEqual({
+      workers: 4,
+      allowHosts: ['files.example.com'],
+      publicUrl: 'https://platform.example.com',
+    });
+    expect(() =>
+      parseWorkerOptions(['--public-url', 'http://lb:8080', '--automation-workers', '0', ...STORE], ENV),
+    ).toThrow(UsageError);
   });
 });

@@ -31,10 +31,19 @@ export function parseWorkerOptions(args: string[], env: NodeJS.ProcessEnv = proc
     ...BLOB_FLAGS,
   });
   const blobs = parseBlobOptions(flags, env);
-  if (!env['DATABASE_URL']) throw new UsageError('platform worker needs DATABASE_URL: it takes its jobs from the PostgreSQL server the serve instances use.');
-  if (blobs.kind !== 's3') throw new UsageError('platform worker needs --s3-bucket (or S3_BUCKET): it reads sources and writes results in the store the serve instances use.');
+  if (!env['DATABASE_URL'])
+    throw new UsageError(
+      'platform worker needs DATABASE_URL: it takes its jobs from the PostgreSQL server the serve instances use.',
+    );
+  if (blobs.kind !== 's3')
+    throw new UsageError(
+      'platform worker needs --s3-bucket (or S3_BUCKET): it reads sources and writes results in the store the serve instances use.',
+    );
   const publicUrl = flags['public-url'];
-  if (publicUrl === undefined) throw new UsageError('platform worker needs --public-url: the address the serve instances answer at, where Design Automation workitems fetch their inputs and send their outputs.');
+  if (publicUrl === undefined)
+    throw new UsageError(
+      'platform worker needs --public-url: the address the serve instances answer at, where Design Automation workitems fetch their inputs and send their outputs.',
+    );
   return {
     dataDir: flags['data-dir'],
     translation: {

@@ -15,7 +15,10 @@ describe('the demo design files, read back', () => {
     expect(api.GetLineIDsWithType(model, WebIFC.IFCBUILDINGSTOREY).size()).toBe(3);
     expect(meshes).toBe(15);
     const wall = api.GetLineIDsWithType(model, WebIFC.IFCWALL).get(0);
-    const sets = (await api.properties.getPropertySets(model, wall, true)) as { Name?: { value: string }; HasProperties?: { Name: { value: string }; NominalValue: { value: unknown } }[] }[];
+    const sets = (await api.properties.getPropertySets(model, wall, true)) as {
+      Name?: { value: string };
+      HasProperties?: { Name: { value: string }; NominalValue: { value: unknown } }[];
+    }[];
     const common = sets.find((set) => set.Name?.value === 'Pset_WallCommon');
     const values = Object.fromEntries(common?.HasProperties?.map((p) => [p.Name.value, p.NominalValue.value]) ?? []);
     expect(values).toMatchObject({ IsExternal: true, LoadBearing: true, FireRating: 'REI 90' });
@@ -24,10 +27,16 @@ describe('the demo design files, read back', () => {
 
   it('the OBJ table has five named parts of closed boxes', () => {
     const obj = demoTableObj();
-    const objects = obj.split('\n').filter((line) => line.startsWith('o ')).map((line) => line.slice(2));
+    const objects = obj
+      .split('\n')
+      .filter((line) => line.startsWith('o '))
+      .map((line) => line.slice(2));
     expect(objects).toEqual(['Tabletop', 'Leg 1', 'Leg 2', 'Leg 3', 'Leg 4']);
     const vertices = obj.split('\n').filter((line) => line.startsWith('v ')).length;
-    const faces = obj.split('\n').filter((line) => line.startsWith('f ')).map((line) => line.split(' ').slice(1).map(Number));
+    const faces = obj
+      .split('\n')
+      .filter((line) => line.startsWith('f '))
+      .map((line) => line.split(' ').slice(1).map(Number));
     expect(faces).toHaveLength(60);
     expect(faces.flat().every((index) => index >= 1 && index <= vertices)).toBe(true);
   });

@@ -11,11 +11,30 @@ export function box(name: string, min: [number, number, number], max: [number, n
   const [x0, y0, z0] = min;
   const [x1, y1, z1] = max;
   const positions: [number, number, number][] = [
-    [x0, y0, z0], [x1, y0, z0], [x1, y1, z0], [x0, y1, z0],
-    [x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1],
+    [x0, y0, z0],
+    [x1, y0, z0],
+    [x1, y1, z0],
+    [x0, y1, z0],
+    [x0, y0, z1],
+    [x1, y0, z1],
+    [x1, y1, z1],
+    [x0, y1, z1],
   ];
-  const quads = [[0, 3, 2, 1], [4, 5, 6, 7], [0, 1, 5, 4], [1, 2, 6, 5], [2, 3, 7, 6], [3, 0, 4, 7]] as const;
-  const triangles = quads.flatMap(([a, b, c, d]) => [[a, b, c], [a, c, d]] as [number, number, number][]);
+  const quads = [
+    [0, 3, 2, 1],
+    [4, 5, 6, 7],
+    [0, 1, 5, 4],
+    [1, 2, 6, 5],
+    [2, 3, 7, 6],
+    [3, 0, 4, 7],
+  ] as const;
+  const triangles = quads.flatMap(
+    ([a, b, c, d]) =>
+      [
+        [a, b, c],
+        [a, c, d],
+      ] as [number, number, number][],
+  );
   return { name, positions, triangles };
 }
 
@@ -64,7 +83,11 @@ export function toBinaryStl(meshes: readonly Mesh[], header: string): Buffer {
   let at = 84;
   for (const mesh of meshes) {
     for (const triangle of mesh.triangles) {
-      const [a, b, c] = triangle.map((index) => mesh.positions[index]!) as [[number, number, number], [number, number, number], [number, number, number]];
+      const [a, b, c] = triangle.map((index) => mesh.positions[index]!) as [
+        [number, number, number],
+        [number, number, number],
+        [number, number, number],
+      ];
       const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
       const v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
       const n = [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
@@ -82,8 +105,17 @@ export function toBinaryStl(meshes: readonly Mesh[], header: string): Buffer {
 
 /** A table as named parts: what the demo's OBJ file holds. */
 export function demoTableObj(): string {
-  const legs = [[0, 0], [1.5, 0], [1.5, 0.8], [0, 0.8]].map(([x, y], n) => box(`Leg ${n + 1}`, [x!, y!, 0], [x! + 0.06, y! + 0.06, 0.72]));
-  return toObj([box('Tabletop', [-0.02, -0.02, 0.72], [1.58, 0.88, 0.76]), ...legs], 'Demo table: a top and four legs, in metres');
+  const legs = [
+    [0, 0],
+    [1.5, 0],
+    [1.5, 0.8],
+    [0, 0.8],
+  ].map(([x, y], n) => box(`Leg ${n + 1}`, [x!, y!, 0], [x! + 0.06, y! + 0.06, 0.72]));
+  return toObj(
+    [box('Tabletop', [-0.02, -0.02, 0.72], [1.58, 0.88, 0.76]), ...legs],
+    'Demo table: a top and four legs, in metres',
+  );
 }
 
-export const demoRingStl = (): Buffer => toBinaryStl([torus('Ring', 20, 6)], 'Demo ring: a torus, 20 mm radius, made by Design Data Manager');
+export const demoRingStl = (): Buffer =>
+  toBinaryStl([torus('Ring', 20, 6)], 'Demo ring: a torus, 20 mm radius, made by Design Data Manager');

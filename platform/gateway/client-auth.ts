@@ -23,9 +23,11 @@ export function authorizeRedirect(config: GatewayConfig, requestUrl: string): st
 
 async function readCapped(request: Request): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_FORM_BYTES) throw oauthError(413, 'invalid_request', `The form is larger than ${MAX_FORM_BYTES} bytes.`);
+  if (declared > MAX_FORM_BYTES)
+    throw oauthError(413, 'invalid_request', `The form is larger than ${MAX_FORM_BYTES} bytes.`);
   const text = await request.text();
-  if (text.length > MAX_FORM_BYTES) throw oauthError(413, 'invalid_request', `The form is larger than ${MAX_FORM_BYTES} bytes.`);
+  if (text.length > MAX_FORM_BYTES)
+    throw oauthError(413, 'invalid_request', `The form is larger than ${MAX_FORM_BYTES} bytes.`);
   return text;
 }
 
@@ -36,7 +38,10 @@ async function readCapped(request: Request): Promise<string> {
  * token is what proves the caller; `client_credentials` has no such proof, so the gateway never
  * adds its secret there: a server that holds the secret sends its own Basic header, passed on.
  */
-export async function withClientAuth(config: GatewayConfig, request: Request): Promise<{ headers: Headers; body: string }> {
+export async function withClientAuth(
+  config: GatewayConfig,
+  request: Request,
+): Promise<{ headers: Headers; body: string }> {
   const type = request.headers.get('content-type') ?? '';
   const text = await readCapped(request);
   const headers = new Headers({ Accept: request.headers.get('accept') ?? 'application/json' });
@@ -50,7 +55,8 @@ export async function withClientAuth(config: GatewayConfig, request: Request): P
     return { headers, body: text };
   }
   checkClientId(config, form.get('client_id'));
-  if (form.has('client_secret')) throw oauthError(400, 'invalid_request', 'Send no client_secret: the gateway authenticates the client itself.');
+  if (form.has('client_secret'))
+    throw oauthError(400, 'invalid_request', 'Send no client_secret: the gateway authenticates the client itself.');
   form.delete('client_id');
   headers.set('Authorization', `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')}`);
   return { headers, body: form.toString() };

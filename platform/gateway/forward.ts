@@ -21,7 +21,8 @@ const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent
 
 function responseFrom(incoming: IncomingMessage, method: string): Response {
   const headers = new Headers();
-  for (let index = 0; index < incoming.rawHeaders.length; index += 2) headers.append(incoming.rawHeaders[index]!, incoming.rawHeaders[index + 1]!);
+  for (let index = 0; index < incoming.rawHeaders.length; index += 2)
+    headers.append(incoming.rawHeaders[index]!, incoming.rawHeaders[index + 1]!);
   const status = incoming.statusCode ?? 502;
   const empty = method === 'HEAD' || status === 204 || status === 304;
   if (empty) incoming.resume();
@@ -43,14 +44,20 @@ export const nodeFetch: UpstreamFetch = (forward) =>
     const hasBody = forward.body !== null && forward.method !== 'GET' && forward.method !== 'HEAD';
     if (typeof forward.body === 'string') headers['content-length'] = String(Buffer.byteLength(forward.body));
     const outgoing = (secure ? httpsRequest : httpRequest)(url, {
-      method: forward.method, headers, signal: forward.signal, agent: secure ? agents.https : agents.http,
+      method: forward.method,
+      headers,
+      signal: forward.signal,
+      agent: secure ? agents.https : agents.http,
     });
     outgoing.on('response', (incoming) => resolve(responseFrom(incoming, forward.method)));
     outgoing.on('error', reject);
     if (!hasBody) outgoing.end();
     else if (typeof forward.body === 'string') outgoing.end(forward.body);
     else {
-      const source = forward.body instanceof Readable ? forward.body : Readable.fromWeb(forward.body as NodeReadableStream<Uint8Array>);
+      const source =
+        forward.body instanceof Readable
+          ? forward.body
+          : Readable.fromWeb(forward.body as NodeReadableStream<Uint8Array>);
       pipeline(source, outgoing).catch((error: Error) => outgoing.destroy(error));
     }
   });

@@ -9,7 +9,14 @@ import { misdirected } from './host-check';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './headers';
 import type { GatewayConfig } from '../cli/gateway-options';
 import { nodeFetch, type Forward, type UpstreamFetch } from './forward';
-import { cookieHeaderFrom, cookiesForSignedRoute, handsOutSignedUrls, MAX_REWRITTEN_BYTES, rewriteSignedUrls, SIGNED_ROUTE } from './signed-rewrite';
+import {
+  cookieHeaderFrom,
+  cookiesForSignedRoute,
+  handsOutSignedUrls,
+  MAX_REWRITTEN_BYTES,
+  rewriteSignedUrls,
+  SIGNED_ROUTE,
+} from './signed-rewrite';
 import { createTokenSigner, type TokenSigner } from './signed-tokens';
 
 export interface GatewayLogger {
@@ -26,8 +33,22 @@ export interface GatewayOptions {
 }
 
 /** The APS API families the gateway forwards; anything else is not an API path and is refused. */
-const API_PREFIXES = ['/authentication/', '/oss/', '/project/', '/data/', '/modelderivative/', '/derivativeservice/', '/da/',
-  '/userprofile/', '/construction/', '/bim360/', '/hq/', '/issues/', '/userinfo', '/.well-known/openid-configuration'];
+const API_PREFIXES = [
+  '/authentication/',
+  '/oss/',
+  '/project/',
+  '/data/',
+  '/modelderivative/',
+  '/derivativeservice/',
+  '/da/',
+  '/userprofile/',
+  '/construction/',
+  '/bim360/',
+  '/hq/',
+  '/issues/',
+  '/userinfo',
+  '/.well-known/openid-configuration',
+];
 
 /** Under node-server the socket's request is at hand; `app.request()` tests have none. */
 type Env = { Bindings: { incoming?: IncomingMessage } };
@@ -42,7 +63,12 @@ function requestBody(c: Context<Env>): Forward['body'] {
 }
 
 const gatewayError = (status: 400 | 403 | 404 | 421 | 502, message: string) =>
-  new HttpError(status, { developerMessage: message, userMessage: '', errorCode: 'GATEWAY', 'more info': 'https://aps.autodesk.com/' });
+  new HttpError(status, {
+    developerMessage: message,
+    userMessage: '',
+    errorCode: 'GATEWAY',
+    'more info': 'https://aps.autodesk.com/',
+  });
 
 /**
  * The gateway as one fetch handler: the same paths as the platform, forwarded to the upstream
@@ -68,11 +94,16 @@ export function createGateway(options: GatewayOptions) {
   app.use('*', appCors(config.appOrigins));
 
   const relay = (c: Context<Env>, response: Response, rewriteLocation = (location: string) => location) =>
-    new Response(response.body, { status: response.status, headers: downstreamResponseHeaders(response.headers, rewriteLocation) });
+    new Response(response.body, {
+      status: response.status,
+      headers: downstreamResponseHeaders(response.headers, rewriteLocation),
+    });
 
   app.get('/authentication/v2/authorize', (c) => c.redirect(authorizeRedirect(config, c.req.url), 302));
   // Sign-out ends the upstream's own session, whose cookie lives on the upstream's domain.
-  app.get('/authentication/v2/logout', (c) => c.redirect(`${upstream}/authentication/v2/logout${new URL(c.req.url).search}`, 302));
+  app.get('/authentication/v2/logout', (c) =>
+    c.redirect(`${upstream}/authentication/v2/logout${new URL(c.req.url).search}`, 302),
+  );
 
   app.post('/authentication/v2/:endpoint{token|revoke|introspect}', async (c) => {
     const path = `/authentication/v2/${c.req.param('endpoint')}`;
@@ -83,10 +114,17 @@ export function createGateway(options: GatewayOptions) {
 
   app.all(`${SIGNED_ROUTE}/:token`, async (c) => {
     const target = signer.verify(c.req.param('token'), now());
-    if (!target) throw gatewayError(403, 'This signed URL was not issued by this gateway, was changed, or has expired.');
+    if (!target)
+      throw gatewayError(403, 'This signed URL was not issued by this gateway, was changed, or has expired.');
     const headers = upstreamRequestHeaders(c.req.raw.headers, { keepAuthorization: false });
     if (target.cookie) headers.set('cookie', target.cookie);
-    const response = await send({ url: target.url, method: c.req.method, headers, body: requestBody(c), signal: c.req.raw.signal });
+    const response = await send({
+      url: target.url,
+      method: c.req.method,
+      headers,
+      body: requestBody(c),
+      signal: c.req.raw.signal,
+    });
     return relay(c, response);
   });
 
@@ -100,14 +138,26 @@ export function createGateway(options: GatewayOptions) {
     const headers = upstreamRequestHeaders(c.req.raw.headers, { keepAuthorization: true });
     // The bodies to rewrite are read here, so they come unencoded; the others keep their encoding.
     if (rewrite) headers.set('accept-encoding', 'identity');
-    const response = await send({ url: target.toString(), method: c.req.method, headers, body: requestBody(c), signal: c.req.raw.signal });
+    const response = await send({
+      url: target.toString(),
+      method: c.req.method,
+      headers,
+      body: requestBody(c),
+      signal: c.req.raw.signal,
+    });
     const base = publicUrl(c);
-    const rewriteLocation = (location: string) => (location.startsWith(`${upstream}/`) ? `${base}${location.slice(upstream.length)}` : location);
+    const rewriteLocation = (location: string) =>
+      location.startsWith(`${upstream}/`) ? `${base}${location.slice(upstream.length)}` : location;
     const json = /json/i.test(response.headers.get('content-type') ?? '');
     const small = Number(response.headers.get('content-length') ?? '0') <= MAX_REWRITTEN_BYTES;
     if (!rewrite || !response.ok || !json || !small) return relay(c, response, rewriteLocation);
     const cookie = cookieHeaderFrom(response.headers.getSetCookie());
-    const body = rewriteSignedUrls(await response.json(), { signer, publicUrl: base, now: now(), ...(cookie ? { cookie } : {}) });
+    const body = rewriteSignedUrls(await response.json(), {
+      signer,
+      publicUrl: base,
+      now: now(),
+      ...(cookie ? { cookie } : {}),
+    });
     const rewritten = downstreamResponseHeaders(response.headers, rewriteLocation);
     rewritten.delete('content-length');
     rewritten.delete('etag');

@@ -19,8 +19,10 @@ export function servedHosts(config: GatewayConfig): Set<string> | null {
 export function misdirected(config: GatewayConfig, requestUrl: string, hostHeader: string | undefined): string | null {
   const target = new URL(requestUrl).host;
   // An absolute-form target (`GET http://elsewhere/ HTTP/1.1`) asks a forward proxy for another host.
-  if (hostHeader !== undefined && target !== hostHeader.toLowerCase()) return 'Absolute request targets are not accepted: the gateway forwards to its upstream only.';
+  if (hostHeader !== undefined && target !== hostHeader.toLowerCase())
+    return 'Absolute request targets are not accepted: the gateway forwards to its upstream only.';
   const hosts = servedHosts(config);
-  if (hosts && !hosts.has(target)) return `This gateway answers for ${[...hosts][0]} only, not ${target.slice(0, 100)}.`;
+  if (hosts && !hosts.has(target))
+    return `This gateway answers for ${[...hosts][0]} only, not ${target.slice(0, 100)}.`;
   return null;
 }

@@ -30,16 +30,30 @@ function sdkManager() {
   return SdkManagerBuilder.create().addApsConfiguration(config).build();
 }
 
-const throughGateway = (url: string | undefined) => expect(url).toMatch(new RegExp(`^${stack.url}${SIGNED_ROUTE}/[\\w-]+\\.[\\w-]+$`));
+const throughGateway = (url: string | undefined) =>
+  expect(url).toMatch(new RegExp(`^${stack.url}${SIGNED_ROUTE}/[\\w-]+\\.[\\w-]+$`));
 
 describe('@aps_sdk/* through the gateway', () => {
   it('2-legged: creates a bucket, uploads 12 MB through rewritten signed part URLs, downloads through a rewritten URL', async () => {
     const machine = await confidentialApp(stack.platform, 'server');
     const auth = new AuthenticationClient({ sdkManager: sdkManager() });
-    const token = await auth.getTwoLeggedToken(machine.clientId, machine.clientSecret, [Scopes.BucketCreate, Scopes.BucketRead, Scopes.BucketDelete, Scopes.DataRead, Scopes.DataWrite, Scopes.DataCreate]);
-    const oss = new OssClient({ sdkManager: sdkManager(), authenticationProvider: new StaticAuthenticationProvider(token.access_token) });
+    const token = await auth.getTwoLeggedToken(machine.clientId, machine.clientSecret, [
+      Scopes.BucketCreate,
+      Scopes.BucketRead,
+      Scopes.BucketDelete,
+      Scopes.DataRead,
+      Scopes.DataWrite,
+      Scopes.DataCreate,
+    ]);
+    const oss = new OssClient({
+      sdkManager: sdkManager(),
+      authenticationProvider: new StaticAuthenticationProvider(token.access_token),
+    });
     const bucketKey = uniqueBucketKey('gateway');
-    expect(await oss.createBucket(Region.Us, { bucketKey, policyKey: PolicyKey.Transient })).toMatchObject({ bucketKey, bucketOwner: machine.clientId });
+    expect(await oss.createBucket(Region.Us, { bucketKey, policyKey: PolicyKey.Transient })).toMatchObject({
+      bucketKey,
+      bucketOwner: machine.clientId,
+    });
 
     const signedUpload = await oss.signedS3Upload(bucketKey, 'probe.bin', { parts: 2 });
     signedUpload.urls?.forEach(throughGateway);
@@ -47,7 +61,10 @@ describe('@aps_sdk/* through the gateway', () => {
     const bytes = someBytes(12 * 1024 * 1024);
     const uploaded = await oss.uploadObject(bucketKey, 'plant model.nwd', Buffer.from(bytes));
     expect(uploaded).toMatchObject({ bucketKey, objectKey: 'plant model.nwd', size: bytes.length });
-    expect(await oss.getObjectDetails(bucketKey, 'plant model.nwd')).toMatchObject({ size: bytes.length, sha1: sha1(bytes) });
+    expect(await oss.getObjectDetails(bucketKey, 'plant model.nwd')).toMatchObject({
+      size: bytes.length,
+      sha1: sha1(bytes),
+    });
 
     const download = await oss.signedS3Download(bucketKey, 'plant model.nwd');
     throughGateway(download.url);
@@ -67,8 +84,18 @@ describe('@aps_sdk/* through the gateway', () => {
     const user = await stack.platform.addUser();
     const hub = await stack.platform.addHub('Gateway Hub', [user.email]);
     const project = await stack.platform.addProject(hub.id, 'Gateway Project');
-    const code = await authorizeCode(stack.platform, { clientId: stack.web.clientId, email: user.email, password: user.password, scope: 'data:read data:write data:create' });
-    const tokens = await new AuthenticationClient({ sdkManager: sdkManager() }).getThreeLeggedToken(stack.web.clientId, code, TEST_CALLBACK, { code_verifier: TEST_VERIFIER });
+    const code = await authorizeCode(stack.platform, {
+      clientId: stack.web.clientId,
+      email: user.email,
+      password: user.password,
+      scope: 'data:read data:write data:create',
+    });
+    const tokens = await new AuthenticationClient({ sdkManager: sdkManager() }).getThreeLeggedToken(
+      stack.web.clientId,
+      code,
+      TEST_CALLBACK,
+      { code_verifier: TEST_VERIFIER },
+    );
     const authenticationProvider = new StaticAuthenticationProvider(tokens.access_token);
     const dm = new DataManagementClient({ sdkManager: sdkManager(), authenticationProvider });
     const oss = new OssClient({ sdkManager: sdkManager(), authenticationProvider });
@@ -78,7 +105,11 @@ describe('@aps_sdk/* through the gateway', () => {
     const folderId = (await dm.getProjectTopFolders(hub.id, project.id)).data![0]!.id;
     const storage = await dm.createStorage(project.id, {
       jsonapi: { version: '1.0' },
-      data: { type: 'objects', attributes: { name: 'site.ifc' }, relationships: { target: { data: { type: 'folders', id: folderId } } } },
+      data: {
+        type: 'objects',
+        attributes: { name: 'site.ifc' },
+        relationships: { target: { data: { type: 'folders', id: folderId } } },
+      },
     } as never);
     const storageId = String((storage as { data?: { id?: unknown } }).data?.id);
     const { bucketKey, objectKey } = parseObjectUrn(storageId)!;
@@ -86,10 +117,22 @@ describe('@aps_sdk/* through the gateway', () => {
     await oss.uploadObject(bucketKey, objectKey, bytes);
     const item = await dm.createItem(project.id, {
       jsonapi: { version: '1.0' },
-      data: { type: 'items', attributes: { displayName: 'site.ifc', extension: { type: ITEM_TYPE, version: '1.0' } },
-        relationships: { tip: { data: { type: 'versions', id: '1' } }, parent: { data: { type: 'folders', id: folderId } } } },
-      included: [{ type: 'versions', id: '1', attributes: { name: 'site.ifc', extension: { type: VERSION_TYPE, version: '1.0' } },
-        relationships: { storage: { data: { type: 'objects', id: storageId } } } }],
+      data: {
+        type: 'items',
+        attributes: { displayName: 'site.ifc', extension: { type: ITEM_TYPE, version: '1.0' } },
+        relationships: {
+          tip: { data: { type: 'versions', id: '1' } },
+          parent: { data: { type: 'folders', id: folderId } },
+        },
+      },
+      included: [
+        {
+          type: 'versions',
+          id: '1',
+          attributes: { name: 'site.ifc', extension: { type: VERSION_TYPE, version: '1.0' } },
+          relationships: { storage: { data: { type: 'objects', id: storageId } } },
+        },
+      ],
     } as never);
     const contents = await dm.getFolderContents(project.id, folderId);
     expect(contents.data?.map((entry) => entry.id)).toContain(item.data!.id);
@@ -101,7 +144,11 @@ describe('@aps_sdk/* through the gateway', () => {
 
   it('Model Derivative: starts a job, reads the manifest, downloads a derivative through rewritten signed-cookie URLs', async () => {
     const machine = await confidentialApp(stack.platform, 'server');
-    const token = await new AuthenticationClient({ sdkManager: sdkManager() }).getTwoLeggedToken(machine.clientId, machine.clientSecret, MD_SCOPES.split(' ') as Scopes[]);
+    const token = await new AuthenticationClient({ sdkManager: sdkManager() }).getTwoLeggedToken(
+      machine.clientId,
+      machine.clientSecret,
+      MD_SCOPES.split(' ') as Scopes[],
+    );
     const authenticationProvider = new StaticAuthenticationProvider(token.access_token);
     const oss = new OssClient({ sdkManager: sdkManager(), authenticationProvider });
     const md = new ModelDerivativeClient({ sdkManager: sdkManager(), authenticationProvider });
@@ -110,11 +157,16 @@ describe('@aps_sdk/* through the gateway', () => {
     await oss.uploadObject(bucketKey, 'house.ifc', Buffer.from('ISO-10303-21;\nEND-ISO-10303-21;\n'));
     const urn = encodeUrn(objectUrn(bucketKey, 'house.ifc'));
 
-    expect(await md.startJob({ input: { urn }, output: { formats: [{ type: OutputType.Obj }] } })).toMatchObject({ result: 'created', urn });
+    expect(await md.startJob({ input: { urn }, output: { formats: [{ type: OutputType.Obj }] } })).toMatchObject({
+      result: 'created',
+      urn,
+    });
     await stack.platform.app.jobs.idle();
     const manifest = await md.getManifest(urn);
     expect(manifest).toMatchObject({ urn, status: 'success', progress: 'complete' });
-    const obj = manifest.derivatives.find((derivative) => derivative.outputType === 'obj')?.children?.find((child) => child.urn?.endsWith('.obj'));
+    const obj = manifest.derivatives
+      .find((derivative) => derivative.outputType === 'obj')
+      ?.children?.find((child) => child.urn?.endsWith('.obj'));
     expect(obj?.urn).toBeDefined();
 
     // The SDK reads the signed cookies and appends them to the URL; the gateway sends the originals itself.
@@ -126,10 +178,15 @@ describe('@aps_sdk/* through the gateway', () => {
     expect(Number(whole.headers.get('content-length'))).toBe(signed.size);
 
     // The plain HTTP answer: the rewritten URL, and cookies scoped to the gateway's signed route.
-    const direct = await fetch(`${stack.url}/modelderivative/v2/designdata/${urn}/manifest/${encodeURIComponent(obj!.urn)}/signedcookies?minutes-expiration=10`, { headers: { Authorization: `Bearer ${token.access_token}` } });
+    const direct = await fetch(
+      `${stack.url}/modelderivative/v2/designdata/${urn}/manifest/${encodeURIComponent(obj!.urn)}/signedcookies?minutes-expiration=10`,
+      { headers: { Authorization: `Bearer ${token.access_token}` } },
+    );
     const body = (await direct.json()) as { url: string; expiration: number };
     throughGateway(body.url);
-    expect(direct.headers.getSetCookie().every((line) => line.includes(`Path=${SIGNED_ROUTE}/`) && !/domain=/i.test(line))).toBe(true);
+    expect(
+      direct.headers.getSetCookie().every((line) => line.includes(`Path=${SIGNED_ROUTE}/`) && !/domain=/i.test(line)),
+    ).toBe(true);
     const range = await fetch(body.url, { headers: { Range: 'bytes=0-6' } });
     expect(range.status).toBe(206);
     expect(await range.text()).toBe('v 0 0 0');

@@ -19,7 +19,10 @@ beforeAll(async () => {
   const app = await stack.platform.registerApp({ name: 'Server', type: 'server' });
   machine = { clientId: app.client_id, secret: app.client_secret! };
   const basic = { Authorization: `Basic ${Buffer.from(`${machine.clientId}:${machine.secret}`).toString('base64')}` };
-  const token = await fetch(`${stack.url}/authentication/v2/token`, formPost({ grant_type: 'client_credentials', scope: ALL_OSS_SCOPES }, basic));
+  const token = await fetch(
+    `${stack.url}/authentication/v2/token`,
+    formPost({ grant_type: 'client_credentials', scope: ALL_OSS_SCOPES }, basic),
+  );
   bearer = { Authorization: `Bearer ${((await token.json()) as TokenResponse).access_token}` };
 });
 afterAll(async () => {
@@ -42,21 +45,40 @@ function raw(requestLines: string): Promise<string> {
 
 async function signedDownloadUrl() {
   const bucketKey = uniqueBucketKey('sec');
-  const call = (path: string, init: RequestInit = {}) => fetch(`${stack.url}${path}`, { ...init, headers: { ...bearer, ...init.headers } });
-  await call('/oss/v2/buckets', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ bucketKey, policyKey: 'transient' }) });
-  await call(`/oss/v2/buckets/${bucketKey}/objects/a.bin`, { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream' }, body: someBytes(1000) });
-  const signed = (await (await call(`/oss/v2/buckets/${bucketKey}/objects/a.bin/signeds3download`)).json()) as { url: string };
+  const call = (path: string, init: RequestInit = {}) =>
+    fetch(`${stack.url}${path}`, { ...init, headers: { ...bearer, ...init.headers } });
+  await call('/oss/v2/buckets', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ bucketKey, policyKey: 'transient' }),
+  });
+  await call(`/oss/v2/buckets/${bucketKey}/objects/a.bin`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/octet-stream' },
+    body: someBytes(1000),
+  });
+  const signed = (await (await call(`/oss/v2/buckets/${bucketKey}/objects/a.bin/signeds3download`)).json()) as {
+    url: string;
+  };
   return signed.url;
 }
 
 describe('what the gateway refuses', () => {
   it('grants CORS to the configured app origin only', async () => {
-    const preflight = (origin: string) => fetch(`${stack.url}/project/v1/hubs`, {
-      method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
-    });
+    const preflight = (origin: string) =>
+      fetch(`${stack.url}/project/v1/hubs`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
+      });
     expect((await preflight(TEST_APP_ORIGIN)).headers.get('access-control-allow-origin')).toBe(TEST_APP_ORIGIN);
     expect((await preflight('http://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
-    const simple = await fetch(`${stack.url}/project/v1/hubs`, { headers: { ...bearer, Origin: 'http://evil.example' } });
+    const simple = await fetch(`${stack.url}/project/v1/hubs`, {
+      headers: { ...bearer, Origin: 'http://evil.example' },
+    });
     expect(simple.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -68,10 +90,16 @@ describe('what the gateway refuses', () => {
     expect(await raw('GET /oss/v2/buckets HTTP/1.1\r\nHost: evil.example')).toMatch(/^HTTP\/1\.1 421/);
     expect(await raw(`GET //evil.example/ HTTP/1.1\r\nHost: ${host}`)).toMatch(/^HTTP\/1\.1 404/);
     expect(await raw(`GET //evil.example/oss/v2/buckets HTTP/1.1\r\nHost: ${host}`)).toMatch(/^HTTP\/1\.1 404/);
-    expect((await fetch(`${stack.url}${SIGNED_ROUTE}?url=${encodeURIComponent('http://evil.example/')}`)).status).toBe(404);
+    expect((await fetch(`${stack.url}${SIGNED_ROUTE}?url=${encodeURIComponent('http://evil.example/')}`)).status).toBe(
+      404,
+    );
     expect(stack.upstreamSignals.length).toBe(before);
     // The loopback names of the same port are the same gateway.
-    expect(await raw(`GET /oss/v2/buckets HTTP/1.1\r\nHost: localhost:${new URL(stack.url).port}\r\nAuthorization: ${bearer['Authorization']}`)).toMatch(/^HTTP\/1\.1 200/);
+    expect(
+      await raw(
+        `GET /oss/v2/buckets HTTP/1.1\r\nHost: localhost:${new URL(stack.url).port}\r\nAuthorization: ${bearer['Authorization']}`,
+      ),
+    ).toMatch(/^HTTP\/1\.1 200/);
   });
 
   it('forwards a signed URL it issued, and refuses a forged, tampered or expired one', async () => {
@@ -81,11 +109,22 @@ describe('what the gateway refuses', () => {
     const [payload, signature] = token.split('.') as [string, string];
     const before = stack.upstreamSignals.length;
 
-    const forged = createTokenSigner().issue({ url: `${stack.upstreamUrl}/oss/v2/signed/objects/x`, expiresAt: Date.parse('2100-01-01') });
+    const forged = createTokenSigner().issue({
+      url: `${stack.upstreamUrl}/oss/v2/signed/objects/x`,
+      expiresAt: Date.parse('2100-01-01'),
+    });
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { u: string; e: number };
     const longer = Buffer.from(JSON.stringify({ ...claims, e: claims.e + 3_600_000 })).toString('base64url');
     const elsewhere = Buffer.from(JSON.stringify({ ...claims, u: 'http://evil.example/' })).toString('base64url');
-    for (const bad of [forged, `${longer}.${signature}`, `${elsewhere}.${signature}`, `${payload}.${signature.slice(0, -2)}AA`, payload, 'not-a-token', `${payload}.${signature}.x`]) {
+    for (const bad of [
+      forged,
+      `${longer}.${signature}`,
+      `${elsewhere}.${signature}`,
+      `${payload}.${signature.slice(0, -2)}AA`,
+      payload,
+      'not-a-token',
+      `${payload}.${signature}.x`,
+    ]) {
       const response = await fetch(`${stack.url}${SIGNED_ROUTE}/${bad}`);
       expect(response.status, bad).toBe(403);
     }
@@ -98,13 +137,21 @@ describe('what the gateway refuses', () => {
   });
 
   it('passes 429 with Retry-After and the upstream error bodies on unchanged', async () => {
-    const introspect = () => fetch(`${stack.url}/authentication/v2/introspect`, formPost({ token: 'whatever', client_id: stack.web.clientId }));
+    const introspect = () =>
+      fetch(
+        `${stack.url}/authentication/v2/introspect`,
+        formPost({ token: 'whatever', client_id: stack.web.clientId }),
+      );
     expect((await introspect()).status).toBe(200);
     const limited = await introspect();
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
 
-    for (const [path, headers] of [['/oss/v2/buckets/no-such-bucket/details', bearer], ['/project/v1/hubs/a.missing', bearer], ['/oss/v2/buckets', {}]] as const) {
+    for (const [path, headers] of [
+      ['/oss/v2/buckets/no-such-bucket/details', bearer],
+      ['/project/v1/hubs/a.missing', bearer],
+      ['/oss/v2/buckets', {}],
+    ] as const) {
       const direct = await fetch(`${stack.upstreamUrl}${path}`, { headers });
       const through = await fetch(`${stack.url}${path}`, { headers });
       expect(through.status).toBe(direct.status);
@@ -122,8 +169,17 @@ describe('what the gateway refuses', () => {
     const closed = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
     await new Promise((resolve) => probe.close(resolve));
     const lines: string[] = [];
-    const unreachable = createGateway({ config: { ...stack.config, upstream: closed, publicUrl: 'http://gateway.test' }, logger: { error: (line) => lines.push(line) } });
-    const form = formPost({ grant_type: 'authorization_code', code: 'a-code', code_verifier: 'v'.repeat(43), redirect_uri: 'http://app.test/cb', client_id: stack.web.clientId });
+    const unreachable = createGateway({
+      config: { ...stack.config, upstream: closed, publicUrl: 'http://gateway.test' },
+      logger: { error: (line) => lines.push(line) },
+    });
+    const form = formPost({
+      grant_type: 'authorization_code',
+      code: 'a-code',
+      code_verifier: 'v'.repeat(43),
+      redirect_uri: 'http://app.test/cb',
+      client_id: stack.web.clientId,
+    });
     const response = await unreachable.request('http://gateway.test/authentication/v2/token', form);
     expect(response.status).toBe(502);
     const text = JSON.stringify([...response.headers]) + (await response.text());

@@ -11,7 +11,9 @@ export const MAX_REWRITTEN_BYTES = 16 * 1024 * 1024;
  * (single and batch), OSS signed resources, and Model Derivative's signed cookies.
  */
 export const handsOutSignedUrls = (path: string) =>
-  /^\/oss\/v2\/buckets\/[^/]+\/objects\/(?:[^/]+\/(?:signeds3upload|signeds3download|signed)|batchsigneds3upload|batchsigneds3download)$/.test(path) ||
+  /^\/oss\/v2\/buckets\/[^/]+\/objects\/(?:[^/]+\/(?:signeds3upload|signeds3download|signed)|batchsigneds3upload|batchsigneds3download)$/.test(
+    path,
+  ) ||
   // The derivative URN may come encoded or with its slashes bare (`…/manifest/urn:adsk.viewing:fs.file:{urn}/output/…`).
   /^\/modelderivative\/v2\/(?:regions\/[^/]+\/)?designdata\/[^/]+\/manifest\/.+\/signedcookies$/.test(path);
 
@@ -69,9 +71,12 @@ export function rewriteSignedUrls(body: unknown, context: RewriteContext): unkno
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     if ((key === 'url' || key === 'signedUrl') && isHttpUrl(value)) result[key] = wrap(value);
-    else if (key === 'urls' && Array.isArray(value)) result[key] = (value as unknown[]).map((item) => (isHttpUrl(item) ? wrap(item) : item));
+    else if (key === 'urls' && Array.isArray(value))
+      result[key] = (value as unknown[]).map((item) => (isHttpUrl(item) ? wrap(item) : item));
     else if (key === 'urls' && typeof value === 'object' && value !== null) {
-      result[key] = Object.fromEntries(Object.entries(value).map(([range, item]) => [range, isHttpUrl(item) ? wrap(item) : item]));
+      result[key] = Object.fromEntries(
+        Object.entries(value).map(([range, item]) => [range, isHttpUrl(item) ? wrap(item) : item]),
+      );
     } else result[key] = rewriteSignedUrls(value, context);
   }
   return result;
@@ -79,7 +84,10 @@ export function rewriteSignedUrls(body: unknown, context: RewriteContext): unkno
 
 /** `Set-Cookie` headers as the `Cookie` header a client sends back: `name=value; …`. */
 export const cookieHeaderFrom = (setCookies: string[]) =>
-  setCookies.map((line) => line.split(';')[0]!.trim()).filter((pair) => pair.includes('=')).join('; ');
+  setCookies
+    .map((line) => line.split(';')[0]!.trim())
+    .filter((pair) => pair.includes('='))
+    .join('; ');
 
 /**
  * The upstream's signed cookies re-scoped to the gateway's signed route: the official SDK reads
@@ -90,5 +98,10 @@ export const cookiesForSignedRoute = (setCookies: string[]) =>
   setCookies
     .map((line) => line.split(';').map((part) => part.trim()))
     .filter(([pair]) => pair?.includes('='))
-    .map(([pair, ...attributes]) => [pair, ...attributes.filter((attribute) => !/^(?:domain|path)\s*=/i.test(attribute)), `Path=${SIGNED_ROUTE}/`].join('; '));
-
+    .map(([pair, ...attributes]) =>
+      [
+        pair,
+        ...attributes.filter((attribute) => !/^(?:domain|path)\s*=/i.test(attribute)),
+        `Path=${SIGNED_ROUTE}/`,
+      ].join('; '),
+    );

@@ -26,7 +26,9 @@ export function createTokenSigner(key: Buffer = randomBytes(32)): TokenSigner {
   const mac = (payload: string) => createHmac('sha256', key).update(payload).digest();
   return {
     issue(target) {
-      const payload = encode(JSON.stringify({ u: target.url, e: target.expiresAt, ...(target.cookie ? { c: target.cookie } : {}) }));
+      const payload = encode(
+        JSON.stringify({ u: target.url, e: target.expiresAt, ...(target.cookie ? { c: target.cookie } : {}) }),
+      );
       return `${payload}.${mac(payload).toString('base64url')}`;
     },
     verify(token, now) {

@@ -15,7 +15,10 @@ const MiB = 1024 * 1024;
 
 /** `platform gateway …` as an operator starts it; its output is kept to check for the secret. */
 function startCliGateway(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, [...PLATFORM_COMMAND, 'gateway', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...PLATFORM_COMMAND, 'gateway', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const url = new Promise<string>((resolve, reject) => {
@@ -58,7 +61,10 @@ function generated(size: number, pauseAfter = Infinity) {
 }
 
 function put(url: string, headers: Record<string, string>, body: Readable, size: number) {
-  const outgoing = request(url, { method: 'PUT', headers: { ...headers, 'Content-Type': 'application/octet-stream', 'Content-Length': String(size) } });
+  const outgoing = request(url, {
+    method: 'PUT',
+    headers: { ...headers, 'Content-Type': 'application/octet-stream', 'Content-Length': String(size) },
+  });
   const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
     outgoing.on('response', (response) => {
       let text = '';
@@ -96,7 +102,9 @@ beforeAll(async () => {
   stack = await startGatewayStack();
   // The gateway process keeps real time, so the upstream's signed URLs must expire in real time too.
   stack.platform.clock.advance(Math.max(0, (Date.now() - stack.platform.clock.now().getTime()) / 1000));
-  gateway = startCliGateway(['--upstream', stack.upstreamUrl, '--client-id', stack.web.clientId, '--port', '0'], { APS_CLIENT_SECRET: stack.web.clientSecret });
+  gateway = startCliGateway(['--upstream', stack.upstreamUrl, '--client-id', stack.web.clientId, '--port', '0'], {
+    APS_CLIENT_SECRET: stack.web.clientSecret,
+  });
   gatewayUrl = await gateway.url;
 });
 afterAll(async () => {
@@ -108,7 +116,11 @@ afterAll(async () => {
 describe('the gateway process', () => {
   it('streams a 300 MB upload without holding it: its peak memory grows by far less than the body', async () => {
     const { bearer } = await serverApp(stack.platform);
-    const created = await fetch(`${gatewayUrl}/oss/v2/buckets`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ bucketKey: 'streamed', policyKey: 'transient' }) });
+    const created = await fetch(`${gatewayUrl}/oss/v2/buckets`, {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ bucketKey: 'streamed', policyKey: 'transient' }),
+    });
     expect(created.status).toBe(200);
     const before = await memoryOf(gateway.child.pid!);
     const size = 300 * MiB;
@@ -120,18 +132,31 @@ describe('the gateway process', () => {
     expect(after.peak - before.current).toBeLessThan(96 * MiB);
   });
 
-  it('streams a 300 MB download through a rewritten signed URL at the reader\'s pace, without holding it', async () => {
+  it("streams a 300 MB download through a rewritten signed URL at the reader's pace, without holding it", async () => {
     const { bearer } = await serverApp(stack.platform);
     const size = 300 * MiB;
     // Stored straight on the upstream: only the download goes through the gateway.
-    await fetch(`${stack.upstreamUrl}/oss/v2/buckets`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ bucketKey: 'downloaded', policyKey: 'transient' }) });
-    expect((await put(`${stack.upstreamUrl}/oss/v2/buckets/downloaded/objects/big.bin`, bearer, generated(size), size).answered).status).toBe(200);
-    const signed = (await (await fetch(`${gatewayUrl}/oss/v2/buckets/downloaded/objects/big.bin/signeds3download`, { headers: bearer })).json()) as { url: string };
+    await fetch(`${stack.upstreamUrl}/oss/v2/buckets`, {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ bucketKey: 'downloaded', policyKey: 'transient' }),
+    });
+    expect(
+      (
+        await put(`${stack.upstreamUrl}/oss/v2/buckets/downloaded/objects/big.bin`, bearer, generated(size), size)
+          .answered
+      ).status,
+    ).toBe(200);
+    const signed = (await (
+      await fetch(`${gatewayUrl}/oss/v2/buckets/downloaded/objects/big.bin/signeds3download`, { headers: bearer })
+    ).json()) as { url: string };
     expect(signed.url.startsWith(`${gatewayUrl}${SIGNED_ROUTE}/`)).toBe(true);
 
     const before = await memoryOf(gateway.child.pid!);
     const sentBefore = stack.upstreamBytesSent();
-    const response = await new Promise<IncomingMessage>((resolve, reject) => get(signed.url, resolve).on('error', reject));
+    const response = await new Promise<IncomingMessage>((resolve, reject) =>
+      get(signed.url, resolve).on('error', reject),
+    );
     expect(response.statusCode).toBe(200);
     // The reader takes nothing yet: the upstream must stop once the buffers in between are full.
     await stalled(stack.upstreamBytesSent);
@@ -146,9 +171,18 @@ describe('the gateway process', () => {
 
   it('cancels the upstream request when the client goes away mid-upload', async () => {
     const { bearer } = await serverApp(stack.platform);
-    await fetch(`${gatewayUrl}/oss/v2/buckets`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ bucketKey: 'aborted', policyKey: 'transient' }) });
+    await fetch(`${gatewayUrl}/oss/v2/buckets`, {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ bucketKey: 'aborted', policyKey: 'transient' }),
+    });
     const seen = stack.upstreamSignals.length;
-    const upload = put(`${gatewayUrl}/oss/v2/buckets/aborted/objects/half.bin`, bearer, generated(100 * MiB, 8 * MiB), 100 * MiB);
+    const upload = put(
+      `${gatewayUrl}/oss/v2/buckets/aborted/objects/half.bin`,
+      bearer,
+      generated(100 * MiB, 8 * MiB),
+      100 * MiB,
+    );
     upload.answered.catch(() => undefined);
     await until(() => stack.upstreamSignals.length > seen, 'the upload reached the upstream');
     const upstreamSignal = stack.upstreamSignals.at(-1)!;
@@ -161,19 +195,36 @@ describe('the gateway process', () => {
 });
 
 describe('gateway command line', () => {
-  it('prints the usage with the gateway\'s flags for --help', async () => {
+  it("prints the usage with the gateway's flags for --help", async () => {
     const started = startCliGateway(['--help'], {});
     started.url.catch(() => undefined);
     const [code] = (await once(started.child, 'close')) as [number];
     expect(code).toBe(0);
-    for (const flag of ['--client-id', '--upstream', '--port', '--host', '--app-origin', '--public-url', 'APS_CLIENT_SECRET']) expect(started.output.join('\n')).toContain(flag);
+    for (const flag of [
+      '--client-id',
+      '--upstream',
+      '--port',
+      '--host',
+      '--app-origin',
+      '--public-url',
+      'APS_CLIENT_SECRET',
+    ])
+      expect(started.output.join('\n')).toContain(flag);
   });
 
   it('refuses a --client-secret flag and a missing APS_CLIENT_SECRET, saying to use the environment', async () => {
     for (const [args, env, message] of [
-      [['--client-id', 'x', '--client-secret', 'shh'], { APS_CLIENT_SECRET: 'set' }, 'Set the APS_CLIENT_SECRET environment variable'],
+      [
+        ['--client-id', 'x', '--client-secret', 'shh'],
+        { APS_CLIENT_SECRET: 'set' },
+        'Set the APS_CLIENT_SECRET environment variable',
+      ],
       [['--client-id', 'x'], { APS_CLIENT_SECRET: '' }, 'APS_CLIENT_SECRET environment variable must hold'],
-      [['--client-id', 'x', '--upstream', 'ftp://example.com'], { APS_CLIENT_SECRET: 'set' }, '--upstream must be an http or https URL'],
+      [
+        ['--client-id', 'x', '--upstream', 'ftp://example.com'],
+        { APS_CLIENT_SECRET: 'set' },
+        '--upstream must be an http or https URL',
+      ],
     ] as const) {
       const started = startCliGateway([...args], env);
       started.url.catch(() => undefined);

@@ -5,13 +5,19 @@ import { TestClock } from '../testing/test-platform';
 import { requireToken, type AuthVariables, type TokenCheck } from './auth';
 import { HttpError, ossError } from './errors';
 
-const claims = (scopes: string[], userId: string | null = 'U1'): AccessClaims =>
-  ({ jti: 'j1', clientId: 'C1', userId, scopes, expiresAt: new Date('2026-01-01T01:00:00Z') });
+const claims = (scopes: string[], userId: string | null = 'U1'): AccessClaims => ({
+  jti: 'j1',
+  clientId: 'C1',
+  userId,
+  scopes,
+  expiresAt: new Date('2026-01-01T01:00:00Z'),
+});
 
 /** A token check that knows two tokens: `user` (3-legged, bucket:read) and `app` (2-legged, data:read). */
 const check: TokenCheck = {
   clock: new TestClock(),
-  verify: (token) => Promise.resolve(token === 'user' ? claims(['bucket:read']) : token === 'app' ? claims(['data:read'], null) : null),
+  verify: (token) =>
+    Promise.resolve(token === 'user' ? claims(['bucket:read']) : token === 'app' ? claims(['data:read'], null) : null),
   isActive: () => Promise.resolve(true),
 };
 
@@ -30,7 +36,10 @@ describe('requireToken', () => {
   it('answers in the APS gateway body by default', async () => {
     const call = appWith(requireToken(check, ['data:read']));
     expect(await (await call()).json()).toMatchObject({ errorCode: 'AUTH-012' });
-    expect(await (await call('forged')).json()).toMatchObject({ errorCode: 'AUTH-006', developerMessage: 'Access token provided is invalid or expired.' });
+    expect(await (await call('forged')).json()).toMatchObject({
+      errorCode: 'AUTH-006',
+      developerMessage: 'Access token provided is invalid or expired.',
+    });
     const forbidden = await call('user');
     expect(forbidden.status).toBe(403);
     expect(await forbidden.json()).toMatchObject({ errorCode: 'AUTH-010' });
@@ -38,12 +47,16 @@ describe('requireToken', () => {
   });
 
   it('lets a service answer a missing scope in its own body, keeping the gateway 401s', async () => {
-    const call = appWith(requireToken(check, ['bucket:create', 'data:write'], {
-      errors: { forbidden: (message, needed) => ossError(403, `${message} It needs one of: ${needed.join(', ')}.`) },
-    }));
+    const call = appWith(
+      requireToken(check, ['bucket:create', 'data:write'], {
+        errors: { forbidden: (message, needed) => ossError(403, `${message} It needs one of: ${needed.join(', ')}.`) },
+      }),
+    );
     const forbidden = await call('user');
     expect(forbidden.status).toBe(403);
-    expect(await forbidden.json()).toEqual({ reason: 'Token does not have the privilege for this request. It needs one of: bucket:create, data:write.' });
+    expect(await forbidden.json()).toEqual({
+      reason: 'Token does not have the privilege for this request. It needs one of: bucket:create, data:write.',
+    });
     expect(await (await call('forged')).json()).toMatchObject({ errorCode: 'AUTH-006' });
   });
 

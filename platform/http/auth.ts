@@ -53,18 +53,23 @@ export function requireToken(check: TokenCheck, anyOf: readonly string[], option
   const errors: TokenErrors = { ...GATEWAY_TOKEN_ERRORS, ...options.errors };
   return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
     const match = BEARER.exec(c.req.header('authorization') ?? '');
-    if (!match?.[1]) throw errors.unauthorized('AUTH-012', 'The Authorization header is missing or is not a Bearer token.');
+    if (!match?.[1])
+      throw errors.unauthorized('AUTH-012', 'The Authorization header is missing or is not a Bearer token.');
     const now = check.clock.now();
     const claims = await check.verify(match[1], now);
-    if (!claims || !(await check.isActive(claims.jti, now))) throw errors.unauthorized('AUTH-006', INVALID_TOKEN_MESSAGE);
+    if (!claims || !(await check.isActive(claims.jti, now)))
+      throw errors.unauthorized('AUTH-006', INVALID_TOKEN_MESSAGE);
     if (!anyOf.some((scope) => claims.scopes.includes(scope))) throw errors.forbidden(MISSING_SCOPE_MESSAGE, anyOf);
     if (options.userOnly && !claims.userId) {
       throw errors.forbidden('This operation needs a 3-legged token: one issued to a signed-in user.', anyOf);
     }
     c.set('token', claims);
-    c.set('principal', claims.userId
-      ? { kind: 'user', userId: claims.userId, clientId: claims.clientId }
-      : { kind: 'app', clientId: claims.clientId });
+    c.set(
+      'principal',
+      claims.userId
+        ? { kind: 'user', userId: claims.userId, clientId: claims.clientId }
+        : { kind: 'app', clientId: claims.clientId },
+    );
     await next();
   });
 }

@@ -9,9 +9,21 @@ import { acceptsGzip, compressJsonAnswers, decodedInProcess, MIN_COMPRESSED_BYTE
 
 describe('Accept-Encoding', () => {
   it.each([
-    ['gzip', true], ['gzip, deflate, br, zstd', true], ['GZIP', true], ['x-gzip', true], ['*', true], ['br, *;q=0.1', true],
-    ['gzip;q=0.5, identity', true], [undefined, false], ['', false], ['identity', false], ['br, deflate', false],
-    ['gzip;q=0', false], ['*;q=0', false], ['gzip;q=0, *', false], ['gzip;q=nonsense', false],
+    ['gzip', true],
+    ['gzip, deflate, br, zstd', true],
+    ['GZIP', true],
+    ['x-gzip', true],
+    ['*', true],
+    ['br, *;q=0.1', true],
+    ['gzip;q=0.5, identity', true],
+    [undefined, false],
+    ['', false],
+    ['identity', false],
+    ['br, deflate', false],
+    ['gzip;q=0', false],
+    ['*;q=0', false],
+    ['gzip;q=0, *', false],
+    ['gzip;q=nonsense', false],
   ])('%j lets the answer go as gzip: %s', (header, expected) => {
     expect(acceptsGzip(header)).toBe(expected);
   });
@@ -20,7 +32,11 @@ describe('Accept-Encoding', () => {
 describe('the middleware on its own', () => {
   const app = new Hono();
   app.use('*', compressJsonAnswers());
-  const rows = Array.from({ length: 5_000 }, (_, row) => ({ row, name: `row ${row}`, at: new Date(Date.UTC(2026, 0, 1, 0, 0, row)).toISOString() }));
+  const rows = Array.from({ length: 5_000 }, (_, row) => ({
+    row,
+    name: `row ${row}`,
+    at: new Date(Date.UTC(2026, 0, 1, 0, 0, row)).toISOString(),
+  }));
   app.get('/large', (c) => c.json({ rows }));
   app.get('/text', (c) => c.text('x'.repeat(10_000)));
 
@@ -33,7 +49,9 @@ describe('the middleware on its own', () => {
   });
 
   it('answers a request made in-process (a workitem’s) decoded, whatever it asked for, as fetch hands an answer over', async () => {
-    const answer = await decodedInProcess(app.fetch)(new Request('http://platform/large', { headers: { 'Accept-Encoding': 'gzip' } }));
+    const answer = await decodedInProcess(app.fetch)(
+      new Request('http://platform/large', { headers: { 'Accept-Encoding': 'gzip' } }),
+    );
     expect(answer.headers.get('content-encoding')).toBeNull();
     expect(await answer.json()).toEqual({ rows });
   });
@@ -57,7 +75,9 @@ function raw(url: string, method: string, headers: Record<string, string>): Prom
     const outgoing = httpRequest(url, { method, headers }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, bytes: Buffer.concat(chunks) }));
+      incoming.on('end', () =>
+        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, bytes: Buffer.concat(chunks) }),
+      );
       incoming.on('error', reject);
     });
     outgoing.on('error', reject);
@@ -80,7 +100,13 @@ describe('JSON answers over a socket', () => {
     for (let index = 0; index < 30; index++) {
       expect((await putObject(platform, bearer, bucketKey, `part-${index}.bin`, new Uint8Array(16))).status).toBe(200);
     }
-    expect((await putObject(platform, bearer, bucketKey, 'rows.json', Buffer.from(document), { 'Content-Type': 'application/json' })).status).toBe(200);
+    expect(
+      (
+        await putObject(platform, bearer, bucketKey, 'rows.json', Buffer.from(document), {
+          'Content-Type': 'application/json',
+        })
+      ).status,
+    ).toBe(200);
   });
   afterAll(async () => {
     await server?.close();
@@ -106,7 +132,10 @@ describe('JSON answers over a socket', () => {
   });
 
   it('stay as they are when small, for HEAD, and when the client turns gzip down', async () => {
-    const small = await raw(`${server.url}/oss/v2/buckets/${bucketKey}/details`, 'GET', { ...bearer, 'Accept-Encoding': 'gzip' });
+    const small = await raw(`${server.url}/oss/v2/buckets/${bucketKey}/details`, 'GET', {
+      ...bearer,
+      'Accept-Encoding': 'gzip',
+    });
     expect(small.status).toBe(200);
     expect(small.bytes.byteLength).toBeLessThan(MIN_COMPRESSED_BYTES);
     expect(small.headers['content-encoding']).toBeUndefined();
@@ -118,13 +147,24 @@ describe('JSON answers over a socket', () => {
   });
 
   it('leave a stored JSON file as stored: a download keeps its bytes, its length and its ranges', async () => {
-    const whole = await raw(`${server.url}${objectPath(bucketKey, 'rows.json')}`, 'GET', { ...bearer, 'Accept-Encoding': 'gzip' });
+    const whole = await raw(`${server.url}${objectPath(bucketKey, 'rows.json')}`, 'GET', {
+      ...bearer,
+      'Accept-Encoding': 'gzip',
+    });
     expect(whole.status).toBe(200);
     expect(whole.headers['content-type']).toMatch(/^application\/json/);
     expect(whole.headers['content-encoding']).toBeUndefined();
     expect(whole.bytes.toString()).toBe(document);
-    const part = await raw(`${server.url}${objectPath(bucketKey, 'rows.json')}`, 'GET', { ...bearer, 'Accept-Encoding': 'gzip', Range: 'bytes=0-9' });
-    expect([part.status, part.bytes.toString(), part.headers['content-encoding']]).toEqual([206, document.slice(0, 10), undefined]);
+    const part = await raw(`${server.url}${objectPath(bucketKey, 'rows.json')}`, 'GET', {
+      ...bearer,
+      'Accept-Encoding': 'gzip',
+      Range: 'bytes=0-9',
+    });
+    expect([part.status, part.bytes.toString(), part.headers['content-encoding']]).toEqual([
+      206,
+      document.slice(0, 10),
+      undefined,
+    ]);
   });
 
   it('reach fetch and the platform’s own clients decoded', async () => {

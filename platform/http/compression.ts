@@ -28,7 +28,10 @@ export function answerWithBytes(bytes: Uint8Array<ArrayBuffer>, init: ResponseIn
 async function compress(body: Uint8Array<ArrayBuffer>, known: boolean): Promise<Uint8Array<ArrayBuffer>> {
   const kept = known ? compressedBodies.get(body) : undefined;
   if (kept) return kept;
-  const output = body.byteLength < COMPRESSED_HERE_BELOW ? gzipSync(body, { level: LEVEL }) : await gzipAsync(body, { level: LEVEL });
+  const output =
+    body.byteLength < COMPRESSED_HERE_BELOW
+      ? gzipSync(body, { level: LEVEL })
+      : await gzipAsync(body, { level: LEVEL });
   // zlib's output is a Buffer of its own, never a view of shared memory.
   const compressed = output as Uint8Array<ArrayBuffer>;
   if (known) compressedBodies.set(body, compressed);
@@ -63,8 +66,11 @@ export function compressJsonAnswers(): MiddlewareHandler {
     const answer = c.res;
     const headers = answer.headers;
     // An answer with its own length, encoding or entity tag is a stored file's: compressing it would change what they name.
-    const builtJson = JSON_TYPE.test(headers.get('content-type') ?? '') && !['content-length', 'content-encoding', 'etag'].some((name) => headers.has(name));
-    if (!builtJson || NOT_COMPRESSED.has(answer.status) || /\bno-transform\b/i.test(headers.get('cache-control') ?? '')) return;
+    const builtJson =
+      JSON_TYPE.test(headers.get('content-type') ?? '') &&
+      !['content-length', 'content-encoding', 'etag'].some((name) => headers.has(name));
+    if (!builtJson || NOT_COMPRESSED.has(answer.status) || /\bno-transform\b/i.test(headers.get('cache-control') ?? ''))
+      return;
     if (c.req.method === 'HEAD' || !acceptsGzip(c.req.header('accept-encoding'))) {
       setAnswerHeaders(c, {}, 'Accept-Encoding');
       return;
@@ -77,7 +83,11 @@ export function compressJsonAnswers(): MiddlewareHandler {
     replaced.append('Vary', 'Accept-Encoding');
     // Unset first: Hono would otherwise wrap the new answer's body in a stream to carry the old one's headers over.
     c.res = undefined;
-    c.res = new Response(compressed ?? body, { status: answer.status, statusText: answer.statusText, headers: replaced });
+    c.res = new Response(compressed ?? body, {
+      status: answer.status,
+      statusText: answer.statusText,
+      headers: replaced,
+    });
   };
 }
 
@@ -85,7 +95,9 @@ export function compressJsonAnswers(): MiddlewareHandler {
  * The platform's own URLs answered in-process (a workitem's inputs and outputs) as a network fetch
  * hands them over: fetch asks for gzip and decodes it itself, so here nothing is asked to be encoded.
  */
-export function decodedInProcess(fetchApp: (request: Request) => Response | Promise<Response>): (request: Request) => Promise<Response> {
+export function decodedInProcess(
+  fetchApp: (request: Request) => Response | Promise<Response>,
+): (request: Request) => Promise<Response> {
   return (request) => {
     const decoded = new Request(request);
     decoded.headers.delete('accept-encoding');

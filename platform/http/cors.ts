@@ -1,11 +1,39 @@
 import type { MiddlewareHandler } from 'hono';
 import { setAnswerHeaders } from './response-headers';
 
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Range', 'If-Match', 'If-None-Match', 'If-Modified-Since',
-  'x-ads-force', 'x-ads-derivative-format', 'x-ads-region', 'region', 'x-user-id', 'x-ads-request-id', 'x-ads-meta-Content-Type',
-  'x-ads-meta-Content-Disposition', 'x-ads-meta-Content-Encoding', 'x-ads-meta-Cache-Control', 'x-ads-user-defined-metadata'];
-const EXPOSED_HEADERS = ['ETag', 'Location', 'Content-Length', 'Content-Range', 'Content-Disposition', 'Retry-After',
-  'x-request-id', 'x-ads-troubleshooting', 'x-ads-size', 'x-ads-name', 'x-ads-role', 'x-ads-job-status'];
+const ALLOWED_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'Range',
+  'If-Match',
+  'If-None-Match',
+  'If-Modified-Since',
+  'x-ads-force',
+  'x-ads-derivative-format',
+  'x-ads-region',
+  'region',
+  'x-user-id',
+  'x-ads-request-id',
+  'x-ads-meta-Content-Type',
+  'x-ads-meta-Content-Disposition',
+  'x-ads-meta-Content-Encoding',
+  'x-ads-meta-Cache-Control',
+  'x-ads-user-defined-metadata',
+];
+const EXPOSED_HEADERS = [
+  'ETag',
+  'Location',
+  'Content-Length',
+  'Content-Range',
+  'Content-Disposition',
+  'Retry-After',
+  'x-request-id',
+  'x-ads-troubleshooting',
+  'x-ads-size',
+  'x-ads-name',
+  'x-ads-role',
+  'x-ads-job-status',
+];
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const PREFLIGHT_MAX_AGE_S = 600;
 

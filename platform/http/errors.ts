@@ -22,7 +22,12 @@ export class HttpError extends Error {
 }
 
 /** RFC 6749 error with the APS gateway fields beside it, for the OAuth endpoints. */
-export function oauthError(status: ContentfulStatusCode, error: string, description: string, errorCode = 'AUTH-008'): HttpError {
+export function oauthError(
+  status: ContentfulStatusCode,
+  error: string,
+  description: string,
+  errorCode = 'AUTH-008',
+): HttpError {
   const body: OAuthErrorBody = {
     error,
     error_description: description,
@@ -80,7 +85,8 @@ function errorFor(path: string, status: ContentfulStatusCode, code: string, titl
 }
 
 /** A 404 in the error format of the service that owns the path. */
-export const notFoundFor = (path: string): HttpError => errorFor(path, 404, 'NOT_FOUND', 'Not found', `No route for ${path.slice(0, 200)}.`);
+export const notFoundFor = (path: string): HttpError =>
+  errorFor(path, 404, 'NOT_FOUND', 'Not found', `No route for ${path.slice(0, 200)}.`);
 
 /** A 400 for a malformed request, in the format of the service that owns the path (OAuth's for `/authentication/`). */
 export function badRequestFor(path: string, message: string): HttpError {
@@ -100,4 +106,10 @@ export function unusableTextFor(place: 'path' | 'query' | 'body', path: string, 
 
 /** The same for an unexpected failure: no internals, but a request id to find it in the log. */
 export const internalErrorFor = (path: string, requestId: string): HttpError =>
-  errorFor(path, 500, 'INTERNAL_ERROR', 'Internal error', `The platform failed to handle this request (request id ${requestId}).`);
+  errorFor(
+    path,
+    500,
+    'INTERNAL_ERROR',
+    'Internal error',
+    `The platform failed to handle this request (request id ${requestId}).`,
+  );

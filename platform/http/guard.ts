@@ -38,8 +38,10 @@ export function serviceGuard(tokens: TokenCheck, clock: Clock, options: GuardOpt
   });
   return (scopes) => {
     const auth = requireToken(tokens, scopes, options.errors ? { errors: options.errors } : undefined);
-    return createMiddleware<GuardEnv>((c, next) => auth(c, async () => {
-      await limit(c, next);
-    }));
+    return createMiddleware<GuardEnv>((c, next) =>
+      auth(c, async () => {
+        await limit(c, next);
+      }),
+    );
   };
 }

@@ -20,7 +20,10 @@ export function healthRoutes(db: Pick<Db, 'query'>, readiness: Readiness) {
       await db.query('SELECT 1');
       return c.json({ status: 'ready' });
     } catch (error) {
-      return c.json({ status: 'unavailable', reason: `The database does not answer: ${(error as Error).message}` }, 503);
+      return c.json(
+        { status: 'unavailable', reason: `The database does not answer: ${(error as Error).message}` },
+        503,
+      );
     }
   });
   return router;

@@ -8,13 +8,16 @@ function limitedApp(limit: number) {
   const clock = new TestClock(new Date('2026-01-01T00:00:30Z'));
   let handled = 0;
   const app = new Hono();
-  app.use('*', rateLimit({
-    limit,
-    windowSeconds: 60,
-    clock,
-    key: (c) => c.req.header('x-app') ?? 'anonymous',
-    error: (retryAfter) => new HttpError(429, { reason: `wait ${retryAfter}` }),
-  }));
+  app.use(
+    '*',
+    rateLimit({
+      limit,
+      windowSeconds: 60,
+      clock,
+      key: (c) => c.req.header('x-app') ?? 'anonymous',
+      error: (retryAfter) => new HttpError(429, { reason: `wait ${retryAfter}` }),
+    }),
+  );
   app.get('/', (c) => {
     handled += 1;
     return c.text('ok');
@@ -41,7 +44,12 @@ describe('rateLimit', () => {
   });
 
   it('lets a request through exactly when Retry-After says, not before, whatever the windows hold', async () => {
-    for (const [limit, burst, offset] of [[3, 3, 0], [5, 5, 10], [2, 2, 59], [1, 1, 0]] as const) {
+    for (const [limit, burst, offset] of [
+      [3, 3, 0],
+      [5, 5, 10],
+      [2, 2, 59],
+      [1, 1, 0],
+    ] as const) {
       const { clock, call } = limitedApp(limit);
       clock.advance(offset);
       for (let i = 0; i < burst; i++) await call();

@@ -4,8 +4,10 @@ import { requestIdOf } from './response-headers';
 /** One JSON object a line: what log collectors (journald, Loki, CloudWatch, Elastic) read without a parser of their own. */
 export type LogWriter = (entry: Record<string, unknown>) => void;
 
-export const jsonLines = (stream: NodeJS.WritableStream): LogWriter => (entry) =>
-  void stream.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
+export const jsonLines =
+  (stream: NodeJS.WritableStream): LogWriter =>
+  (entry) =>
+    void stream.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
 
 /** A line per request, after it is answered, with the `x-request-id` the client got, so one request is found across instances. */
 export function requestLog(write: LogWriter): MiddlewareHandler {

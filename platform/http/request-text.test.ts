@@ -7,18 +7,27 @@ import { jsonTextProblem } from './text-rules';
 
 describe('the text rules of paths, queries and bodies', () => {
   it('refuses control characters, broken escapes and encoded surrogates in a path', () => {
-    for (const bad of ['/a/%00', '/a%01b', '/a/%7F', '/a/%FF', '/a/%E0%A4', '/a/%ED%A0%80', '/a/%zz', '/a/%']) expect(pathProblem(bad)).toBeDefined();
+    for (const bad of ['/a/%00', '/a%01b', '/a/%7F', '/a/%FF', '/a/%E0%A4', '/a/%ED%A0%80', '/a/%zz', '/a/%'])
+      expect(pathProblem(bad)).toBeDefined();
   });
 
   it('lets through what the official clients send: doubled slashes, plus signs, escapes, Unicode', () => {
-    for (const good of ['//oss/v2/buckets', '/a/plan+1.ifc', '/a/plan%2B1.ifc', '/a/urn%3Aadsk%2Fx', '/a/%E8%A8%AD%E8%A8%88%20%F0%9F%98%80', '/a/']) {
+    for (const good of [
+      '//oss/v2/buckets',
+      '/a/plan+1.ifc',
+      '/a/plan%2B1.ifc',
+      '/a/urn%3Aadsk%2Fx',
+      '/a/%E8%A8%AD%E8%A8%88%20%F0%9F%98%80',
+      '/a/',
+    ]) {
       expect(pathProblem(good)).toBeUndefined();
     }
   });
 
   it('refuses the same in query names and values, and reads + as a space', () => {
     for (const bad of ['a=%00', '%00=a', 'a=b&c=%0A', 'a=%FF', 'a=%ED%B0%80']) expect(queryProblem(bad)).toBeDefined();
-    for (const good of ['', 'a', 'a=', 'a=b+c', 'filter[id]=x,y&page[limit]=2', 'beginsWith=plan%2B%C3%A9', '=&&']) expect(queryProblem(good)).toBeUndefined();
+    for (const good of ['', 'a', 'a=', 'a=b+c', 'filter[id]=x,y&page[limit]=2', 'beginsWith=plan%2B%C3%A9', '=&&'])
+      expect(queryProblem(good)).toBeUndefined();
   });
 
   it('names the first string of a JSON body, key or value, that cannot be stored', () => {
@@ -33,7 +42,7 @@ describe('the text rules of paths, queries and bodies', () => {
 });
 
 describe('the one onError', () => {
-  it('answers UnstorableTextError from storage with 400 in the owning service\'s format, not 500', async () => {
+  it("answers UnstorableTextError from storage with 400 in the owning service's format, not 500", async () => {
     const platform = await createTestPlatform();
     try {
       platform.app.get('/data/v1/safety-net', () => {

@@ -34,7 +34,9 @@ describe('headers every answer carries', () => {
 
   it('grants nothing to another origin, and tells it so on the preflight too', async () => {
     const { bearer } = await signedInUser(platform);
-    const answer = await platform.request('/project/v1/hubs', { headers: { ...bearer, Origin: 'https://evil.example' } });
+    const answer = await platform.request('/project/v1/hubs', {
+      headers: { ...bearer, Origin: 'https://evil.example' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await platform.request('/oss/v2/buckets', {
@@ -48,12 +50,18 @@ describe('headers every answer carries', () => {
   it('answers the app origin’s preflight with the methods, headers and how long to keep them', async () => {
     const preflight = await platform.request('/oss/v2/buckets/b/objects/k', {
       method: 'OPTIONS',
-      headers: { ...fromApp, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'authorization, content-type' },
+      headers: {
+        ...fromApp,
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'authorization, content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(TEST_APP_ORIGIN);
     expect(preflight.headers.get('access-control-allow-methods')?.split(',')).toContain('PUT');
-    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(',')).toEqual(expect.arrayContaining(['authorization', 'content-type']));
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(',')).toEqual(
+      expect.arrayContaining(['authorization', 'content-type']),
+    );
     expect(preflight.headers.get('access-control-max-age')).toBe('600');
     expect(preflight.headers.get('x-request-id')).toBeTruthy();
   });

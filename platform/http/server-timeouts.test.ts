@@ -16,14 +16,21 @@ async function countingServer(): Promise<Server> {
 }
 
 /** PUTs `chunks` chunks of 1 KiB, the next each time `next` resolves; resolves with the answer or the error. */
-function slowPut(server: Server, chunks: number, next: () => Promise<void>): Promise<{ status: number; body: string } | Error> {
+function slowPut(
+  server: Server,
+  chunks: number,
+  next: () => Promise<void>,
+): Promise<{ status: number; body: string } | Error> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve) => {
-    const put = request({ host: '127.0.0.1', port, path: '/bytes', method: 'PUT', headers: { 'Content-Length': String(chunks * 1024) } }, (response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
+    const put = request(
+      { host: '127.0.0.1', port, path: '/bytes', method: 'PUT', headers: { 'Content-Length': String(chunks * 1024) } },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     put.on('error', resolve);
     void (async () => {
       for (let chunk = 0; chunk < chunks; chunk++) {

@@ -35,7 +35,9 @@ export function jsonTextProblem(value: unknown, at = '', depth = 0): string | un
     return problem ? `${label} ${problem}.` : undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [`[${index}]`, item]) : Object.entries(value);
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [`[${index}]`, item])
+    : Object.entries(value);
   for (const [key, child] of entries) {
     const childAt = Array.isArray(value) ? `${at}${key}` : at ? `${at}.${key}` : key;
     const keyProblem = Array.isArray(value) ? undefined : storableTextProblem(key);

@@ -5,7 +5,13 @@ import type { TokenCheck } from './auth';
 import { cachedTokenCheck } from './token-cache';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms);
-const claims: AccessClaims = { jti: 'jti-1', clientId: 'app', userId: null, scopes: ['data:read'], expiresAt: at(60_000) };
+const claims: AccessClaims = {
+  jti: 'jti-1',
+  clientId: 'app',
+  userId: null,
+  scopes: ['data:read'],
+  expiresAt: at(60_000),
+};
 
 /** A token check that counts what it is asked and answers what the test says. */
 function countingCheck() {
@@ -41,7 +47,7 @@ function countingCheck() {
 }
 
 describe('the remembered token check', () => {
-  it('checks a token\'s signature once, until the token expires', async () => {
+  it("checks a token's signature once, until the token expires", async () => {
     const { check, calls } = countingCheck();
     const cached = cachedTokenCheck(check, revocationSignal());
     expect(await cached.verify('good', at(0))).toEqual(claims);

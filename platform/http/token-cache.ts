@@ -52,7 +52,8 @@ export function cachedTokenCheck(check: TokenCheck, revocations: Revocations, ac
       if (hit && hit.generation === generation && at >= hit.from && at < hit.until) return true;
       const live = await check.isActive(jti, now);
       // A revocation while the query ran may not have been seen by it: such an answer is not kept.
-      if (live && activeForMs > 0 && revocations.generation() === generation) remember(active, jti, { from: at, until: at + activeForMs, generation });
+      if (live && activeForMs > 0 && revocations.generation() === generation)
+        remember(active, jti, { from: at, until: at + activeForMs, generation });
       else active.delete(jti);
       return live;
     },

@@ -22,7 +22,11 @@ const lease = { holder: 'runner-a', seconds: 0.003 };
 describe('a leased run whose renewal finds the job ended', () => {
   it.each([
     ['hands the job back when the run stops without an end (ended elsewhere: a cancel)', undefined, ['job-1']],
-    ['keeps it when the run itself recorded the end (the renewal came while it cleared its files)', 'ended here' as const, []],
+    [
+      'keeps it when the run itself recorded the end (the renewal came while it cleared its files)',
+      'ended here' as const,
+      [],
+    ],
   ])('%s', async (_name, end: RunEnd | undefined, expected: string[]) => {
     const { leases, released } = endedLeases();
     const controller = new AbortController();

@@ -8,7 +8,7 @@ export interface Clock {
 /** Why a run was aborted when its lease could not be renewed: the job ended elsewhere (a cancel) or another runner has it. */
 export class LeaseLostError extends Error {
   constructor() {
-    super('The job is no longer this runner\'s.');
+    super("The job is no longer this runner's.");
   }
 }
 
@@ -24,13 +24,27 @@ export type Claim = 'claim' | 'steal' | 'claimed';
  * took it over after this one stalled past its lease) aborts the run, which then records nothing.
  * Nothing runs when the claim fails: another runner holds the job.
  */
-export async function runLeased(leases: JobLeasesRepo, id: string, lease: Lease, clock: Clock, controller: AbortController, claim: Claim, work: () => Promise<RunEnd | void>): Promise<void> {
+export async function runLeased(
+  leases: JobLeasesRepo,
+  id: string,
+  lease: Lease,
+  clock: Clock,
+  controller: AbortController,
+  claim: Claim,
+  work: () => Promise<RunEnd | void>,
+): Promise<void> {
   if (claim !== 'claimed' && !(await leases.claim(id, lease, clock.now(), claim === 'steal'))) return;
-  const renewal = setInterval(() => {
-    void leases.renew(id, lease, clock.now()).then((held) => {
-      if (!held) controller.abort(new LeaseLostError());
-    }, () => undefined);
-  }, (lease.seconds * 1000) / 3);
+  const renewal = setInterval(
+    () => {
+      void leases.renew(id, lease, clock.now()).then(
+        (held) => {
+          if (!held) controller.abort(new LeaseLostError());
+        },
+        () => undefined,
+      );
+    },
+    (lease.seconds * 1000) / 3,
+  );
   let end: RunEnd | void = undefined;
   try {
     end = await work();

@@ -76,7 +76,10 @@ describe('a leased runner', () => {
     await waited;
 
     const callback = new AbortController();
-    runner.track(once(callback.signal, 'abort').then(() => undefined), callback);
+    runner.track(
+      once(callback.signal, 'abort').then(() => undefined),
+      callback,
+    );
     await runner.close();
     expect(callback.signal.aborted).toBe(true);
     const late = new AbortController();
@@ -102,16 +105,25 @@ describe('a leased runner', () => {
     expect(await runner.claimWaiting(2)).toBe(0);
     expect(waiting).toEqual(['job-3']);
     await settle();
-    expect(started.map((run) => [run.id, run.claim])).toEqual([['job-1', 'claimed'], ['job-2', 'claimed']]);
+    expect(started.map((run) => [run.id, run.claim])).toEqual([
+      ['job-1', 'claimed'],
+      ['job-2', 'claimed'],
+    ]);
     await runner.close();
   });
 
   it('resume steals the live jobs on the embedded database and claims them otherwise', async () => {
-    for (const [kind, claim] of [['pglite', 'steal'], ['postgres', 'claim']] as const) {
+    for (const [kind, claim] of [
+      ['pglite', 'steal'],
+      ['postgres', 'claim'],
+    ] as const) {
       const { runner, started } = runnerUntilAborted({ db: { kind } });
       await runner.resume();
       await settle();
-      expect(started.map((run) => [run.id, run.claim])).toEqual([['job-1', claim], ['job-2', claim]]);
+      expect(started.map((run) => [run.id, run.claim])).toEqual([
+        ['job-1', claim],
+        ['job-2', claim],
+      ]);
       await runner.close();
     }
   });

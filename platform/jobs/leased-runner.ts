@@ -63,16 +63,25 @@ export function createLeasedRunner(options: LeasedRunnerOptions): LeasedRunner {
   const enqueue = (id: string, claim: Claim = 'claim') => {
     if (closed || runs.has(id)) return;
     const run: Running = {
-      id, claim, lease, controller: new AbortController(), cancelled: false, done: Promise.resolve(),
-      get closing() { return closed; },
+      id,
+      claim,
+      lease,
+      controller: new AbortController(),
+      cancelled: false,
+      done: Promise.resolve(),
+      get closing() {
+        return closed;
+      },
     };
-    run.done = options.start(run)
+    run.done = options
+      .start(run)
       .catch((error: unknown) => options.logger.error(`${options.noun} ${id} could not be recorded`, error))
       .finally(() => runs.delete(id));
     runs.set(id, run);
   };
   const idle = async () => {
-    while (runs.size || tracked.size) await Promise.allSettled([...[...runs.values()].map((run) => run.done), ...tracked.keys()]);
+    while (runs.size || tracked.size)
+      await Promise.allSettled([...[...runs.values()].map((run) => run.done), ...tracked.keys()]);
   };
 
   return {

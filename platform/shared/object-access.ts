@@ -8,7 +8,11 @@ import type { BucketRecord } from '../storage/repos/oss';
  * Model Derivative translations): the owner app, apps the bucket grants read or full access, and for
  * a project's own bucket (Data Management files) whoever may see the project.
  */
-export async function mayReadBucket(stores: { storage: DmStorageRepo; hubs: HubsRepo }, bucket: BucketRecord, principal: Principal): Promise<boolean> {
+export async function mayReadBucket(
+  stores: { storage: DmStorageRepo; hubs: HubsRepo },
+  bucket: BucketRecord,
+  principal: Principal,
+): Promise<boolean> {
   if (bucket.ownerClientId === PLATFORM_CLIENT_ID) {
     const projectId = await stores.storage.projectOfBucket(bucket.bucketKey);
     return projectId !== undefined && (await stores.hubs.visibleProject(principal, projectId)) !== undefined;

@@ -21,10 +21,18 @@ export function pageMemory() {
   const kept = new WeakMap<object, Kept>();
   return {
     /** `parts`: what the page is made of, the first an array of rows (the key); `render` must depend on nothing else but `url`. */
-    page(parts: readonly [object, ...unknown[]], url: string, render: () => Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+    page(
+      parts: readonly [object, ...unknown[]],
+      url: string,
+      render: () => Uint8Array<ArrayBuffer>,
+    ): Uint8Array<ArrayBuffer> {
       const [key] = parts;
       let entry = kept.get(key);
-      if (!entry || entry.parts.length !== parts.length || entry.parts.some((part, index) => !samePart(part, parts[index]))) {
+      if (
+        !entry ||
+        entry.parts.length !== parts.length ||
+        entry.parts.some((part, index) => !samePart(part, parts[index]))
+      ) {
         entry = { parts, byUrl: new Map() };
         kept.set(key, entry);
       }

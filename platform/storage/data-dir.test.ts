@@ -45,24 +45,30 @@ const stateOf = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split
 it('refuses a data directory that a running platform holds, naming its pid', async () => {
   const holder = await startHolder();
   try {
-    await expect(lockDataDir(dir)).rejects.toThrow(new DataDirLockedError(
-      `The data directory ${dir} is in use by another running platform (pid ${holder.pid}). Stop it first, or use another --data-dir.`));
+    await expect(lockDataDir(dir)).rejects.toThrow(
+      new DataDirLockedError(
+        `The data directory ${dir} is in use by another running platform (pid ${holder.pid}). Stop it first, or use another --data-dir.`,
+      ),
+    );
   } finally {
     holder.stop();
   }
 });
 
-it.runIf(process.platform === 'linux')('takes the directory at once from a holder killed with -9, while it is still a zombie', async () => {
-  const holder = await startHolder();
-  try {
-    process.kill(holder.pid, 'SIGKILL');
-    await expect.poll(() => stateOf(holder.pid)).toBe('Z');
-    const release = await lockDataDir(dir);
-    release();
-  } finally {
-    holder.stop();
-  }
-});
+it.runIf(process.platform === 'linux')(
+  'takes the directory at once from a holder killed with -9, while it is still a zombie',
+  async () => {
+    const holder = await startHolder();
+    try {
+      process.kill(holder.pid, 'SIGKILL');
+      await expect.poll(() => stateOf(holder.pid)).toBe('Z');
+      const release = await lockDataDir(dir);
+      release();
+    } finally {
+      holder.stop();
+    }
+  },
+);
 
 it('is free again once released, and ignores the pid file older versions left', async () => {
   writeFileSync(path.join(dir, 'platform.lock'), String(process.pid));

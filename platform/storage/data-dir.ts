@@ -64,7 +64,9 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
       const holder = await holderOf(address);
       if (holder !== undefined) {
         const who = holder > 0 ? ` (pid ${holder})` : '';
-        throw new DataDirLockedError(`The data directory ${dataDir} is in use by another running platform${who}. Stop it first, or use another --data-dir.`);
+        throw new DataDirLockedError(
+          `The data directory ${dataDir} is in use by another running platform${who}. Stop it first, or use another --data-dir.`,
+        );
       }
       // Nobody listens: a socket file left by a process that died, or a holder closing right now.
       if (isFile) rmSync(address, { force: true });

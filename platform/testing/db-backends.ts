@@ -4,7 +4,8 @@ import { openDatabase } from '../storage/db/open';
 
 const serverUrl = process.env['TEST_DATABASE_URL'];
 if (!serverUrl) {
-  if (process.env['CI']) throw new Error('CI must set TEST_DATABASE_URL: the storage tests run against PostgreSQL there (.ci/run).');
+  if (process.env['CI'])
+    throw new Error('CI must set TEST_DATABASE_URL: the storage tests run against PostgreSQL there (.ci/run).');
   console.log('storage tests: TEST_DATABASE_URL is not set, so only the embedded database (PGlite) is tested here.');
 }
 
@@ -22,15 +23,17 @@ function withSchema(url: string, schema: string): string {
 export const dbBackends: { name: string; open: (dir: string) => Promise<Db> }[] = [
   { name: 'PGlite', open: (dir) => openDatabase({ dataDir: dir }) },
   ...(serverUrl
-    ? [{
-        name: 'PostgreSQL',
-        open: async (dir: string) => {
-          const schema = `t_${path.basename(dir).replace(/\W/g, '').toLowerCase()}`;
-          const admin = await openDatabase({ dataDir: dir, databaseUrl: serverUrl });
-          await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-          await admin.close();
-          return openDatabase({ dataDir: dir, databaseUrl: withSchema(serverUrl, schema) });
+    ? [
+        {
+          name: 'PostgreSQL',
+          open: async (dir: string) => {
+            const schema = `t_${path.basename(dir).replace(/\W/g, '').toLowerCase()}`;
+            const admin = await openDatabase({ dataDir: dir, databaseUrl: serverUrl });
+            await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+            await admin.close();
+            return openDatabase({ dataDir: dir, databaseUrl: withSchema(serverUrl, schema) });
+          },
         },
-      }]
+      ]
     : []),
 ];

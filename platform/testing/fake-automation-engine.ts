@@ -2,7 +2,14 @@ import { zipSync } from 'fflate';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FinalWorkItemStatus } from '../../contracts/design-automation';
-import type { EngineDescription, PlanArgument, RunHooks, RunOutcome, RunPlan, WorkitemEngine } from '../automation/engine-types';
+import type {
+  EngineDescription,
+  PlanArgument,
+  RunHooks,
+  RunOutcome,
+  RunPlan,
+  WorkitemEngine,
+} from '../automation/engine-types';
 import { fetchFollowingRedirects } from '../automation/redirects';
 import type { Clock } from '../config';
 import { systemClock } from '../config';
@@ -11,8 +18,22 @@ export const FAKE_ENGINE_ID = 'Local.Fake+1';
 export const FAKE_AUTODESK_ENGINE_ID = 'Autodesk.AutoCAD+25_0';
 
 const ENGINES: EngineDescription[] = [
-  { id: FAKE_ENGINE_ID, description: "The tests' fake engine: runs the steps of its command line in-process.", productVersion: '1', version: 1, runsLocally: true, limitProcessingTimeSec: 300 },
-  { id: FAKE_AUTODESK_ENGINE_ID, description: "AutoCAD 2025 core engine: Autodesk's, listed so clients work; it does not run here.", productVersion: '25.0', version: 1, runsLocally: false, limitProcessingTimeSec: 100 },
+  {
+    id: FAKE_ENGINE_ID,
+    description: "The tests' fake engine: runs the steps of its command line in-process.",
+    productVersion: '1',
+    version: 1,
+    runsLocally: true,
+    limitProcessingTimeSec: 300,
+  },
+  {
+    id: FAKE_AUTODESK_ENGINE_ID,
+    description: "AutoCAD 2025 core engine: Autodesk's, listed so clients work; it does not run here.",
+    productVersion: '25.0',
+    version: 1,
+    runsLocally: false,
+    limitProcessingTimeSec: 100,
+  },
 ];
 
 /** A run waiting at a `hold` step until the test lets it go on (or cancels it). */
@@ -24,7 +45,10 @@ export interface HeldRun {
 }
 
 class RunEnd extends Error {
-  constructor(readonly status: Exclude<FinalWorkItemStatus, 'success'>, message: string) {
+  constructor(
+    readonly status: Exclude<FinalWorkItemStatus, 'success'>,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -80,9 +104,11 @@ export class FakeAutomationEngine implements WorkitemEngine {
       enter();
     } catch (error) {
       enter();
-      outcome = signal.aborted ? { status: 'cancelled', message: 'The workitem was cancelled.' }
-        : error instanceof RunEnd ? { status: error.status, message: error.message }
-        : { status: 'failedInstructions', message: (error as Error).message };
+      outcome = signal.aborted
+        ? { status: 'cancelled', message: 'The workitem was cancelled.' }
+        : error instanceof RunEnd
+          ? { status: error.status, message: error.message }
+          : { status: 'failedInstructions', message: (error as Error).message };
       hooks.log(`Error: ${outcome.message}`);
     }
     if (plan.uploadJobFolder) {
@@ -104,14 +130,18 @@ export class FakeAutomationEngine implements WorkitemEngine {
 
   private localPath(plan: RunPlan, name: string): string {
     const argument = plan.arguments[name];
-    const local = (argument?.kind === 'url' ? argument.localName : undefined) ?? plan.parameters[name]?.localName ?? name;
+    const local =
+      (argument?.kind === 'url' ? argument.localName : undefined) ?? plan.parameters[name]?.localName ?? name;
     return path.join(plan.jobDir, local);
   }
 
   private expand(plan: RunPlan, line: string): string {
     return line
       .replace(/\$\(args\[([^\]]+)\]\.path\)/g, (_, name: string) => this.localPath(plan, name))
-      .replace(/\$\(appbundles\[([^\]]+)\]\.path\)/g, (_, name: string) => plan.appbundles.find((bundle) => bundle.name === name)?.zipPath ?? '')
+      .replace(
+        /\$\(appbundles\[([^\]]+)\]\.path\)/g,
+        (_, name: string) => plan.appbundles.find((bundle) => bundle.name === name)?.zipPath ?? '',
+      )
       .replace(/\$\(engine\.path\)/g, '/fake-engine');
   }
 
@@ -130,10 +160,17 @@ export class FakeAutomationEngine implements WorkitemEngine {
         continue;
       }
       hooks.log(`Start downloading input: verb - 'GET', url - '${plan.mask ? '***' : argument.url}'`);
-      const response = await fetchFollowingRedirects(hooks.fetch, { url: argument.url, method: 'GET', headers: argument.headers, signal, log: (line) => hooks.log(line) }).catch((error: Error) => {
+      const response = await fetchFollowingRedirects(hooks.fetch, {
+        url: argument.url,
+        method: 'GET',
+        headers: argument.headers,
+        signal,
+        log: (line) => hooks.log(line),
+      }).catch((error: Error) => {
         throw new RunEnd('failedDownload', `Failed to download '${name}': ${error.message}`);
       });
-      if (!response.ok) throw new RunEnd('failedDownload', `Failed to download '${name}': the server answered ${response.status}.`);
+      if (!response.ok)
+        throw new RunEnd('failedDownload', `Failed to download '${name}': the server answered ${response.status}.`);
       const bytes = new Uint8Array(await response.arrayBuffer());
       await writeFile(file, bytes);
       total += bytes.length;
@@ -148,8 +185,10 @@ export class FakeAutomationEngine implements WorkitemEngine {
     else if (command === 'write') await writeFile(args[0]!, args.slice(1).join(' '));
     else if (command === 'print') hooks.log(args.join(' '));
     else if (command === 'progress') hooks.progress(JSON.parse(args.join(' ')));
-    else if (command === 'fail') throw new RunEnd('failedInstructions', `The program exited with code ${args[0] ?? 1}.`);
-    else if (command === 'timeout') throw new RunEnd('failedLimitProcessingTime', `The workitem ran past ${plan.limitProcessingTimeSec} seconds.`);
+    else if (command === 'fail')
+      throw new RunEnd('failedInstructions', `The program exited with code ${args[0] ?? 1}.`);
+    else if (command === 'timeout')
+      throw new RunEnd('failedLimitProcessingTime', `The workitem ran past ${plan.limitProcessingTimeSec} seconds.`);
     else if (command === 'toolarge') throw new RunEnd('failedLimitDataSize', 'The job folder grew past its limit.');
     else if (command === 'hold') await this.hold(plan, hooks, signal);
     else throw new RunEnd('failedInstructions', `Unknown step '${command ?? ''}'.`);
@@ -176,11 +215,19 @@ export class FakeAutomationEngine implements WorkitemEngine {
         throw new RunEnd('failedUpload', `The output '${name}' was not written.`);
       }
       hooks.log(`Uploading '${name}': verb - '${verb.toUpperCase()}', url - '${plan.mask ? '***' : argument.url}'`);
-      const response = await fetchFollowingRedirects(hooks.fetch, { url: argument.url, method: verb, headers: argument.headers, body: () => bytes, signal, log: (line) => hooks.log(line) }).catch((error: Error) => {
+      const response = await fetchFollowingRedirects(hooks.fetch, {
+        url: argument.url,
+        method: verb,
+        headers: argument.headers,
+        body: () => bytes,
+        signal,
+        log: (line) => hooks.log(line),
+      }).catch((error: Error) => {
         throw new RunEnd('failedUpload', `Failed to upload '${name}': ${error.message}`);
       });
       await response.body?.cancel();
-      if (!response.ok) throw new RunEnd('failedUpload', `Failed to upload '${name}': the server answered ${response.status}.`);
+      if (!response.ok)
+        throw new RunEnd('failedUpload', `Failed to upload '${name}': the server answered ${response.status}.`);
       total += bytes.length;
       hooks.bytes('uploaded', total);
     }

@@ -19,18 +19,81 @@ type Opts = Record<string, unknown>;
 type NoClient = null;
 
 export interface ForgeObjectsApi {
-  uploadObject(bucketKey: string, objectKey: string, contentLength: number, body: Buffer, opts: Opts, client: NoClient, credentials: ForgeCredentials): Call<unknown>;
-  getObject(bucketKey: string, objectKey: string, opts: Opts, client: NoClient, credentials: ForgeCredentials): Call<Buffer>;
-  uploadChunk(bucketKey: string, objectKey: string, contentLength: number, contentRange: string, sessionId: string, body: Buffer, opts: Opts,
-    client: NoClient, credentials: ForgeCredentials): Call<unknown>;
-  getStatusBySessionId(bucketKey: string, objectKey: string, sessionId: string, client: NoClient, credentials: ForgeCredentials): Call<unknown>;
-  createSignedResource(bucketKey: string, objectKey: string, body: Opts, opts: Opts, client: NoClient, credentials: ForgeCredentials): Call<{ signedUrl: string; expiration: number; singleUse: boolean }>;
+  uploadObject(
+    bucketKey: string,
+    objectKey: string,
+    contentLength: number,
+    body: Buffer,
+    opts: Opts,
+    client: NoClient,
+    credentials: ForgeCredentials,
+  ): Call<unknown>;
+  getObject(
+    bucketKey: string,
+    objectKey: string,
+    opts: Opts,
+    client: NoClient,
+    credentials: ForgeCredentials,
+  ): Call<Buffer>;
+  uploadChunk(
+    bucketKey: string,
+    objectKey: string,
+    contentLength: number,
+    contentRange: string,
+    sessionId: string,
+    body: Buffer,
+    opts: Opts,
+    client: NoClient,
+    credentials: ForgeCredentials,
+  ): Call<unknown>;
+  getStatusBySessionId(
+    bucketKey: string,
+    objectKey: string,
+    sessionId: string,
+    client: NoClient,
+    credentials: ForgeCredentials,
+  ): Call<unknown>;
+  createSignedResource(
+    bucketKey: string,
+    objectKey: string,
+    body: Opts,
+    opts: Opts,
+    client: NoClient,
+    credentials: ForgeCredentials,
+  ): Call<{ signedUrl: string; expiration: number; singleUse: boolean }>;
   getSignedResource(id: string, opts: Opts, client: NoClient, credentials: ForgeCredentials): Call<string>;
-  uploadSignedResource(id: string, contentLength: number, body: Buffer, opts: Opts, client: NoClient, credentials: ForgeCredentials): Call<unknown>;
-  uploadSignedResourcesChunk(id: string, contentRange: string, sessionId: string, body: Buffer, opts: Opts, client: NoClient, credentials: ForgeCredentials): Call<unknown>;
+  uploadSignedResource(
+    id: string,
+    contentLength: number,
+    body: Buffer,
+    opts: Opts,
+    client: NoClient,
+    credentials: ForgeCredentials,
+  ): Call<unknown>;
+  uploadSignedResourcesChunk(
+    id: string,
+    contentRange: string,
+    sessionId: string,
+    body: Buffer,
+    opts: Opts,
+    client: NoClient,
+    credentials: ForgeCredentials,
+  ): Call<unknown>;
   deleteSignedResource(id: string, opts: Opts, client: NoClient, credentials: ForgeCredentials): Call<string>;
-  uploadResources(bucketKey: string, objects: { objectKey: string; data: Buffer }[], opts: Opts, client: NoClient, credentials: ForgeCredentials): Promise<BulkRecord[]>;
-  downloadResources(bucketKey: string, objects: { objectKey: string; responseType: string }[], opts: Opts, client: NoClient, credentials: ForgeCredentials): Promise<BulkRecord[]>;
+  uploadResources(
+    bucketKey: string,
+    objects: { objectKey: string; data: Buffer }[],
+    opts: Opts,
+    client: NoClient,
+    credentials: ForgeCredentials,
+  ): Promise<BulkRecord[]>;
+  downloadResources(
+    bucketKey: string,
+    objects: { objectKey: string; responseType: string }[],
+    opts: Opts,
+    client: NoClient,
+    credentials: ForgeCredentials,
+  ): Promise<BulkRecord[]>;
 }
 
 /** What `uploadResources` / `downloadResources` leave on each record. */
@@ -43,8 +106,20 @@ export interface BulkRecord {
 
 /** The SDK's transport: `callApi(path, method, pathParams, query, headers, form, body, contentTypes, accepts, returnType, client, credentials)`. */
 interface ForgeApiClient {
-  callApi(path: string, method: string, pathParams: Opts, queryParams: Opts, headerParams: Opts, formParams: Opts, body: unknown,
-    contentTypes: string[], accepts: string[], returnType: unknown, client: NoClient, credentials: ForgeCredentials): Call<unknown>;
+  callApi(
+    path: string,
+    method: string,
+    pathParams: Opts,
+    queryParams: Opts,
+    headerParams: Opts,
+    formParams: Opts,
+    body: unknown,
+    contentTypes: string[],
+    accepts: string[],
+    returnType: unknown,
+    client: NoClient,
+    credentials: ForgeCredentials,
+  ): Call<unknown>;
 }
 
 /** The v1 `UserProfile` model (exported as `User` since 0.9.8): it copies only the v1 fields it knows. */
@@ -62,7 +137,9 @@ export interface ForgeUserProfile {
 interface ForgeApis {
   ApiClient: new (basePath: string) => ForgeApiClient;
   ObjectsApi: new (client: object) => ForgeObjectsApi;
-  UserProfileApi: new (client: object) => { getUserProfile(client: NoClient, credentials: ForgeCredentials): Call<unknown> };
+  UserProfileApi: new (client: object) => {
+    getUserProfile(client: NoClient, credentials: ForgeCredentials): Call<unknown>;
+  };
   User: { constructFromObject(data: unknown): ForgeUserProfile };
 }
 
@@ -82,8 +159,20 @@ export function legacyObjectsApi(basePath: string): ForgeObjectsApi {
  */
 export async function legacyGetUserProfile(basePath: string, credentials: ForgeCredentials) {
   const forge = forgeApis();
-  const response = await new forge.ApiClient(basePath).callApi('/userprofile/v1/users/@me', 'GET', {}, {}, {}, {}, null,
-    ['application/json'], ['application/vnd.api+json', 'application/json'], forge.User, null, credentials);
+  const response = await new forge.ApiClient(basePath).callApi(
+    '/userprofile/v1/users/@me',
+    'GET',
+    {},
+    {},
+    {},
+    {},
+    null,
+    ['application/json'],
+    ['application/vnd.api+json', 'application/json'],
+    forge.User,
+    null,
+    credentials,
+  );
   return { ...response, profile: forge.User.constructFromObject(response.body) };
 }
 

@@ -37,15 +37,21 @@ function leakDetector(secrets: string[]) {
     for (const [name, value] of response.headers) check(`${name}: ${value}`, `${where} header ${name}`);
     if (!response.body) return response;
     let tail = '';
-    const watched = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        const text = tail + Buffer.from(chunk).toString('latin1');
-        check(text, `${where} body`);
-        tail = text.slice(-longest);
-        controller.enqueue(chunk);
-      },
-    }));
-    return new Response(watched, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const watched = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          const text = tail + Buffer.from(chunk).toString('latin1');
+          check(text, `${where} body`);
+          tail = text.slice(-longest);
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(watched, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
   return { scan, leaks, responses: () => responses };
 }
@@ -60,12 +66,13 @@ export async function startGatewayStack(upstreamConfig: Partial<PlatformConfig> 
   const upstreamSignals: AbortSignal[] = [];
   let upstreamBytesSent = 0;
   // Counted as the gateway pulls them: a gateway that ignored backpressure would pull everything at once.
-  const counted = () => new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      upstreamBytesSent += chunk.byteLength;
-      controller.enqueue(chunk);
-    },
-  });
+  const counted = () =>
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        upstreamBytesSent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
   const upstream = await listenOn(async (request) => {
     upstreamSignals.push(request.signal);
     const response = await platform.app.fetch(request);
@@ -73,11 +80,23 @@ export async function startGatewayStack(upstreamConfig: Partial<PlatformConfig> 
   });
   platform.deps.config.issuer = upstream.url;
   const web = await confidentialApp(platform, 'web');
-  const config: GatewayConfig = { upstream: upstream.url, clientId: web.clientId, clientSecret: web.clientSecret, appOrigins: [TEST_APP_ORIGIN], publicUrl: '' };
+  const config: GatewayConfig = {
+    upstream: upstream.url,
+    clientId: web.clientId,
+    clientSecret: web.clientSecret,
+    appOrigins: [TEST_APP_ORIGIN],
+    publicUrl: '',
+  };
   const logLines: string[] = [];
-  const gateway = createGateway({ config, now: () => platform.clock.now().getTime(), logger: { error: (line) => logLines.push(line) } });
+  const gateway = createGateway({
+    config,
+    now: () => platform.clock.now().getTime(),
+    logger: { error: (line) => logLines.push(line) },
+  });
   const detector = leakDetector([web.clientSecret, web.basic.Authorization.slice('Basic '.length)]);
-  const served = await listenOn(async (request) => detector.scan(await gateway.fetch(request), `${request.method} ${new URL(request.url).pathname}`));
+  const served = await listenOn(async (request) =>
+    detector.scan(await gateway.fetch(request), `${request.method} ${new URL(request.url).pathname}`),
+  );
   config.publicUrl = served.url;
   return {
     platform,

@@ -8,7 +8,11 @@ import type { TestPlatform } from './test-platform';
 export const MD_SCOPES = 'data:read data:write data:create bucket:create bucket:read';
 
 /** An app with a bucket holding one design, and the design's encoded URN. */
-export async function designInBucket(platform: TestPlatform, objectKey = 'house.ifc', bytes: Uint8Array<ArrayBuffer> = new TextEncoder().encode('ISO-10303-21;\nEND-ISO-10303-21;\n')) {
+export async function designInBucket(
+  platform: TestPlatform,
+  objectKey = 'house.ifc',
+  bytes: Uint8Array<ArrayBuffer> = new TextEncoder().encode('ISO-10303-21;\nEND-ISO-10303-21;\n'),
+) {
   const app = await serverApp(platform, MD_SCOPES);
   const bucket = await createBucket(platform, app.bearer);
   const put = await putObject(platform, app.bearer, bucket.bucketKey, objectKey, bytes);
@@ -18,7 +22,14 @@ export async function designInBucket(platform: TestPlatform, objectKey = 'house.
 
 export const mdPath = (suffix: string) => `/modelderivative/v2/designdata${suffix}`;
 
-export function postJob(platform: TestPlatform, bearer: Record<string, string>, urn: string, formats: JobOutputFormat[] | unknown[], headers: Record<string, string> = {}, input: Record<string, unknown> = {}) {
+export function postJob(
+  platform: TestPlatform,
+  bearer: Record<string, string>,
+  urn: string,
+  formats: JobOutputFormat[] | unknown[],
+  headers: Record<string, string> = {},
+  input: Record<string, unknown> = {},
+) {
   return platform.request(mdPath('/job'), {
     method: 'POST',
     headers: { ...bearer, 'Content-Type': 'application/json', ...headers },
@@ -26,14 +37,23 @@ export function postJob(platform: TestPlatform, bearer: Record<string, string>, 
   });
 }
 
-export async function manifestOf(platform: TestPlatform, bearer: Record<string, string>, urn: string): Promise<Manifest> {
+export async function manifestOf(
+  platform: TestPlatform,
+  bearer: Record<string, string>,
+  urn: string,
+): Promise<Manifest> {
   const response = await platform.request(mdPath(`/${urn}/manifest`), { headers: bearer });
   if (response.status !== 200) throw new Error(`manifest answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as Manifest;
 }
 
 /** Starts a job and waits until the runner has ended it. */
-export async function translated(platform: TestPlatform, bearer: Record<string, string>, urn: string, formats: JobOutputFormat[]): Promise<Manifest> {
+export async function translated(
+  platform: TestPlatform,
+  bearer: Record<string, string>,
+  urn: string,
+  formats: JobOutputFormat[],
+): Promise<Manifest> {
   const response = await postJob(platform, bearer, urn, formats);
   if (response.status !== 200) throw new Error(`job answered ${response.status}: ${await response.text()}`);
   await platform.app.jobs.idle();

@@ -20,8 +20,11 @@ export const basicAuth = (id: string, secret: string) => ({
   Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
 });
 
-export const tokenRequest = (platform: TestPlatform, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  platform.request('/authentication/v2/token', formPost(fields, headers));
+export const tokenRequest = (
+  platform: TestPlatform,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) => platform.request('/authentication/v2/token', formPost(fields, headers));
 
 export interface AuthorizeOptions {
   clientId: string;
@@ -59,9 +62,16 @@ export async function openSignIn(platform: TestPlatform, query: URLSearchParams)
 }
 
 /** Signs in on the page `openSignIn` opened; answers the consent page. */
-export async function submitSignIn(platform: TestPlatform, page: Awaited<ReturnType<typeof openSignIn>>, email: string, password: string) {
-  return platform.request('/authentication/v2/authorize/signin',
-    formPost({ ...page.fields, username: email, password }, { Cookie: page.cookie }));
+export async function submitSignIn(
+  platform: TestPlatform,
+  page: Awaited<ReturnType<typeof openSignIn>>,
+  email: string,
+  password: string,
+) {
+  return platform.request(
+    '/authentication/v2/authorize/signin',
+    formPost({ ...page.fields, username: email, password }, { Cookie: page.cookie }),
+  );
 }
 
 /** Walks the browser half of the 3-legged flow (authorize, sign in, allow if asked) and returns the code. */
@@ -79,8 +89,13 @@ export async function authorizeCode(platform: TestPlatform, options: AuthorizeOp
   const signIn = await submitSignIn(platform, page, options.email, options.password);
   if (signIn.status !== 200 && signIn.status !== 303) throw new Error(`sign-in answered ${signIn.status}`);
   // A person who allowed these scopes before is sent straight back; anyone else sees the consent page.
-  const consent = signIn.status === 303 ? signIn : await platform.request('/authentication/v2/authorize/consent',
-    formPost({ ...page.fields, decision: 'allow' }, { Cookie: page.cookie }));
+  const consent =
+    signIn.status === 303
+      ? signIn
+      : await platform.request(
+          '/authentication/v2/authorize/consent',
+          formPost({ ...page.fields, decision: 'allow' }, { Cookie: page.cookie }),
+        );
   const location = new URL(consent.headers.get('location') ?? '');
   const code = location.searchParams.get('code');
   if (!code) throw new Error(`no code in ${location.toString()}`);
@@ -89,13 +104,21 @@ export async function authorizeCode(platform: TestPlatform, options: AuthorizeOp
 
 export async function exchangeCode(platform: TestPlatform, clientId: string, code: string, verifier = TEST_VERIFIER) {
   return tokenRequest(platform, {
-    grant_type: 'authorization_code', code, redirect_uri: TEST_CALLBACK, code_verifier: verifier, client_id: clientId,
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: TEST_CALLBACK,
+    code_verifier: verifier,
+    client_id: clientId,
   });
 }
 
 /** A spa app, a user, and a 3-legged token for that user. */
 export async function signedInUser(platform: TestPlatform, scope = 'data:read') {
-  const { client_id: clientId } = await platform.registerApp({ name: 'Test SPA', type: 'spa', callback: [TEST_CALLBACK] });
+  const { client_id: clientId } = await platform.registerApp({
+    name: 'Test SPA',
+    type: 'spa',
+    callback: [TEST_CALLBACK],
+  });
   const user = await platform.addUser();
   const code = await authorizeCode(platform, { clientId, email: user.email, password: user.password, scope });
   const tokens = (await (await exchangeCode(platform, clientId, code)).json()) as TokenResponse;
@@ -105,7 +128,10 @@ export async function signedInUser(platform: TestPlatform, scope = 'data:read') 
 /** A confidential app: `web` signs users in (and has a callback), `server` works 2-legged only. */
 export async function confidentialApp(platform: TestPlatform, type: 'web' | 'server' = 'web', scopes?: string) {
   const created = await platform.registerApp({
-    name: `Test ${type}`, type, ...(type === 'web' ? { callback: [TEST_CALLBACK] } : {}), ...(scopes ? { scopes } : {}),
+    name: `Test ${type}`,
+    type,
+    ...(type === 'web' ? { callback: [TEST_CALLBACK] } : {}),
+    ...(scopes ? { scopes } : {}),
   });
   const clientSecret = created.client_secret ?? '';
   return { clientId: created.client_id, clientSecret, basic: basicAuth(created.client_id, clientSecret) };

@@ -14,14 +14,22 @@ export interface RoundRobin {
  */
 export async function startRoundRobin(targets: string[]): Promise<RoundRobin> {
   let next = 0;
-  const balancer: RoundRobin = { url: '', targets, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const balancer: RoundRobin = {
+    url: '',
+    targets,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
   const server = http.createServer((request, response) => {
     const target = new URL(request.url ?? '/', balancer.targets[next++ % balancer.targets.length]);
     // A fresh connection each time: a kept-alive one the instance has just closed would reset the request.
-    const upstream = http.request(target, { method: request.method, headers: request.headers, agent: false }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const upstream = http.request(
+      target,
+      { method: request.method, headers: request.headers, agent: false },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     upstream.on('error', () => response.destroy());
     request.pipe(upstream);
   });

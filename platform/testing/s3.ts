@@ -18,12 +18,35 @@ const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 /** s3rver, an S3-compatible server, in this process on a free port, with one empty bucket in a temp directory. */
 export async function startS3(bucket = 'ddm-blobs'): Promise<TestS3> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'ddm-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
-    options: { bucket, endpoint, region: 'us-east-1', forcePathStyle: true, prefix: 'blobs/', credentials: CREDENTIALS },
-    flags: ['--s3-bucket', bucket, '--s3-endpoint', endpoint, '--s3-region', 'us-east-1', '--s3-path-style', '--s3-prefix', 'blobs/'],
+    options: {
+      bucket,
+      endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      prefix: 'blobs/',
+      credentials: CREDENTIALS,
+    },
+    flags: [
+      '--s3-bucket',
+      bucket,
+      '--s3-endpoint',
+      endpoint,
+      '--s3-region',
+      'us-east-1',
+      '--s3-path-style',
+      '--s3-prefix',
+      'blobs/',
+    ],
     env: { AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey },
     async close() {
       await server.close();

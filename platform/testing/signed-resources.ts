@@ -8,11 +8,12 @@ export async function storedForSigning(platform: TestPlatform, bytes: Bytes = so
   const app = await serverApp(platform);
   const { bucketKey } = await createBucket(platform, app.bearer);
   await putObject(platform, app.bearer, bucketKey, 'plan.pdf', bytes, { 'Content-Type': 'application/pdf' });
-  const create = (query = '', body?: unknown, bearer: Record<string, string> = app.bearer, objectKey = 'plan.pdf') => platform.request(objectPath(bucketKey, objectKey, `/signed${query}`), {
-    method: 'POST',
-    headers: { ...bearer, 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  const create = (query = '', body?: unknown, bearer: Record<string, string> = app.bearer, objectKey = 'plan.pdf') =>
+    platform.request(objectPath(bucketKey, objectKey, `/signed${query}`), {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
   const sign = async (query = '', body?: unknown, objectKey?: string) => {
     const response = await create(query, body, app.bearer, objectKey);
     expect(response.status).toBe(200);

@@ -30,7 +30,10 @@ export class TestClock implements Clock {
  * The whole platform in memory for `app.request()` tests: no socket, a fresh database, a clock
  * the test controls, and helpers that register what the admin commands would.
  */
-export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}, options: { translator?: Translator; automation?: WorkitemEngine; logger?: Logger } = {}) {
+export async function createTestPlatform(
+  overrides: Partial<PlatformConfig> = {},
+  options: { translator?: Translator; automation?: WorkitemEngine; logger?: Logger } = {},
+) {
   const db = await freshDb();
   const stores = createStores(db);
   const clock = new TestClock();

@@ -11,11 +11,19 @@ import { runTranslation } from './engine';
 import type { TranslationResult } from './engine-types';
 import { converts } from './formats';
 import type { PropertyDatabase } from './properties-db';
-import { binaryStlTriangles, glbErrors, parseObj, pngFacts, renderPdfPages, reopenIfc } from '../testing/translation/read-back';
+import {
+  binaryStlTriangles,
+  glbErrors,
+  parseObj,
+  pngFacts,
+  renderPdfPages,
+  reopenIfc,
+} from '../testing/translation/read-back';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
 const haveFixtures = existsSync(FIXTURES);
-if (!haveFixtures) console.warn(`engine.test: ${FIXTURES} is absent, so only the project's own generated files are translated.`);
+if (!haveFixtures)
+  console.warn(`engine.test: ${FIXTURES} is absent, so only the project's own generated files are translated.`);
 
 const ALL_OUTPUTS: OutputType[] = ['svf2', 'thumbnail', 'pdf', 'obj', 'stl', 'ifc'];
 
@@ -26,7 +34,11 @@ interface Case {
   rootFilename?: string;
 }
 
-const fixture = (relative: string): Case => ({ name: relative, fileName: path.basename(relative), bytes: async () => new Uint8Array(await readFile(path.join(FIXTURES, relative))) });
+const fixture = (relative: string): Case => ({
+  name: relative,
+  fileName: path.basename(relative),
+  bytes: async () => new Uint8Array(await readFile(path.join(FIXTURES, relative))),
+});
 const zipOf = (name: string, folder: string, files: string[]): Case => ({
   name,
   fileName: `${name}.zip`,
@@ -95,16 +107,27 @@ async function translateNow(testCase: Case, only?: OutputType[]): Promise<Transl
   const sourcePath = path.join(dir, 'source');
   await writeFile(sourcePath, await testCase.bytes());
   const fileName = testCase.rootFilename ?? testCase.fileName;
-  const outputs: JobOutputFormat[] = (only ?? ALL_OUTPUTS).filter((type) => converts(fileName, type)).map((type) => ({ type }));
+  const outputs: JobOutputFormat[] = (only ?? ALL_OUTPUTS)
+    .filter((type) => converts(fileName, type))
+    .map((type) => ({ type }));
   const outDir = path.join(dir, 'out');
-  const request = { sourcePath, fileName: testCase.fileName, outputs, outDir, ...(testCase.rootFilename ? { rootFilename: testCase.rootFilename } : {}) };
+  const request = {
+    sourcePath,
+    fileName: testCase.fileName,
+    outputs,
+    outDir,
+    ...(testCase.rootFilename ? { rootFilename: testCase.rootFilename } : {}),
+  };
   return { result: await runTranslation(request, () => undefined), outDir };
 }
 
 /** Opens every file the engine wrote with an independent reader. */
 async function expectReadable(result: TranslationResult, outDir: string) {
   for (const derivative of result.derivatives) {
-    expect(derivative.messages.filter((message) => message.type === 'error'), derivative.outputType).toEqual([]);
+    expect(
+      derivative.messages.filter((message) => message.type === 'error'),
+      derivative.outputType,
+    ).toEqual([]);
     expect(derivative.status, derivative.outputType).toBe('success');
     const files = [...derivative.files, ...derivative.views.flatMap((view) => view.files)];
     expect(files.length, derivative.outputType).toBeGreaterThan(0);
@@ -113,7 +136,8 @@ async function expectReadable(result: TranslationResult, outDir: string) {
       expect(bytes.byteLength, file.path).toBe(file.size);
       if (file.role === 'graphics') expect(await glbErrors(bytes), file.path).toEqual([]);
       if (file.role === 'thumbnail') expect(pngFacts(bytes).drawn, file.path).toBeGreaterThan(0);
-      if (file.role === 'obj') expect(parseObj(new TextDecoder().decode(bytes)).triangles, file.path).toBeGreaterThan(0);
+      if (file.role === 'obj')
+        expect(parseObj(new TextDecoder().decode(bytes)).triangles, file.path).toBeGreaterThan(0);
       if (file.role === 'stl') expect(binaryStlTriangles(bytes), file.path).toBeGreaterThan(0);
       if (file.role === 'ifc') expect((await reopenIfc(bytes)).triangles, file.path).toBeGreaterThan(0);
       if (file.role === 'pdf') {
@@ -159,30 +183,40 @@ describe.skipIf(!haveFixtures)('every other real design file opens to a valid we
     expect(screw.objects.map((object) => object.name)).toEqual(['Open CASCADE STEP translator 7.5 1']);
     const { result, outDir } = await translate(VIEWABLE_ONLY[8] as Case, ['svf2']);
     const details = await propertyDatabase(result, outDir);
-    expect(details.objects.map((object) => object.name)).toEqual(expect.arrayContaining(['FG-Dim', 'FG-Dtl-Glass', 'FG-Frame']));
-    expect(result.warnings).toEqual([expect.objectContaining({ code: 'DXF-UnsupportedEntity', message: expect.stringContaining('HATCH') as unknown })]);
+    expect(details.objects.map((object) => object.name)).toEqual(
+      expect.arrayContaining(['FG-Dim', 'FG-Dtl-Glass', 'FG-Frame']),
+    );
+    expect(result.warnings).toEqual([
+      expect.objectContaining({ code: 'DXF-UnsupportedEntity', message: expect.stringContaining('HATCH') as unknown }),
+    ]);
   });
 });
 
 describe('properties come from the model itself', () => {
-  it('the generated building keeps its walls\' property sets', async () => {
+  it("the generated building keeps its walls' property sets", async () => {
     const { result, outDir } = await translate(GENERATED[0] as Case);
     const database = await propertyDatabase(result, outDir);
     const walls = database.objects.filter((object) => JSON.stringify(object.properties).includes('Pset_WallCommon'));
     expect(walls.length).toBeGreaterThan(0);
   });
 
-  it.skipIf(!haveFixtures)('FZK-Haus: a wall has its Pset_WallCommon and base quantities, under its storey', async () => {
-    const { result, outDir } = await translate(REAL[0] as Case);
-    const database = await propertyDatabase(result, outDir);
-    const wall = database.objects.find((object) => {
-      const common = (object.properties as Record<string, unknown>).Pset_WallCommon as Record<string, unknown> | undefined;
-      return object.name === 'Wand-Int-ERDG-4' && common?.ThermalTransmittance === 1.5;
-    });
-    // A quantity carries the unit the file states, as Model Derivative serves values: text with its unit.
-    expect((wall?.properties as Record<string, Record<string, unknown>> | undefined)?.BaseQuantities?.Height).toBe('2.5 m');
-    expect(wall?.externalId).toMatch(/^[0-9A-Za-z_$]{22}$/);
-    const tree = JSON.stringify(Object.values(database.trees)[0]);
-    expect(tree).toContain(`"objectid":${wall?.objectid}`);
-  });
+  it.skipIf(!haveFixtures)(
+    'FZK-Haus: a wall has its Pset_WallCommon and base quantities, under its storey',
+    async () => {
+      const { result, outDir } = await translate(REAL[0] as Case);
+      const database = await propertyDatabase(result, outDir);
+      const wall = database.objects.find((object) => {
+        const common = (object.properties as Record<string, unknown>).Pset_WallCommon as
+          Record<string, unknown> | undefined;
+        return object.name === 'Wand-Int-ERDG-4' && common?.ThermalTransmittance === 1.5;
+      });
+      // A quantity carries the unit the file states, as Model Derivative serves values: text with its unit.
+      expect((wall?.properties as Record<string, Record<string, unknown>> | undefined)?.BaseQuantities?.Height).toBe(
+        '2.5 m',
+      );
+      expect(wall?.externalId).toMatch(/^[0-9A-Za-z_$]{22}$/);
+      const tree = JSON.stringify(Object.values(database.trees)[0]);
+      expect(tree).toContain(`"objectid":${wall?.objectid}`);
+    },
+  );
 });

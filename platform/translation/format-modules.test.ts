@@ -24,7 +24,9 @@ const script = `
 
 describe('format modules', () => {
   it('leaves the other formats’ libraries out of a worker’s start, and loads them once it is warm', async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    });
     expect(JSON.parse(stdout)).toEqual({ atStart: [], warm: ['rhino3dm', 'dxf-parser'] });
   });
 });

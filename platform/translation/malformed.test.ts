@@ -22,15 +22,21 @@ const join = (...parts: Uint8Array[]) => {
   return out;
 };
 const IFC4_SCHEMA = "FILE_SCHEMA(('IFC4'));\n";
-const read = (fileName: string, bytes: Uint8Array, siblings: Record<string, Uint8Array> = {}) => readSource({ fileName, bytes, siblings: new Map(Object.entries(siblings)) });
+const read = (fileName: string, bytes: Uint8Array, siblings: Record<string, Uint8Array> = {}) =>
+  readSource({ fileName, bytes, siblings: new Map(Object.entries(siblings)) });
 
 /** Reading fails as a person would want to be told: a TranslationError with a code and a sentence naming the format. */
 async function expectRefused(reading: Promise<ReadModel>, format: string | RegExp): Promise<TranslationError> {
-  const error = await reading.then(() => undefined, (failure: unknown) => failure);
+  const error = await reading.then(
+    () => undefined,
+    (failure: unknown) => failure,
+  );
   expect(error).toBeInstanceOf(TranslationError);
   const { code, message } = error as TranslationError;
   expect(code).toBe('TranslationWorker-InvalidSource');
-  expect(message).toMatch(typeof format === 'string' ? new RegExp(`^The ${format} file (could not be read|is truncated)`, 'i') : format);
+  expect(message).toMatch(
+    typeof format === 'string' ? new RegExp(`^The ${format} file (could not be read|is truncated)`, 'i') : format,
+  );
   return error as TranslationError;
 }
 
@@ -83,12 +89,17 @@ describe.skipIf(!haveFixtures)('truncated real files', () => {
   it('a truncated GLB says it is truncated, not that its JSON is broken', async () => {
     const whole = fixture('gltf/Box.glb');
     const error = await expectRefused(read('Box.glb', whole.subarray(0, whole.length - 100)), 'GLB');
-    expect(error.message).toBe(`The GLB file is truncated: its header announces ${whole.length.toLocaleString('en-US')} bytes but it has ${(whole.length - 100).toLocaleString('en-US')}.`);
+    expect(error.message).toBe(
+      `The GLB file is truncated: its header announces ${whole.length.toLocaleString('en-US')} bytes but it has ${(whole.length - 100).toLocaleString('en-US')}.`,
+    );
   });
 
   it('an IFC whose middle is missing fails with a message, not a TypeError', async () => {
     const whole = fixture('ifc/basin-advanced-brep.ifc');
-    await expectRefused(read('cut.ifc', join(whole.subarray(0, 2000), whole.subarray(whole.length - 1000))), /^The IFC file could not be read: it is damaged or cut short: it refers to \d+ entit(y|ies) it does not contain \(#\d+/);
+    await expectRefused(
+      read('cut.ifc', join(whole.subarray(0, 2000), whole.subarray(whole.length - 1000))),
+      /^The IFC file could not be read: it is damaged or cut short: it refers to \d+ entit(y|ies) it does not contain \(#\d+/,
+    );
   });
 
   it('an IFC that lacks a few entities others refer to is read, with the gap said in a warning', async () => {
@@ -99,34 +110,68 @@ describe.skipIf(!haveFixtures)('truncated real files', () => {
     const model = await read('gaps.ifc', text(damaged));
     expect(model.objects.some((object) => object.meshes.length > 0)).toBe(true);
     const warning = model.warnings.find((found) => found.code === 'IFC-MissingEntities');
-    expect(warning?.message).toMatch(new RegExp(`^The file refers to 2 entities it does not contain \\(#${propertySets[0]?.[1]}, #${propertySets[1]?.[1]}\\); what they described is left out\\.$`));
+    expect(warning?.message).toMatch(
+      new RegExp(
+        `^The file refers to 2 entities it does not contain \\(#${propertySets[0]?.[1]}, #${propertySets[1]?.[1]}\\); what they described is left out\\.$`,
+      ),
+    );
   });
 });
 
 describe('hostile and incomplete inputs', () => {
   it('IFC: a valid envelope around noise is refused; an entity that refers to itself is read once', async () => {
-    await expectRefused(read('a.ifc', join(text('ISO-10303-21;\n'), noise(5000), text('\nEND-ISO-10303-21;\n'))), 'IFC');
+    await expectRefused(
+      read('a.ifc', join(text('ISO-10303-21;\n'), noise(5000), text('\nEND-ISO-10303-21;\n'))),
+      'IFC',
+    );
     // Every attribute of the project is the project itself: read once, without looping, as the empty model it is.
-    const selfish = await read('b.ifc', text(`ISO-10303-21;\nHEADER;\n${IFC4_SCHEMA}ENDSEC;\nDATA;\n#1=IFCPROJECT(#1,#1,#1,#1,#1,#1,#1,#1,#1);\nENDSEC;\nEND-ISO-10303-21;\n`));
+    const selfish = await read(
+      'b.ifc',
+      text(
+        `ISO-10303-21;\nHEADER;\n${IFC4_SCHEMA}ENDSEC;\nDATA;\n#1=IFCPROJECT(#1,#1,#1,#1,#1,#1,#1,#1,#1);\nENDSEC;\nEND-ISO-10303-21;\n`,
+      ),
+    );
     expect(selfish.objects).toHaveLength(1);
     expect(selfish.warnings.map((warning) => warning.code)).toEqual(['TranslationWorker-NoGeometry']);
   });
 
   it('IFC: a header naming no schema, or one no reader knows, is refused before any geometry is read', async () => {
-    const withHeader = (header: string) => text(`ISO-10303-21;\nHEADER;\n${header}ENDSEC;\nDATA;\n#1=IFCPROJECT('0',$,'p',$,$,$,$,$,$);\nENDSEC;\nEND-ISO-10303-21;\n`);
-    await expectRefused(read('none.ifc', withHeader('')), /^The IFC file could not be read: its header does not name its schema \(FILE_SCHEMA\)\.$/);
-    await expectRefused(read('future.ifc', withHeader("FILE_SCHEMA(('IFC5'));\n")), /^The IFC file could not be read: its schema IFC5 is not one this engine reads \(IFC2X3, IFC4 or IFC4X3\)\.$/);
+    const withHeader = (header: string) =>
+      text(
+        `ISO-10303-21;\nHEADER;\n${header}ENDSEC;\nDATA;\n#1=IFCPROJECT('0',$,'p',$,$,$,$,$,$);\nENDSEC;\nEND-ISO-10303-21;\n`,
+      );
+    await expectRefused(
+      read('none.ifc', withHeader('')),
+      /^The IFC file could not be read: its header does not name its schema \(FILE_SCHEMA\)\.$/,
+    );
+    await expectRefused(
+      read('future.ifc', withHeader("FILE_SCHEMA(('IFC5'));\n")),
+      /^The IFC file could not be read: its schema IFC5 is not one this engine reads \(IFC2X3, IFC4 or IFC4X3\)\.$/,
+    );
   });
 
   it('STL: an ASCII vertex that is not a number', async () => {
-    const error = await expectRefused(read('bad.stl', text('solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 zz\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid x\n')), 'STL');
+    const error = await expectRefused(
+      read(
+        'bad.stl',
+        text(
+          'solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 zz\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid x\n',
+        ),
+      ),
+      'STL',
+    );
     expect(error.message).toContain('vertex 0 0 zz');
   });
 
   it('OBJ: a missing MTL gives grey geometry and a warning; a face naming vertices the file lacks is dropped and counted', async () => {
     const missing = await read('a.obj', text('mtllib missing.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl Red\nf 1 2 3\n'));
     expect(missing.objects[0]?.meshes).toHaveLength(1);
-    expect(missing.warnings).toEqual([expect.objectContaining({ code: 'OBJ-MissingMaterialLibrary', message: expect.stringContaining('missing.mtl') as unknown })]);
+    expect(missing.warnings).toEqual([
+      expect.objectContaining({
+        code: 'OBJ-MissingMaterialLibrary',
+        message: expect.stringContaining('missing.mtl') as unknown,
+      }),
+    ]);
     const stray = await read('b.obj', text('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\nf 1 2 9\n'));
     expect(stray.objects[0]?.meshes[0]?.indices).toHaveLength(3);
     expect(stray.warnings.map((warning) => warning.code)).toEqual(['TranslationWorker-InvalidGeometry']);
@@ -136,15 +181,26 @@ describe('hostile and incomplete inputs', () => {
     const json = { asset: { version: '2.0' }, buffers: [{ uri: 'Box0.bin', byteLength: 648 }] };
     const error = await expectRefused(read('Box.gltf', text(JSON.stringify(json))), 'glTF');
     expect(error.message).toContain('Box0.bin');
-    const textured = { asset: { version: '2.0' }, scenes: [{ nodes: [0] }], nodes: [{ name: 'empty' }], images: [{ uri: 'wood.png' }] };
+    const textured = {
+      asset: { version: '2.0' },
+      scenes: [{ nodes: [0] }],
+      nodes: [{ name: 'empty' }],
+      images: [{ uri: 'wood.png' }],
+    };
     const model = await read('t.gltf', text(JSON.stringify(textured)));
-    expect(model.warnings.map((warning) => warning.code)).toEqual(['glTF-MissingTexture', 'TranslationWorker-NoGeometry']);
+    expect(model.warnings.map((warning) => warning.code)).toEqual([
+      'glTF-MissingTexture',
+      'TranslationWorker-NoGeometry',
+    ]);
   });
 
   it('DXF: a block that inserts itself, and a file cut before its EOF', async () => {
-    const recursive = '0\nSECTION\n2\nENTITIES\n0\nINSERT\n8\n0\n2\nB\n0\nENDSEC\n0\nSECTION\n2\nBLOCKS\n0\nBLOCK\n2\nB\n0\nINSERT\n8\n0\n2\nB\n0\nENDBLK\n0\nENDSEC\n0\nEOF\n';
+    const recursive =
+      '0\nSECTION\n2\nENTITIES\n0\nINSERT\n8\n0\n2\nB\n0\nENDSEC\n0\nSECTION\n2\nBLOCKS\n0\nBLOCK\n2\nB\n0\nINSERT\n8\n0\n2\nB\n0\nENDBLK\n0\nENDSEC\n0\nEOF\n';
     expect((await expectRefused(read('loop.dxf', text(recursive)), 'DXF')).message).toMatch(/nest more than/);
-    expect((await expectRefused(read('cut.dxf', text(recursive.slice(0, -8))), 'DXF')).message).toBe('The DXF file is truncated: it does not end with EOF.');
+    expect((await expectRefused(read('cut.dxf', text(recursive.slice(0, -8))), 'DXF')).message).toBe(
+      'The DXF file is truncated: it does not end with EOF.',
+    );
   });
 
   it('an unknown extension', async () => {
@@ -153,7 +209,9 @@ describe('hostile and incomplete inputs', () => {
 });
 
 describe('zips', () => {
-  const box = text('solid box\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid box\n');
+  const box = text(
+    'solid box\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid box\n',
+  );
   const zipCode = (action: () => unknown) => {
     try {
       action();
@@ -168,16 +226,23 @@ describe('zips', () => {
   it('refuses a zip that unpacks past the limit before inflating it', () => {
     const bomb = zipSync({ 'box.stl': box, 'zeros.bin': new Uint8Array(8 * 1024 ** 2) }, { level: 9 });
     expect(bomb.length).toBeLessThan(64 * 1024);
-    expect(zipCode(() => openZipSource(bomb, 'box.stl', 1024 ** 2))).toBe('The zip unpacks to 8.0 MiB, more than the limit of 1.0 MiB.');
+    expect(zipCode(() => openZipSource(bomb, 'box.stl', 1024 ** 2))).toBe(
+      'The zip unpacks to 8.0 MiB, more than the limit of 1.0 MiB.',
+    );
   });
 
   it('refuses too many entries, names that leave the folder, bytes that are not a zip, and a missing or unnamed root file', () => {
-    const many = zipSync(Object.fromEntries(Array.from({ length: MAX_ZIP_ENTRIES + 1 }, (_, i) => [`f${i}.txt`, new Uint8Array(0)])), { level: 0 });
+    const many = zipSync(
+      Object.fromEntries(Array.from({ length: MAX_ZIP_ENTRIES + 1 }, (_, i) => [`f${i}.txt`, new Uint8Array(0)])),
+      { level: 0 },
+    );
     expect(zipCode(() => openZipSource(many, 'f1.txt'))).toMatch(/more than 10,000 entries/);
     expect(zipCode(() => openZipSource(zipSync({ '../evil.stl': box }), '../evil.stl'))).toMatch(/leaves its folder/);
     expect(zipCode(() => openZipSource(noise(2048), 'box.stl'))).toMatch(/^The zip could not be read/);
     const zip = zipSync({ 'parts/box.stl': box, 'readme.txt': text('hi') });
-    expect(zipCode(() => openZipSource(zip, 'model.stl'))).toBe('The zip has no file "model.stl"; it holds parts/box.stl, readme.txt.');
+    expect(zipCode(() => openZipSource(zip, 'model.stl'))).toBe(
+      'The zip has no file "model.stl"; it holds parts/box.stl, readme.txt.',
+    );
     expect(zipCode(() => openZipSource(zip, ''))).toMatch(/must name the file inside it/);
     expect(openZipSource(zip, 'parts/box.stl').fileName).toBe('box.stl');
   });
@@ -191,37 +256,74 @@ describe('the engine and the worker', () => {
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
   });
-  const request = async (fileName: string, bytes: Uint8Array, outputs: JobOutputFormat['type'][], rootFilename?: string) => {
+  const request = async (
+    fileName: string,
+    bytes: Uint8Array,
+    outputs: JobOutputFormat['type'][],
+    rootFilename?: string,
+  ) => {
     const job = await mkdtemp(path.join(dir, 'job-'));
     await writeFile(path.join(job, 'source'), bytes);
-    return { sourcePath: path.join(job, 'source'), fileName, outputs: outputs.map((type) => ({ type })), outDir: path.join(job, 'out'), ...(rootFilename ? { rootFilename } : {}) };
+    return {
+      sourcePath: path.join(job, 'source'),
+      fileName,
+      outputs: outputs.map((type) => ({ type })),
+      outDir: path.join(job, 'out'),
+      ...(rootFilename ? { rootFilename } : {}),
+    };
   };
 
   it('a model without geometry still translates its tree and properties, with a warning; OBJ and STL fail in words', async () => {
-    const ifc = 'ISO-10303-21;\nHEADER;\nFILE_SCHEMA((\'IFC4\'));\nENDSEC;\nDATA;\n#1=IFCPROJECT(\'0YvctVUKr0kugbFTf53O9L\',$,\'Empty\',$,$,$,$,$,$);\nENDSEC;\nEND-ISO-10303-21;\n';
-    const result: TranslationResult = await runTranslation(await request('empty.ifc', text(ifc), ['svf2', 'obj', 'stl', 'pdf']), () => undefined);
+    const ifc =
+      "ISO-10303-21;\nHEADER;\nFILE_SCHEMA(('IFC4'));\nENDSEC;\nDATA;\n#1=IFCPROJECT('0YvctVUKr0kugbFTf53O9L',$,'Empty',$,$,$,$,$,$);\nENDSEC;\nEND-ISO-10303-21;\n";
+    const result: TranslationResult = await runTranslation(
+      await request('empty.ifc', text(ifc), ['svf2', 'obj', 'stl', 'pdf']),
+      () => undefined,
+    );
     expect(result.warnings.map((warning) => warning.code)).toContain('TranslationWorker-NoGeometry');
     expect(result.derivatives.find((derivative) => derivative.outputType === 'svf2')?.status).toBe('success');
     expect(result.propertiesPath).toBeDefined();
-    for (const [type, format] of [['obj', 'OBJ'], ['stl', 'STL']] as const) {
+    for (const [type, format] of [
+      ['obj', 'OBJ'],
+      ['stl', 'STL'],
+    ] as const) {
       const failed = result.derivatives.find((derivative) => derivative.outputType === type);
       expect(failed?.status).toBe('failed');
-      expect(failed?.messages).toEqual([{ type: 'error', code: 'TranslationWorker-NoGeometry', message: `This model holds no geometry, so there is nothing to write as ${format}.` }]);
+      expect(failed?.messages).toEqual([
+        {
+          type: 'error',
+          code: 'TranslationWorker-NoGeometry',
+          message: `This model holds no geometry, so there is nothing to write as ${format}.`,
+        },
+      ]);
     }
   });
 
   it('a zip job without rootFilename fails with the reason', async () => {
     const zip = zipSync({ 'a.stl': noise(200) });
-    await expect(runTranslation(await request('parts.zip', zip, ['svf2']), () => undefined)).rejects.toMatchObject({ code: 'TranslationWorker-InvalidZip' });
+    await expect(runTranslation(await request('parts.zip', zip, ['svf2']), () => undefined)).rejects.toMatchObject({
+      code: 'TranslationWorker-InvalidZip',
+    });
   });
 
   it('in a real worker process, a damaged file fails its job and the next job runs', async () => {
     const pool = createWorkerPool({ workers: 1, timeoutMs: 60_000, memoryMb: 2048 });
     try {
       const never = new AbortController().signal;
-      const damaged = join(text(`ISO-10303-21;\nHEADER;\n${IFC4_SCHEMA}ENDSEC;\nDATA;\n#1=IFCPROJECT(#1,#1,#1,#1,#1,#1,#1,#1,#1);\n`), noise(3000), text('\nENDSEC;\nEND-ISO-10303-21;\n'));
-      await expect(pool.translate(await request('damaged.ifc', damaged, ['svf2']), () => undefined, never)).rejects.toMatchObject({ code: 'TranslationWorker-InvalidSource', message: expect.stringMatching(/^The IFC file could not be read/) as unknown });
-      const ok = text('solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n');
+      const damaged = join(
+        text(`ISO-10303-21;\nHEADER;\n${IFC4_SCHEMA}ENDSEC;\nDATA;\n#1=IFCPROJECT(#1,#1,#1,#1,#1,#1,#1,#1,#1);\n`),
+        noise(3000),
+        text('\nENDSEC;\nEND-ISO-10303-21;\n'),
+      );
+      await expect(
+        pool.translate(await request('damaged.ifc', damaged, ['svf2']), () => undefined, never),
+      ).rejects.toMatchObject({
+        code: 'TranslationWorker-InvalidSource',
+        message: expect.stringMatching(/^The IFC file could not be read/) as unknown,
+      });
+      const ok = text(
+        'solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n',
+      );
       const result = await pool.translate(await request('ok.stl', ok, ['stl']), () => undefined, never);
       expect(result.derivatives[0]?.status).toBe('success');
     } finally {

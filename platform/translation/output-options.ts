@@ -15,10 +15,22 @@ export interface OptionRule {
   notApplied?: (fileName: string) => string | undefined;
 }
 
-const oneOf = (...values: readonly unknown[]): Pick<OptionRule, 'expected' | 'valid'> => ({ expected: `one of ${values.join(', ')}`, valid: (value) => values.includes(value) });
-const boolean: Pick<OptionRule, 'expected' | 'valid'> = { expected: 'true or false', valid: (value) => typeof value === 'boolean' };
-const text: Pick<OptionRule, 'expected' | 'valid'> = { expected: 'a string', valid: (value) => typeof value === 'string' };
-const integers: Pick<OptionRule, 'expected' | 'valid'> = { expected: 'an array of integers', valid: (value) => Array.isArray(value) && value.every(Number.isInteger) };
+const oneOf = (...values: readonly unknown[]): Pick<OptionRule, 'expected' | 'valid'> => ({
+  expected: `one of ${values.join(', ')}`,
+  valid: (value) => values.includes(value),
+});
+const boolean: Pick<OptionRule, 'expected' | 'valid'> = {
+  expected: 'true or false',
+  valid: (value) => typeof value === 'boolean',
+};
+const text: Pick<OptionRule, 'expected' | 'valid'> = {
+  expected: 'a string',
+  valid: (value) => typeof value === 'string',
+};
+const integers: Pick<OptionRule, 'expected' | 'valid'> = {
+  expected: 'an array of integers',
+  valid: (value) => Array.isArray(value) && value.every(Number.isInteger),
+};
 
 /** An option for one kind of source, which this engine does not read: never applied. */
 const otherSource = (rule: Pick<OptionRule, 'expected' | 'valid'>, sources: string): OptionRule => ({
@@ -29,14 +41,19 @@ const otherSource = (rule: Pick<OptionRule, 'expected' | 'valid'>, sources: stri
 const isIfc = (fileName: string) => extensionOf(fileName) === 'ifc';
 const visibility = oneOf('hide', 'show', 'skip');
 /** An IFC option the engine honours: only said to be not applied for another kind of source. */
-const ifcOption: OptionRule = { ...visibility, notApplied: (fileName) => (isIfc(fileName) ? undefined : `it applies to IFC sources, and this source is ${describe(fileName)}.`) };
+const ifcOption: OptionRule = {
+  ...visibility,
+  notApplied: (fileName) =>
+    isIfc(fileName) ? undefined : `it applies to IFC sources, and this source is ${describe(fileName)}.`,
+};
 
 const VIEWABLE: Record<string, OptionRule> = {
   conversionMethod: {
     ...oneOf('legacy', 'modern', 'v3', 'v4'),
-    notApplied: (fileName) => isIfc(fileName)
-      ? 'this platform has one IFC loader (web-ifc), which read the file whatever loader was named; buildingStoreys, spaces and openingElements are applied with it.'
-      : `it applies to IFC sources, and this source is ${describe(fileName)}.`,
+    notApplied: (fileName) =>
+      isIfc(fileName)
+        ? 'this platform has one IFC loader (web-ifc), which read the file whatever loader was named; buildingStoreys, spaces and openingElements are applied with it.'
+        : `it applies to IFC sources, and this source is ${describe(fileName)}.`,
   },
   buildingStoreys: ifcOption,
   spaces: ifcOption,
@@ -53,7 +70,19 @@ const VIEWABLE: Record<string, OptionRule> = {
   hierarchy: otherSource(oneOf('Classic', 'SystemPath'), 'VUE'),
 };
 
-const UNITS = ['meter', 'decimeter', 'centimeter', 'millimeter', 'micrometer', 'nanometer', 'yard', 'foot', 'inch', 'mil', 'microinch'];
+const UNITS = [
+  'meter',
+  'decimeter',
+  'centimeter',
+  'millimeter',
+  'micrometer',
+  'nanometer',
+  'yard',
+  'foot',
+  'inch',
+  'mil',
+  'microinch',
+];
 
 /** stl and obj options are honoured by their writers, which add their own messages where they fall short. */
 export const OUTPUT_OPTIONS: Record<OutputType, Record<string, OptionRule>> = {
@@ -61,7 +90,12 @@ export const OUTPUT_OPTIONS: Record<OutputType, Record<string, OptionRule>> = {
   svf: VIEWABLE,
   thumbnail: { width: oneOf(100, 200, 400), height: oneOf(100, 200, 400) },
   stl: { format: oneOf('binary', 'ascii'), exportColor: boolean, exportFileStructure: oneOf('single', 'multiple') },
-  obj: { exportFileStructure: oneOf('single', 'multiple'), unit: oneOf(...UNITS), modelGuid: text, objectIds: integers },
+  obj: {
+    exportFileStructure: oneOf('single', 'multiple'),
+    unit: oneOf(...UNITS),
+    modelGuid: text,
+    objectIds: integers,
+  },
   ifc: { exportSettingName: otherSource(text, 'Revit (its saved IFC export settings)') },
   pdf: {},
 };
@@ -76,6 +110,14 @@ export function notAppliedMessages(output: JobOutputFormat, fileName: string): E
   const rules = OUTPUT_OPTIONS[output.type];
   return Object.keys(output.advanced ?? {}).flatMap((name) => {
     const why = rules[name]?.notApplied?.(fileName);
-    return why ? [{ type: 'warning' as const, code: 'TranslationWorker-OptionNotApplied', message: `${output.type} advanced.${name} was not applied: ${why}` }] : [];
+    return why
+      ? [
+          {
+            type: 'warning' as const,
+            code: 'TranslationWorker-OptionNotApplied',
+            message: `${output.type} advanced.${name} was not applied: ${why}`,
+          },
+        ]
+      : [];
   });
 }

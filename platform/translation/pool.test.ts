@@ -5,11 +5,18 @@ import { TranslationError } from './model';
 import { createWorkerPool, type WorkerPool } from './pool';
 
 const entry = fileURLToPath(new URL('../testing/translation/hostile-worker.ts', import.meta.url));
-const request = (fileName: string): TranslationRequest => ({ sourcePath: '/nonexistent', fileName, outputs: [{ type: 'obj' }], outDir: '/nonexistent' });
+const request = (fileName: string): TranslationRequest => ({
+  sourcePath: '/nonexistent',
+  fileName,
+  outputs: [{ type: 'obj' }],
+  outDir: '/nonexistent',
+});
 const never = new AbortController().signal;
 const pidOf = (result: Awaited<ReturnType<Translator['translate']>>) => Number(result.warnings[0]?.message);
-const timeOf = (code: string) => (result: Awaited<ReturnType<Translator['translate']>>) => Number(result.warnings.find((warning) => warning.code === code)?.message);
-const warmedOf = (result: Awaited<ReturnType<Translator['translate']>>) => result.warnings.find((warning) => warning.code === 'warmed')?.message;
+const timeOf = (code: string) => (result: Awaited<ReturnType<Translator['translate']>>) =>
+  Number(result.warnings.find((warning) => warning.code === code)?.message);
+const warmedOf = (result: Awaited<ReturnType<Translator['translate']>>) =>
+  result.warnings.find((warning) => warning.code === 'warmed')?.message;
 
 describe('translation worker pool', () => {
   let pool: WorkerPool | undefined;
@@ -25,7 +32,7 @@ describe('translation worker pool', () => {
     expect(progress).toEqual([50]);
   });
 
-  it('starts its workers with V8\'s memory reducer off, so an idle one keeps the heaps its jobs grew', async () => {
+  it("starts its workers with V8's memory reducer off, so an idle one keeps the heaps its jobs grew", async () => {
     pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry });
     const result = await pool.translate(request('ok.ifc'), () => undefined, never);
     const flags = result.warnings.find((warning) => warning.code === 'execArgv')?.message.split(' ');
@@ -34,7 +41,9 @@ describe('translation worker pool', () => {
 
   it('stops a job that runs too long, and the next job still runs', async () => {
     pool = createWorkerPool({ workers: 1, timeoutMs: 1500, memoryMb: 1024, entry });
-    await expect(pool.translate(request('hang.ifc'), () => undefined, never)).rejects.toBeInstanceOf(TranslationTimeoutError);
+    await expect(pool.translate(request('hang.ifc'), () => undefined, never)).rejects.toBeInstanceOf(
+      TranslationTimeoutError,
+    );
     await expect(pool.translate(request('ok.ifc'), () => undefined, never)).resolves.toBeDefined();
   });
 
@@ -55,15 +64,22 @@ describe('translation worker pool', () => {
 
   it('runs at most `workers` jobs at once and keeps its processes between jobs', async () => {
     pool = createWorkerPool({ workers: 2, timeoutMs: 30_000, memoryMb: 1024, entry });
-    const results = await Promise.all(['slow-300', 'slow-300', 'slow-300', 'slow-300'].map((name) => pool!.translate(request(`${name}.ifc`), () => undefined, never)));
+    const results = await Promise.all(
+      ['slow-300', 'slow-300', 'slow-300', 'slow-300'].map((name) =>
+        pool!.translate(request(`${name}.ifc`), () => undefined, never),
+      ),
+    );
     expect(new Set(results.map(pidOf)).size).toBe(2);
   });
 
   it('tells a job whether it starts alone, so that it may take both cores', async () => {
     pool = createWorkerPool({ workers: 2, timeoutMs: 30_000, memoryMb: 1024, entry });
-    const aloneOf = (result: Awaited<ReturnType<Translator['translate']>>) => result.warnings.find((warning) => warning.code === 'alone')?.message;
+    const aloneOf = (result: Awaited<ReturnType<Translator['translate']>>) =>
+      result.warnings.find((warning) => warning.code === 'alone')?.message;
     expect(aloneOf(await pool.translate(request('ok.ifc'), () => undefined, never))).toBe('true');
-    const pair = await Promise.all(['slow-200', 'slow-200'].map((name) => pool!.translate(request(`${name}.ifc`), () => undefined, never)));
+    const pair = await Promise.all(
+      ['slow-200', 'slow-200'].map((name) => pool!.translate(request(`${name}.ifc`), () => undefined, never)),
+    );
     expect(pair.map(aloneOf)).toEqual(['true', 'false']);
   });
 
@@ -101,7 +117,9 @@ describe('translation worker pool', () => {
   it('starts and warms every worker before the first job arrives, one after another so the first is ready sooner', async () => {
     pool = createWorkerPool({ workers: 2, timeoutMs: 30_000, memoryMb: 1024, entry, warm: true });
     await pool.ready();
-    const pair = await Promise.all(['slow-100', 'slow-100'].map((name) => pool!.translate(request(`${name}.ifc`), () => undefined, never)));
+    const pair = await Promise.all(
+      ['slow-100', 'slow-100'].map((name) => pool!.translate(request(`${name}.ifc`), () => undefined, never)),
+    );
     expect(pair.map(warmedOf)).toEqual(['true', 'true']);
     expect(new Set(pair.map(pidOf)).size).toBe(2);
     const [first, second] = [...pair].sort((a, b) => timeOf('startedAt')(a) - timeOf('startedAt')(b));
@@ -113,7 +131,10 @@ describe('translation worker pool', () => {
     await pool.ready();
     const results: Awaited<ReturnType<Translator['translate']>>[] = [];
     for (let job = 0; job < 3; job++) results.push(await pool.translate(request('ok.ifc'), () => undefined, never));
-    const [first, second, third] = results.map((result) => ({ pid: pidOf(result), warmedAt: timeOf('warmedAt')(result) }));
+    const [first, second, third] = results.map((result) => ({
+      pid: pidOf(result),
+      warmedAt: timeOf('warmedAt')(result),
+    }));
     expect(second!.pid).not.toBe(first!.pid);
     expect(first!.warmedAt).toBeLessThan(second!.warmedAt);
     expect(third!.pid).toBe(first!.pid);
@@ -133,7 +154,9 @@ describe('translation worker pool', () => {
   it('replaces a crashed worker warm, and the job that crashed it fails alone', async () => {
     pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry, warm: true });
     await pool.ready();
-    await expect(pool.translate(request('crash.ifc'), () => undefined, never)).rejects.toMatchObject({ code: 'TranslationWorker-Crashed' });
+    await expect(pool.translate(request('crash.ifc'), () => undefined, never)).rejects.toMatchObject({
+      code: 'TranslationWorker-Crashed',
+    });
     await pool.ready();
     expect(warmedOf(await pool.translate(request('ok.ifc'), () => undefined, never))).toBe('true');
   });
@@ -144,7 +167,9 @@ describe('translation worker pool', () => {
     expect(warmedOf(early)).toMatch(/^hurried after [1-9] runs$/);
     await pool.ready();
     // The other worker was left to warm up in full: the next two jobs run one on each.
-    const pair = await Promise.all(['slow-100', 'slow-100'].map((name) => pool!.translate(request(`${name}.ifc`), () => undefined, never)));
+    const pair = await Promise.all(
+      ['slow-100', 'slow-100'].map((name) => pool!.translate(request(`${name}.ifc`), () => undefined, never)),
+    );
     expect(pair.map(warmedOf).sort()).toEqual([warmedOf(early), 'true']);
     expect(new Set(pair.map(pidOf)).size).toBe(2);
   });
@@ -152,8 +177,12 @@ describe('translation worker pool', () => {
   it('cuts the warm-up of a crashed worker’s replacement short for the job that waits for it', async () => {
     pool = createWorkerPool({ workers: 1, timeoutMs: 30_000, memoryMb: 1024, entry, warm: true });
     await pool.ready();
-    await expect(pool.translate(request('crash.ifc'), () => undefined, never)).rejects.toMatchObject({ code: 'TranslationWorker-Crashed' });
-    expect(warmedOf(await pool.translate(request('ok.ifc'), () => undefined, never))).toMatch(/^hurried after [1-9] runs$/);
+    await expect(pool.translate(request('crash.ifc'), () => undefined, never)).rejects.toMatchObject({
+      code: 'TranslationWorker-Crashed',
+    });
+    expect(warmedOf(await pool.translate(request('ok.ifc'), () => undefined, never))).toMatch(
+      /^hurried after [1-9] runs$/,
+    );
   });
 
   it('starts no worker ahead of the jobs without warm-up', async () => {

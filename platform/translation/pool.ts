@@ -3,7 +3,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILD_DIR } from '../build-dir';
-import { TranslationTimeoutError, type ProgressListener, type TranslationRequest, type TranslationResult, type Translator } from './engine-types';
+import {
+  TranslationTimeoutError,
+  type ProgressListener,
+  type TranslationRequest,
+  type TranslationResult,
+  type Translator,
+} from './engine-types';
 import { TranslationError } from './model';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
@@ -54,7 +60,9 @@ interface Worker {
   retiring?: boolean;
 }
 
-const DEFAULT_ENTRY = BUILD_DIR ? path.join(BUILD_DIR, 'worker-main.mjs') : fileURLToPath(new URL('./worker-main.ts', import.meta.url));
+const DEFAULT_ENTRY = BUILD_DIR
+  ? path.join(BUILD_DIR, 'worker-main.mjs')
+  : fileURLToPath(new URL('./worker-main.ts', import.meta.url));
 // A test's own worker entry is TypeScript, whichever way the platform runs.
 const LOADER_ARGS = (entry: string) => (entry.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : []);
 // A long-lived worker keeps web-ifc and OCCT loaded (0.6 s a job) and its code optimised (a fresh one
@@ -83,13 +91,15 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   let closed = false;
 
   const kept = () => [...workers].filter((worker) => !worker.retiring);
-  const allWarm = () => closed || !options.warm || (kept().length >= options.workers && kept().every((worker) => !worker.warming));
+  const allWarm = () =>
+    closed || !options.warm || (kept().length >= options.workers && kept().every((worker) => !worker.warming));
   function settleReady() {
     if (allWarm()) for (const resolve of readyWaiters.splice(0)) resolve();
   }
   /** Warm mode keeps `workers` processes, started ahead of the jobs, one warming at a time: the first is ready sooner. */
   function topUp() {
-    while (options.warm && !closed && kept().length < options.workers && !kept().some((worker) => worker.warming)) spawn();
+    while (options.warm && !closed && kept().length < options.workers && !kept().some((worker) => worker.warming))
+      spawn();
   }
   /** Kills a worker; in warm mode its replacement starts warming at once, not when the next job comes. */
   function retire(worker: Worker, signal?: NodeJS.Signals) {
@@ -116,7 +126,11 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
       // One that died warming is not replaced at once (it would only die again); the next job starts one.
       if (!worker.warming) topUp();
-      finish(worker, (job) => job.reject(new TranslationError('TranslationWorker-Crashed', `The translation worker ${how} while reading this file.`)));
+      finish(worker, (job) =>
+        job.reject(
+          new TranslationError('TranslationWorker-Crashed', `The translation worker ${how} while reading this file.`),
+        ),
+      );
     });
     return worker;
   }
@@ -161,10 +175,24 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       retire(worker, 'SIGKILL');
       finish(worker, (stopped) => stopped.reject(error));
     };
-    const timeout = setTimeout(() => kill(new TranslationTimeoutError(`The translation took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped.`)), options.timeoutMs);
+    const timeout = setTimeout(
+      () =>
+        kill(
+          new TranslationTimeoutError(
+            `The translation took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped.`,
+          ),
+        ),
+      options.timeoutMs,
+    );
     const memory = setInterval(() => {
       void residentMb(worker.child.pid).then((mb) => {
-        if (mb > options.memoryMb) kill(new TranslationError('TranslationWorker-OutOfMemory', `The translation needed more than ${options.memoryMb} MB of memory and was stopped.`));
+        if (mb > options.memoryMb)
+          kill(
+            new TranslationError(
+              'TranslationWorker-OutOfMemory',
+              `The translation needed more than ${options.memoryMb} MB of memory and was stopped.`,
+            ),
+          );
       });
     }, options.memoryPollMs ?? 250);
     const onAbort = () => kill(new DOMException('The translation was cancelled.', 'AbortError'));
@@ -210,7 +238,12 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       worker.job = job;
       watch(worker, job);
       const others = [...workers].filter((other) => other !== worker && other.job);
-      const message: ToWorker = { type: 'translate', id: worker.jobsDone, request: job.request, alone: others.length === 0 };
+      const message: ToWorker = {
+        type: 'translate',
+        id: worker.jobsDone,
+        request: job.request,
+        alone: others.length === 0,
+      };
       worker.child.send(message);
       for (const other of others) other.child.send({ type: 'crowded' } satisfies ToWorker);
     }
@@ -233,11 +266,14 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       closed = true;
       settleReady();
       for (const job of queue.splice(0)) job.reject(new Error('The platform is stopping.'));
-      const exits = [...workers].map((worker) => new Promise<void>((resolve) => {
-        if (worker.child.exitCode !== null || worker.child.signalCode !== null) return resolve();
-        worker.child.once('exit', () => resolve());
-        worker.child.kill('SIGKILL');
-      }));
+      const exits = [...workers].map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.child.exitCode !== null || worker.child.signalCode !== null) return resolve();
+            worker.child.once('exit', () => resolve());
+            worker.child.kill('SIGKILL');
+          }),
+      );
       await Promise.all(exits);
     },
   };

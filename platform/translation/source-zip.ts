@@ -12,15 +12,21 @@ const invalid = (message: string) => new TranslationError('TranslationWorker-Inv
  * glTF's buffers). Entry names, count and sizes are checked from the central directory before a byte
  * is inflated, so a zip bomb or a `../` name is refused instead of filling the worker's memory or disk.
  */
-export function openZipSource(bytes: Uint8Array, rootFilename: string, maxUnzippedBytes = DEFAULT_MAX_UNZIPPED_BYTES): SourceFiles {
-  if (!rootFilename) throw invalid('The source is a zip: the job must name the file inside it to translate (rootFilename).');
+export function openZipSource(
+  bytes: Uint8Array,
+  rootFilename: string,
+  maxUnzippedBytes = DEFAULT_MAX_UNZIPPED_BYTES,
+): SourceFiles {
+  if (!rootFilename)
+    throw invalid('The source is a zip: the job must name the file inside it to translate (rootFilename).');
   const entries: Array<{ name: string; size: number }> = [];
   try {
     // First pass: the filter sees each central-directory entry and declines it, so nothing is inflated.
     unzipSync(bytes, {
       filter: (file) => {
         entries.push({ name: file.name, size: file.originalSize });
-        if (entries.length > MAX_ZIP_ENTRIES) throw invalid(`The zip has more than ${MAX_ZIP_ENTRIES.toLocaleString('en-US')} entries.`);
+        if (entries.length > MAX_ZIP_ENTRIES)
+          throw invalid(`The zip has more than ${MAX_ZIP_ENTRIES.toLocaleString('en-US')} entries.`);
         return false;
       },
     });
@@ -31,14 +37,22 @@ export function openZipSource(bytes: Uint8Array, rootFilename: string, maxUnzipp
   const unsafe = entries.find((entry) => !isSafeName(entry.name));
   if (unsafe) throw invalid(`The zip holds an entry whose name leaves its folder: ${JSON.stringify(unsafe.name)}.`);
   const total = entries.reduce((sum, entry) => sum + entry.size, 0);
-  if (total > maxUnzippedBytes) throw invalid(`The zip unpacks to ${formatBytes(total)}, more than the limit of ${formatBytes(maxUnzippedBytes)}.`);
+  if (total > maxUnzippedBytes)
+    throw invalid(`The zip unpacks to ${formatBytes(total)}, more than the limit of ${formatBytes(maxUnzippedBytes)}.`);
 
   const files = entries.filter((entry) => !entry.name.endsWith('/'));
   const wanted = normalise(rootFilename);
-  const root = files.find((entry) => normalise(entry.name) === wanted) ?? files.find((entry) => normalise(entry.name).toLowerCase() === wanted.toLowerCase());
+  const root =
+    files.find((entry) => normalise(entry.name) === wanted) ??
+    files.find((entry) => normalise(entry.name).toLowerCase() === wanted.toLowerCase());
   if (!root) {
-    const some = files.slice(0, 5).map((entry) => entry.name).join(', ');
-    throw invalid(`The zip has no file ${JSON.stringify(rootFilename)}${files.length ? `; it holds ${some}${files.length > 5 ? ` and ${files.length - 5} more` : ''}` : '; it is empty'}.`);
+    const some = files
+      .slice(0, 5)
+      .map((entry) => entry.name)
+      .join(', ');
+    throw invalid(
+      `The zip has no file ${JSON.stringify(rootFilename)}${files.length ? `; it holds ${some}${files.length > 5 ? ` and ${files.length - 5} more` : ''}` : '; it is empty'}.`,
+    );
   }
 
   let unpacked: Record<string, Uint8Array>;
@@ -68,4 +82,9 @@ function isSafeName(name: string): boolean {
   return !path.split('/').includes('..');
 }
 
-const formatBytes = (bytes: number) => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GiB` : bytes >= 1024 ** 2 ? `${(bytes / 1024 ** 2).toFixed(1)} MiB` : `${bytes.toLocaleString('en-US')} bytes`);
+const formatBytes = (bytes: number) =>
+  bytes >= 1024 ** 3
+    ? `${(bytes / 1024 ** 3).toFixed(1)} GiB`
+    : bytes >= 1024 ** 2
+      ? `${(bytes / 1024 ** 2).toFixed(1)} MiB`
+      : `${bytes.toLocaleString('en-US')} bytes`;

@@ -9,7 +9,8 @@ import { warmUp } from './warm-up/warm-up';
 import { INTERNAL_FAILURE, type FromWorker, type ToWorker } from './worker-protocol';
 
 // A parent gone before a message leaves (killed with -9) is the 'disconnect' below, not an error to crash on.
-const send = (message: FromWorker) => void (process.connected && process.send?.(message, undefined, {}, () => undefined));
+const send = (message: FromWorker) =>
+  void (process.connected && process.send?.(message, undefined, {}, () => undefined));
 const residentMb = () => Math.round(process.memoryUsage.rss() / (1024 * 1024));
 
 let hurried = false;
@@ -19,7 +20,10 @@ process.on('message', (message: ToWorker) => {
   if (message.type === 'crowded') return useGeometryThreads(1);
   // A warm-up that fails leaves a worker that is only slower: it takes jobs all the same.
   if (message.type === 'hurry') return void (hurried = true);
-  if (message.type === 'warm') return void warmUp(undefined, () => hurried).catch(() => undefined).then(() => send({ type: 'warmed' }));
+  if (message.type === 'warm')
+    return void warmUp(undefined, () => hurried)
+      .catch(() => undefined)
+      .then(() => send({ type: 'warmed' }));
   if (message.type !== 'translate') return;
   const { id, request } = message;
   useGeometryThreads(message.alone ? 2 : 1);
@@ -28,7 +32,13 @@ process.on('message', (message: ToWorker) => {
     (error: unknown) => {
       const known = error instanceof TranslationError;
       const text = error instanceof Error ? error.message : String(error);
-      send({ type: 'failed', id, code: known ? error.code : INTERNAL_FAILURE, message: known ? text : `The translation failed unexpectedly: ${text}`, residentMb: residentMb() });
+      send({
+        type: 'failed',
+        id,
+        code: known ? error.code : INTERNAL_FAILURE,
+        message: known ? text : `The translation failed unexpectedly: ${text}`,
+        residentMb: residentMb(),
+      });
     },
   );
 });

@@ -7,7 +7,11 @@ import type { TranslationRequest, TranslationResult } from './engine-types';
  * a file of our own before the first job, answered by `warmed` (`ready` only says the process loaded);
  * `hurry`: a job is waiting for this warming worker, so the warm-up ends after the run under way.
  */
-export type ToWorker = { type: 'translate'; id: number; request: TranslationRequest; alone: boolean } | { type: 'crowded' } | { type: 'warm' } | { type: 'hurry' };
+export type ToWorker =
+  | { type: 'translate'; id: number; request: TranslationRequest; alone: boolean }
+  | { type: 'crowded' }
+  | { type: 'warm' }
+  | { type: 'hurry' };
 
 export type FromWorker =
   | { type: 'ready' }

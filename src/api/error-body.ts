@@ -24,7 +24,9 @@ export function readErrorBody(text: string, contentType: string | null): ErrorBo
 }
 
 /** Every field any of the platform's error bodies may carry; each is checked before it is used. */
-type AnyErrorBody = Partial<JsonApiErrorBody & OAuthErrorBody & ApsAuthErrorBody & OssErrorBody & ModelDerivativeErrorBody> & {
+type AnyErrorBody = Partial<
+  JsonApiErrorBody & OAuthErrorBody & ApsAuthErrorBody & OssErrorBody & ModelDerivativeErrorBody
+> & {
   message?: unknown;
 };
 
@@ -33,13 +35,21 @@ function readJsonBody(json: unknown): ErrorBodyFacts {
   if (typeof json === 'string') return { code: null, message: text(json) };
   if (typeof json !== 'object' || json === null) return { code: null, message: null };
   const body = json as AnyErrorBody;
-  return readJsonApi(body) ?? readOAuth(body) ?? { code: null, message: text(body.reason) ?? text(body.diagnostic) ?? text(body.message) ?? readFieldErrors(json) };
+  return (
+    readJsonApi(body) ??
+    readOAuth(body) ?? {
+      code: null,
+      message: text(body.reason) ?? text(body.diagnostic) ?? text(body.message) ?? readFieldErrors(json),
+    }
+  );
 }
 
 /** Design Automation's validation 400: `{"commandLine": ["Invalid switch …"]}`, a field to its messages. */
 function readFieldErrors(json: object): string | null {
   const entries = Object.entries(json).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
-  const messages = entries.flatMap(([field, list]) => list.filter((item) => typeof item === 'string').map((item) => `${field}: ${item}`));
+  const messages = entries.flatMap(([field, list]) =>
+    list.filter((item) => typeof item === 'string').map((item) => `${field}: ${item}`),
+  );
   return messages.length > 0 ? messages.slice(0, 3).join(' ') : null;
 }
 

@@ -61,9 +61,27 @@ describe('request', () => {
 
 describe('ApiError', () => {
   it.each([
-    ['OAuth', { error: 'invalid_grant', error_description: 'The code has expired.' }, 'invalid_grant', 'The code has expired.'],
-    ['APS gateway', { developerMessage: 'Token expired', userMessage: '', errorCode: 'AUTH-006', 'more info': 'x' }, 'AUTH-006', 'Token expired'],
-    ['JSON:API', { jsonapi: { version: '1.0' }, errors: [{ id: '1', status: '404', code: 'NOT_FOUND', title: 'Not found', detail: 'No hub a.1' }] }, 'NOT_FOUND', 'No hub a.1'],
+    [
+      'OAuth',
+      { error: 'invalid_grant', error_description: 'The code has expired.' },
+      'invalid_grant',
+      'The code has expired.',
+    ],
+    [
+      'APS gateway',
+      { developerMessage: 'Token expired', userMessage: '', errorCode: 'AUTH-006', 'more info': 'x' },
+      'AUTH-006',
+      'Token expired',
+    ],
+    [
+      'JSON:API',
+      {
+        jsonapi: { version: '1.0' },
+        errors: [{ id: '1', status: '404', code: 'NOT_FOUND', title: 'Not found', detail: 'No hub a.1' }],
+      },
+      'NOT_FOUND',
+      'No hub a.1',
+    ],
     ['OSS', { reason: 'Bucket already exists' }, null, 'Bucket already exists'],
     ['Model Derivative', { diagnostic: 'Manifest not found' }, null, 'Manifest not found'],
   ])('reads the %s error body', async (_format, body, code, message) => {
@@ -74,7 +92,13 @@ describe('ApiError', () => {
 
   it('uses a plain-text body as the message and keeps the request id', async () => {
     const text = 'Token does not have the privilege for this request.';
-    setup(() => new Response(text, { status: 403, headers: { 'Content-Type': 'text/plain', 'x-ads-troubleshooting': 'abc-123' } }));
+    setup(
+      () =>
+        new Response(text, {
+          status: 403,
+          headers: { 'Content-Type': 'text/plain', 'x-ads-troubleshooting': 'abc-123' },
+        }),
+    );
     const error = await failure(requestJson('/x', { signal: signal() }));
     expect(error).toMatchObject({ status: 403, code: null, message: text, requestId: 'abc-123', body: text });
   });
@@ -96,7 +120,12 @@ describe('ApiError', () => {
 
 describe('401: renew the session once', () => {
   it('renews the token and repeats the request', async () => {
-    const { calls, config } = setup(inOrder(() => new Response('', { status: 401 }), () => jsonResponse({ ok: 1 })));
+    const { calls, config } = setup(
+      inOrder(
+        () => new Response('', { status: 401 }),
+        () => jsonResponse({ ok: 1 }),
+      ),
+    );
     await expect(requestJson('/x', { signal: signal() })).resolves.toEqual({ ok: 1 });
     expect(config.refreshAccessToken).toHaveBeenCalledTimes(1);
     expect(calls.map((call) => call.headers.get('Authorization'))).toEqual(['Bearer token-1', 'Bearer token-2']);
@@ -104,7 +133,9 @@ describe('401: renew the session once', () => {
   });
 
   it('gives up after one renewal and says the session expired', async () => {
-    const { calls, config } = setup(() => jsonResponse({ errorCode: 'AUTH-006', developerMessage: 'bad' }, { status: 401 }));
+    const { calls, config } = setup(() =>
+      jsonResponse({ errorCode: 'AUTH-006', developerMessage: 'bad' }, { status: 401 }),
+    );
     const error = await failure(requestJson('/x', { signal: signal() }));
     expect(error.status).toBe(401);
     expect(calls).toHaveLength(2);
@@ -113,7 +144,9 @@ describe('401: renew the session once', () => {
   });
 
   it('does not repeat the request when the session cannot be renewed', async () => {
-    const { calls, config } = setup(() => new Response('', { status: 401 }), { refreshAccessToken: vi.fn(() => Promise.resolve(null)) });
+    const { calls, config } = setup(() => new Response('', { status: 401 }), {
+      refreshAccessToken: vi.fn(() => Promise.resolve(null)),
+    });
     await failure(requestJson('/x', { signal: signal() }));
     expect(calls).toHaveLength(1);
     expect(config.onSessionExpired).toHaveBeenCalledTimes(1);
@@ -121,13 +154,17 @@ describe('401: renew the session once', () => {
 
   it('shares one renewal between requests that fail together', async () => {
     let token = 'token-1';
-    const { config } = setup((call) => (call.headers.get('Authorization') === 'Bearer token-2' ? jsonResponse({}) : new Response('', { status: 401 })), {
-      getAccessToken: () => token,
-      refreshAccessToken: vi.fn(() => {
-        token = 'token-2';
-        return Promise.resolve(token);
-      }),
-    });
+    const { config } = setup(
+      (call) =>
+        call.headers.get('Authorization') === 'Bearer token-2' ? jsonResponse({}) : new Response('', { status: 401 }),
+      {
+        getAccessToken: () => token,
+        refreshAccessToken: vi.fn(() => {
+          token = 'token-2';
+          return Promise.resolve(token);
+        }),
+      },
+    );
     await Promise.all([requestJson('/a', { signal: signal() }), requestJson('/b', { signal: signal() })]);
     expect(config.refreshAccessToken).toHaveBeenCalledTimes(1);
   });
@@ -135,10 +172,16 @@ describe('401: renew the session once', () => {
   it('joins a renewal started before expiry instead of renewing again', async () => {
     let token = 'token-1';
     let finish: () => void = () => undefined;
-    const { config } = setup((call) => (call.headers.get('Authorization') === 'Bearer token-2' ? jsonResponse({}) : new Response('', { status: 401 })), {
-      getAccessToken: () => token,
-      refreshAccessToken: vi.fn(() => new Promise<string | null>((resolve) => (finish = () => resolve((token = 'token-2'))))),
-    });
+    const { config } = setup(
+      (call) =>
+        call.headers.get('Authorization') === 'Bearer token-2' ? jsonResponse({}) : new Response('', { status: 401 }),
+      {
+        getAccessToken: () => token,
+        refreshAccessToken: vi.fn(
+          () => new Promise<string | null>((resolve) => (finish = () => resolve((token = 'token-2')))),
+        ),
+      },
+    );
     const early = renewAccessToken();
     // This request fails with the old token while the early renewal is still under way.
     const onRequest = requestJson('/a', { signal: signal() });
@@ -149,7 +192,9 @@ describe('401: renew the session once', () => {
   });
 
   it('leaves 401s from unauthenticated calls to the caller', async () => {
-    const { config } = setup(() => jsonResponse({ error: 'invalid_client', error_description: 'Unknown client' }, { status: 401 }));
+    const { config } = setup(() =>
+      jsonResponse({ error: 'invalid_client', error_description: 'Unknown client' }, { status: 401 }),
+    );
     const error = await failure(requestJson('/token', { signal: signal(), authenticated: false }));
     expect(error.message).toBe('Unknown client');
     expect(config.refreshAccessToken).not.toHaveBeenCalled();

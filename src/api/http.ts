@@ -92,7 +92,13 @@ let config: ResolvedConfig | null = null;
 let renewal: Promise<string | null> | null = null;
 
 export function configureHttp(next: HttpConfig): void {
-  config = { fetch: (...args) => fetch(...args), maxRateLimitRetries: 6, maxRetryAfterSeconds: 60, budgetFor: createDefaultBudgets(), ...next };
+  config = {
+    fetch: (...args) => fetch(...args),
+    maxRateLimitRetries: 6,
+    maxRetryAfterSeconds: 60,
+    budgetFor: createDefaultBudgets(),
+    ...next,
+  };
   renewal = null;
 }
 
@@ -149,7 +155,10 @@ export async function requestJson<T>(path: string, options: RequestOptions): Pro
   } catch (cause) {
     const message = 'The platform answered with something that is not JSON.';
     const method = options.method ?? 'GET';
-    throw new ApiError({ status: response.status, code: null, message, requestId: null, body, method, url: path }, { cause });
+    throw new ApiError(
+      { status: response.status, code: null, message, requestId: null, body, method, url: path },
+      { cause },
+    );
   }
 }
 
@@ -157,7 +166,13 @@ export async function requestVoid(path: string, options: RequestOptions): Promis
   await discard(await request(path, options));
 }
 
-async function send(current: ResolvedConfig, url: string, method: string, options: RequestOptions, token: string | null) {
+async function send(
+  current: ResolvedConfig,
+  url: string,
+  method: string,
+  options: RequestOptions,
+  token: string | null,
+) {
   const headers = new Headers(options.headers);
   let body: string | undefined;
   if (options.form) {
@@ -170,7 +185,13 @@ async function send(current: ResolvedConfig, url: string, method: string, option
   }
   if (token) headers.set('Authorization', `Bearer ${token}`);
   try {
-    return await current.fetch(url, { method, headers, body, signal: options.signal, ...(options.keepalive ? { keepalive: true } : {}) });
+    return await current.fetch(url, {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
+    });
   } catch (cause) {
     if (options.signal.aborted) throw cause;
     const init = { status: 0, code: null, message: describeStatus(0), requestId: null, body: '', method, url };
@@ -207,7 +228,11 @@ function buildUrl(baseUrl: string, path: string, query: RequestOptions['query'])
 }
 
 async function waitOutRefusal(url: string, seconds: number, signal: AbortSignal): Promise<void> {
-  const ended = reportRateLimitWait({ service: serviceName(new URL(url).pathname), until: Date.now() + seconds * 1000, refused: true });
+  const ended = reportRateLimitWait({
+    service: serviceName(new URL(url).pathname),
+    until: Date.now() + seconds * 1000,
+    refused: true,
+  });
   try {
     await wait(seconds * 1000, signal);
   } finally {

@@ -31,7 +31,12 @@ function update() {
   let earliest: RateLimitWait | null = null;
   for (const wait of waits) if (!earliest || wait.until < earliest.until) earliest = wait;
   // A new object only when what is shown changes, so React renders once per change.
-  if (earliest?.until === current?.until && earliest?.service === current?.service && earliest?.refused === current?.refused) return;
+  if (
+    earliest?.until === current?.until &&
+    earliest?.service === current?.service &&
+    earliest?.refused === current?.refused
+  )
+    return;
   current = earliest ? { ...earliest } : null;
   for (const listener of listeners) listener();
 }

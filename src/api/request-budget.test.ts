@@ -132,7 +132,13 @@ describe('requests under a budget', () => {
   });
 
   it('on a 429, waits Retry-After, holds the service’s other requests for as long, then spaces them out', async () => {
-    const { calls } = setup(inOrder(() => new Response('', { status: 429, headers: { 'Retry-After': '3' } }), () => jsonResponse({ ok: 1 })), 50);
+    const { calls } = setup(
+      inOrder(
+        () => new Response('', { status: 429, headers: { 'Retry-After': '3' } }),
+        () => jsonResponse({ ok: 1 }),
+      ),
+      50,
+    );
     const first = requestJson('/data/v1/projects/p/folders/f', { signal: signal() });
     await vi.advanceTimersByTimeAsync(0);
     const second = requestJson('/data/v1/projects/p/items/i', { signal: signal() });

@@ -33,7 +33,14 @@ export interface BudgetOptions {
 /** Shorter waits are not worth a word: they pass before anyone could read one. */
 const REPORTED_WAIT_MS = 1_000;
 
-export function createRequestBudget({ limit, windowMs, service = 'the platform', now = Date.now, sleep = wait, report = reportRateLimitWait }: BudgetOptions): RequestBudget {
+export function createRequestBudget({
+  limit,
+  windowMs,
+  service = 'the platform',
+  now = Date.now,
+  sleep = wait,
+  report = reportRateLimitWait,
+}: BudgetOptions): RequestBudget {
   /** Start times of the requests in the current window, oldest first. */
   const starts: number[] = [];
   let pausedSince = 0;
@@ -97,6 +104,11 @@ const DATA_MANAGEMENT_PATH = /^\/+(project|data)\/v1\//;
 
 /** The app's budgets: one per rate-limited service, shared by every request to it from this page. */
 export function createDefaultBudgets(options: Partial<BudgetOptions> = {}): BudgetFor {
-  const dataManagement = createRequestBudget({ limit: DATA_MANAGEMENT_BUDGET_PER_MINUTE, windowMs: 60_000, service: 'Data Management', ...options });
+  const dataManagement = createRequestBudget({
+    limit: DATA_MANAGEMENT_BUDGET_PER_MINUTE,
+    windowMs: 60_000,
+    service: 'Data Management',
+    ...options,
+  });
   return (url) => (DATA_MANAGEMENT_PATH.test(url.pathname) ? dataManagement : null);
 }

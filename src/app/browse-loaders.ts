@@ -15,7 +15,10 @@ export function browseLoaders(queryClient: QueryClient, signedIn: () => boolean)
       if (signedIn()) void Promise.all(prefetch((name) => params[name] ?? '', url));
     };
   return {
-    hub: start((param) => [queryClient.prefetchQuery(dmQueries.hub(param('hubId'))), queryClient.prefetchQuery(dmQueries.projects(param('hubId')))]),
+    hub: start((param) => [
+      queryClient.prefetchQuery(dmQueries.hub(param('hubId'))),
+      queryClient.prefetchQuery(dmQueries.projects(param('hubId'))),
+    ]),
     project: start((param) => [
       queryClient.prefetchQuery(dmQueries.project(param('hubId'), param('projectId'))),
       queryClient.prefetchQuery(dmQueries.topFolders(param('hubId'), param('projectId'))),
@@ -26,7 +29,15 @@ export function browseLoaders(queryClient: QueryClient, signedIn: () => boolean)
       const nameContains = planNameFilter(view.filter).server;
       // Contents first: a platform that answers one request at a time then starts on the rows.
       return [
-        queryClient.prefetchQuery(dmQueries.folderContents({ ...folder, page: 0, type: 'all', includeHidden: view.includeHidden, nameContains })),
+        queryClient.prefetchQuery(
+          dmQueries.folderContents({
+            ...folder,
+            page: 0,
+            type: 'all',
+            includeHidden: view.includeHidden,
+            nameContains,
+          }),
+        ),
         queryClient.prefetchQuery(dmQueries.folder(folder)),
       ];
     }),

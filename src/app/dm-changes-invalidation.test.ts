@@ -11,29 +11,57 @@ import { createQueryClient } from './query-client';
 
 function serve(respond: Parameters<typeof mockFetch>[0]) {
   const mock = mockFetch(respond);
-  configureHttp({ baseUrl: 'http://p', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: () => Promise.resolve(null), onSessionExpired: vi.fn() });
+  configureHttp({
+    baseUrl: 'http://p',
+    fetch: mock.fetch,
+    getAccessToken: () => 't',
+    refreshAccessToken: () => Promise.resolve(null),
+    onSessionExpired: vi.fn(),
+  });
   return mock;
 }
 
 const parent = { hubId: 'h', projectId: 'p', folderId: 'parent' };
 const file = { projectId: 'p', itemId: 'urn:item' };
 const keys: Record<string, QueryKey> = {
-  parentPage0: dmQueries.folderContents({ projectId: 'p', folderId: 'parent', page: 0, type: 'all', includeHidden: false }).queryKey,
+  parentPage0: dmQueries.folderContents({
+    projectId: 'p',
+    folderId: 'parent',
+    page: 0,
+    type: 'all',
+    includeHidden: false,
+  }).queryKey,
   parentFolder: dmQueries.folder({ projectId: 'p', folderId: 'parent' }).queryKey,
   topFolders: dmQueries.topFolders('h', 'p').queryKey,
   moved: dmQueries.folder({ projectId: 'p', folderId: 'moved' }).queryKey,
   movedParent: dmQueries.folderParent({ projectId: 'p', folderId: 'moved' }).queryKey,
-  target: dmQueries.folderContents({ projectId: 'p', folderId: 'target', page: 0, type: 'folders', includeHidden: false }).queryKey,
+  target: dmQueries.folderContents({
+    projectId: 'p',
+    folderId: 'target',
+    page: 0,
+    type: 'folders',
+    includeHidden: false,
+  }).queryKey,
   item: dmQueries.item(file).queryKey,
   versions: dmQueries.itemVersions(file).queryKey,
   otherItem: dmQueries.item({ projectId: 'p', itemId: 'urn:other' }).queryKey,
-  otherProject: dmQueries.folderContents({ projectId: 'q', folderId: 'parent', page: 0, type: 'all', includeHidden: false }).queryKey,
+  otherProject: dmQueries.folderContents({
+    projectId: 'q',
+    folderId: 'parent',
+    page: 0,
+    type: 'all',
+    includeHidden: false,
+  }).queryKey,
 };
 
 function cacheEverything() {
   const queryClient = createQueryClient({ notify: vi.fn() });
   for (const key of Object.values(keys)) queryClient.setQueryData(key, {});
-  const stale = () => Object.entries(keys).filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated).map(([name]) => name).sort();
+  const stale = () =>
+    Object.entries(keys)
+      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name)
+      .sort();
   const run = (options: object, variables: unknown) =>
     queryClient.getMutationCache().build(queryClient, options).execute(variables);
   return { stale, run };
@@ -46,7 +74,9 @@ describe('Data Management changes', () => {
     await run(dmMutations.moveFolder({ projectId: 'p', folderId: 'moved' }, 'h'), 'target');
     expect(mock.calls[0]?.method).toBe('PATCH');
     expect(mock.calls[0]?.url.pathname).toBe('/data/v1/projects/p/folders/moved');
-    expect(JSON.parse(mock.calls[0]?.body ?? '')).toMatchObject({ data: { type: 'folders', id: 'moved', relationships: { parent: { data: { type: 'folders', id: 'target' } } } } });
+    expect(JSON.parse(mock.calls[0]?.body ?? '')).toMatchObject({
+      data: { type: 'folders', id: 'moved', relationships: { parent: { data: { type: 'folders', id: 'target' } } } },
+    });
     expect(stale()).toEqual(['moved', 'movedParent', 'parentFolder', 'parentPage0', 'target', 'topFolders']);
   });
 
@@ -55,7 +85,9 @@ describe('Data Management changes', () => {
     const { stale, run } = cacheEverything();
     await run(dmMutations.renameItem(file, parent), 'b.ifc');
     expect(mock.calls[0]?.url.pathname).toBe('/data/v1/projects/p/items/urn%3Aitem');
-    expect(JSON.parse(mock.calls[0]?.body ?? '')).toMatchObject({ data: { type: 'items', id: 'urn:item', attributes: { displayName: 'b.ifc' } } });
+    expect(JSON.parse(mock.calls[0]?.body ?? '')).toMatchObject({
+      data: { type: 'items', id: 'urn:item', attributes: { displayName: 'b.ifc' } },
+    });
     expect(stale()).toEqual(['item', 'parentFolder', 'parentPage0', 'topFolders', 'versions']);
   });
 
@@ -65,20 +97,47 @@ describe('Data Management changes', () => {
     await run(dmMutations.deleteItem(file, parent), 'a.ifc');
     expect(mock.calls[0]?.url.pathname).toBe('/data/v1/projects/p/versions');
     expect(JSON.parse(mock.calls[0]?.body ?? '')).toMatchObject({
-      data: { type: 'versions', attributes: { name: 'a.ifc', extension: { type: 'versions:autodesk.core:Deleted' } }, relationships: { item: { data: { type: 'items', id: 'urn:item' } } } },
+      data: {
+        type: 'versions',
+        attributes: { name: 'a.ifc', extension: { type: 'versions:autodesk.core:Deleted' } },
+        relationships: { item: { data: { type: 'items', id: 'urn:item' } } },
+      },
     });
     expect(stale()).toEqual(['item', 'parentFolder', 'parentPage0', 'topFolders', 'versions']);
     await run(dmMutations.restoreItem(file, parent), 'urn:v?version=1');
     expect(mock.calls[1]?.url.searchParams.get('copyFrom')).toBe('urn:v?version=1');
-    expect(JSON.parse(mock.calls[1]?.body ?? '')).toMatchObject({ data: { type: 'versions', relationships: { item: { data: { type: 'items', id: 'urn:item' } } } } });
+    expect(JSON.parse(mock.calls[1]?.body ?? '')).toMatchObject({
+      data: { type: 'versions', relationships: { item: { data: { type: 'items', id: 'urn:item' } } } },
+    });
   });
 
   it('an upload’s comment travels in the version’s extension.data.comment, for a new item and a new version', async () => {
-    const mock = serve(() => jsonResponse(envelope(item('urn:item', 'a.ifc', 'parent'), { included: [version('urn:item', 'a.ifc', 1)] }), { status: 201 }));
+    const mock = serve(() =>
+      jsonResponse(envelope(item('urn:item', 'a.ifc', 'parent'), { included: [version('urn:item', 'a.ifc', 1)] }), {
+        status: 201,
+      }),
+    );
     const { run } = cacheEverything();
-    await run(dmMutations.createItem(parent), { input: { name: 'a.ifc', storageId: 'urn:s', comment: ' Issued for review ' }, signal: new AbortController().signal });
-    expect(JSON.parse(mock.calls[0]?.body ?? '')).toMatchObject({ included: [{ attributes: { extension: { type: 'versions:autodesk.core:File', version: '1.0', data: { comment: 'Issued for review' } } } }] });
-    await run(dmMutations.createVersion(parent), { input: { itemId: 'urn:item', name: 'a.ifc', storageId: 'urn:s' }, signal: new AbortController().signal });
-    expect((JSON.parse(mock.calls[1]?.body ?? '') as { data: { attributes: { extension: object } } }).data.attributes.extension).toEqual({ type: 'versions:autodesk.core:File', version: '1.0' });
+    await run(dmMutations.createItem(parent), {
+      input: { name: 'a.ifc', storageId: 'urn:s', comment: ' Issued for review ' },
+      signal: new AbortController().signal,
+    });
+    expect(JSON.parse(mock.calls[0]?.body ?? '')).toMatchObject({
+      included: [
+        {
+          attributes: {
+            extension: { type: 'versions:autodesk.core:File', version: '1.0', data: { comment: 'Issued for review' } },
+          },
+        },
+      ],
+    });
+    await run(dmMutations.createVersion(parent), {
+      input: { itemId: 'urn:item', name: 'a.ifc', storageId: 'urn:s' },
+      signal: new AbortController().signal,
+    });
+    expect(
+      (JSON.parse(mock.calls[1]?.body ?? '') as { data: { attributes: { extension: object } } }).data.attributes
+        .extension,
+    ).toEqual({ type: 'versions:autodesk.core:File', version: '1.0' });
   });
 });

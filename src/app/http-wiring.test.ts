@@ -10,12 +10,19 @@ const hubs = { jsonapi: { version: '1.0' }, links: { self: { href: '' } }, data:
 function platform(token: (call: RecordedCall) => Response) {
   return mockFetch((call) => {
     if (call.url.pathname === '/authentication/v2/token') return token(call);
-    return call.headers.get('Authorization') === 'Bearer fresh' ? jsonResponse(hubs) : new Response('', { status: 401 });
+    return call.headers.get('Authorization') === 'Bearer fresh'
+      ? jsonResponse(hubs)
+      : new Response('', { status: 401 });
   });
 }
 
 beforeEach(() => {
-  sessionActions.signedIn({ access_token: 'stale', token_type: 'Bearer', expires_in: 3600, refresh_token: 'refresh-1' });
+  sessionActions.signedIn({
+    access_token: 'stale',
+    token_type: 'Bearer',
+    expires_in: 3600,
+    refresh_token: 'refresh-1',
+  });
 });
 
 describe('wireHttp', () => {
@@ -34,7 +41,9 @@ describe('wireHttp', () => {
   });
 
   it('ends the session when the platform refuses to renew it', async () => {
-    const mock = platform(() => jsonResponse({ error: 'invalid_grant', error_description: 'Refresh token revoked' }, { status: 400 }));
+    const mock = platform(() =>
+      jsonResponse({ error: 'invalid_grant', error_description: 'Refresh token revoked' }, { status: 400 }),
+    );
     wireHttp(testConfig, mock.fetch);
 
     await expect(createTestQueryClient().fetchQuery(dmQueries.hubs())).rejects.toMatchObject({ status: 401 });
@@ -44,7 +53,9 @@ describe('wireHttp', () => {
 
   it('keeps the session when the platform cannot be reached while renewing', async () => {
     const mock = mockFetch((call) =>
-      call.url.pathname === '/authentication/v2/token' ? Promise.reject(new TypeError('Failed to fetch')) : new Response('', { status: 401 }),
+      call.url.pathname === '/authentication/v2/token'
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : new Response('', { status: 401 }),
     );
     wireHttp(testConfig, mock.fetch);
     await expect(createTestQueryClient().fetchQuery(dmQueries.hubs())).rejects.toMatchObject({ status: 0 });

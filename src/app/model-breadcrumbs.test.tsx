@@ -14,23 +14,53 @@ describe('ModelBreadcrumbs', () => {
     const mock = mockFetch((call) => {
       const path = decodeURIComponent(call.url.pathname);
       if (path.endsWith('/items/urn:item')) return jsonResponse(envelope(item('urn:item', 'house.ifc', 'urn:models')));
-      if (path.endsWith('/folders/urn:models')) return jsonResponse(envelope(folder('urn:models', 'Models', 'urn:root')));
+      if (path.endsWith('/folders/urn:models'))
+        return jsonResponse(envelope(folder('urn:models', 'Models', 'urn:root')));
       if (path.endsWith('/projects/a.project')) return jsonResponse(envelope(project()));
       if (path.endsWith('/hubs/a.hub')) return jsonResponse(envelope(hub()));
       return jsonResponse({ errors: [] }, { status: 404 });
     });
-    configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: () => Promise.resolve(null), onSessionExpired: vi.fn() });
-    renderWithProviders(<ModelBreadcrumbs source="urn:adsk.wipprod:fs.file:vf.X?version=3" name="house.ifc" item={{ hubId: 'a.hub', projectId: 'a.project', itemId: 'urn:item' }} />);
-    await waitFor(() => expect(crumbs()).toEqual(['Hubs', 'Demo Company', 'Riverside Offices', 'Models', 'house.ifc', 'Version 3', 'Derivatives']));
-    expect(screen.getByRole('link', { name: 'Version 3' })).toHaveAttribute('href', '/hubs/a.hub/projects/a.project/items/urn:item/versions/3');
+    configureHttp({
+      baseUrl: 'http://platform.test',
+      fetch: mock.fetch,
+      getAccessToken: () => 't',
+      refreshAccessToken: () => Promise.resolve(null),
+      onSessionExpired: vi.fn(),
+    });
+    renderWithProviders(
+      <ModelBreadcrumbs
+        source="urn:adsk.wipprod:fs.file:vf.X?version=3"
+        name="house.ifc"
+        item={{ hubId: 'a.hub', projectId: 'a.project', itemId: 'urn:item' }}
+      />,
+    );
+    await waitFor(() =>
+      expect(crumbs()).toEqual([
+        'Hubs',
+        'Demo Company',
+        'Riverside Offices',
+        'Models',
+        'house.ifc',
+        'Version 3',
+        'Derivatives',
+      ]),
+    );
+    expect(screen.getByRole('link', { name: 'Version 3' })).toHaveAttribute(
+      'href',
+      '/hubs/a.hub/projects/a.project/items/urn:item/versions/3',
+    );
   });
 
   it('places a bucket object under its bucket, and anything else under the translations', () => {
-    const { unmount } = renderWithProviders(<ModelBreadcrumbs source="urn:adsk.objects:os.object:models/house.ifc" name="house.ifc" item={null} />);
+    const { unmount } = renderWithProviders(
+      <ModelBreadcrumbs source="urn:adsk.objects:os.object:models/house.ifc" name="house.ifc" item={null} />,
+    );
     expect(crumbs()).toEqual(['Buckets', 'models', 'house.ifc', 'Derivatives']);
     expect(screen.getByRole('link', { name: 'models' })).toHaveAttribute('href', '/buckets/models');
     unmount();
-    renderWithProviders(<ModelBreadcrumbs source="urn:adsk.wipprod:fs.file:vf.X?version=3" name="house.ifc" item={null} />);
+    renderWithProviders(
+      <ModelBreadcrumbs source="urn:adsk.wipprod:fs.file:vf.X?version=3" name="house.ifc" item={null} />,
+    );
     expect(crumbs()).toEqual(['Translations', 'house.ifc', 'Derivatives']);
   });
 });

@@ -18,14 +18,45 @@ interface ModelBreadcrumbsProps {
 export function ModelBreadcrumbs({ source, name, item }: ModelBreadcrumbsProps) {
   const design = designSource(source);
   const here: Crumb = { label: 'Derivatives' };
-  if (item) return <ItemTrail {...item} versionNumber={design.kind === 'version' ? design.versionNumber : null} name={name} here={here} />;
+  if (item)
+    return (
+      <ItemTrail
+        {...item}
+        versionNumber={design.kind === 'version' ? design.versionNumber : null}
+        name={name}
+        here={here}
+      />
+    );
   if (design.kind === 'object') {
-    return <CrumbTrail crumbs={[{ label: 'Buckets', href: BUCKETS_PATH }, { label: design.bucketKey, href: bucketPath(design.bucketKey) }, { label: design.objectKey }, here]} />;
+    return (
+      <CrumbTrail
+        crumbs={[
+          { label: 'Buckets', href: BUCKETS_PATH },
+          { label: design.bucketKey, href: bucketPath(design.bucketKey) },
+          { label: design.objectKey },
+          here,
+        ]}
+      />
+    );
   }
   return <CrumbTrail crumbs={[{ label: 'Translations', href: JOBS_PATH }, { label: name }, here]} />;
 }
 
-function ItemTrail({ hubId, projectId, itemId, versionNumber, name, here }: { hubId: string; projectId: string; itemId: string; versionNumber: number | null; name: string; here: Crumb }) {
+function ItemTrail({
+  hubId,
+  projectId,
+  itemId,
+  versionNumber,
+  name,
+  here,
+}: {
+  hubId: string;
+  projectId: string;
+  itemId: string;
+  versionNumber: number | null;
+  name: string;
+  here: Crumb;
+}) {
   const item = useQuery(dmQueries.item({ projectId, itemId }));
   const label = item.data?.data.attributes.displayName ?? name;
   return (
@@ -35,7 +66,9 @@ function ItemTrail({ hubId, projectId, itemId, versionNumber, name, here }: { hu
       folderId={item.data?.data.relationships['parent']?.data?.id}
       tail={[
         { label, href: itemPath(hubId, projectId, itemId) },
-        ...(versionNumber === null ? [] : [{ label: `Version ${versionNumber}`, href: versionPath(hubId, projectId, itemId, versionNumber) }]),
+        ...(versionNumber === null
+          ? []
+          : [{ label: `Version ${versionNumber}`, href: versionPath(hubId, projectId, itemId, versionNumber) }]),
         here,
       ]}
     />

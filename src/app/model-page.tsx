@@ -18,7 +18,12 @@ import { ModelOverview } from './model-overview';
 
 const TABS = ['overview', 'manifest', 'properties', 'preview'] as const;
 type Tab = (typeof TABS)[number];
-const TAB_LABELS: Record<Tab, string> = { overview: 'Overview', manifest: 'Manifest', properties: 'Properties', preview: 'Preview' };
+const TAB_LABELS: Record<Tab, string> = {
+  overview: 'Overview',
+  manifest: 'Manifest',
+  properties: 'Properties',
+  preview: 'Preview',
+};
 
 /**
  * `/models/:urn`: one design's derivatives. Features meet here: the manifest, the properties and the
@@ -29,7 +34,13 @@ export function ModelPage() {
   const [search, setSearch] = useSearchParams();
   const tab: Tab = TABS.find((candidate) => candidate === search.get('tab')) ?? 'overview';
   const source = decodeUrn(urn);
-  const name = search.get('name') ?? source?.slice(source.lastIndexOf('/') + 1).split(':').pop() ?? urn;
+  const name =
+    search.get('name') ??
+    source
+      ?.slice(source.lastIndexOf('/') + 1)
+      .split(':')
+      .pop() ??
+    urn;
   const translating = search.get('translate') === '1';
   const hubId = search.get('hub');
   const projectId = search.get('project');
@@ -38,7 +49,11 @@ export function ModelPage() {
   const running = useLatestJob(urn)?.endedAt === null;
   const manifest = useQuery({ ...mdQueries.manifest(urn), retry: false });
   // svf2, or the legacy svf another client may have asked for: the platform makes the same viewable for both.
-  const hasViewables = manifest.data?.derivatives.some((derivative) => (derivative.outputType === 'svf2' || derivative.outputType === 'svf') && derivative.status === 'success') ?? false;
+  const hasViewables =
+    manifest.data?.derivatives.some(
+      (derivative) =>
+        (derivative.outputType === 'svf2' || derivative.outputType === 'svf') && derivative.status === 'success',
+    ) ?? false;
   const metadata = useQuery({ ...mdQueries.metadata(urn), enabled: hasViewables });
   const views = metadata.data?.state === 'ready' ? metadata.data.data.data.metadata : [];
   const [chosenGuid, setChosenGuid] = useState<string | null>(null);
@@ -57,17 +72,41 @@ export function ModelPage() {
   const openTranslate = () => update({ translate: '1' });
 
   if (!source) {
-    return <EmptyState headingLevel={1} icon={<FileIcon className="size-5" />} title="This is not a design's address" description="The part after /models/ must be an encoded URN." />;
+    return (
+      <EmptyState
+        headingLevel={1}
+        icon={<FileIcon className="size-5" />}
+        title="This is not a design's address"
+        description="The part after /models/ must be an encoded URN."
+      />
+    );
   }
-  const noViews = <EmptyState icon={<FileIcon className="size-5" />} title="No model views yet" description="Translate the design to SVF2 to read its objects, properties and 3D preview." />;
+  const noViews = (
+    <EmptyState
+      icon={<FileIcon className="size-5" />}
+      title="No model views yet"
+      description="Translate the design to SVF2 to read its objects, properties and 3D preview."
+    />
+  );
 
   return (
     <section aria-labelledby="model-heading" className="flex min-h-0 flex-1 flex-col">
       <header className="space-y-2 border-b border-neutral-200 px-4 pt-3 sm:px-6 dark:border-neutral-800">
         <ModelBreadcrumbs source={source} name={name} item={item} />
         <div className="flex items-center gap-3">
-          <h1 id="model-heading" className="truncate text-base font-semibold">{name}</h1>
-          {guid && tab !== 'overview' && tab !== 'manifest' && <ModelViews views={views} selected={guid} onChange={(next) => { setChosenGuid(next); setSelectedId(null); }} />}
+          <h1 id="model-heading" className="truncate text-base font-semibold">
+            {name}
+          </h1>
+          {guid && tab !== 'overview' && tab !== 'manifest' && (
+            <ModelViews
+              views={views}
+              selected={guid}
+              onChange={(next) => {
+                setChosenGuid(next);
+                setSelectedId(null);
+              }}
+            />
+          )}
         </div>
         <div role="tablist" aria-label="Model" className="flex gap-1">
           {TABS.map((value) => (
@@ -77,30 +116,58 @@ export function ModelPage() {
               role="tab"
               aria-selected={tab === value}
               onClick={() => update({ tab: value === 'overview' ? null : value })}
-              className={cx('border-b-2 px-3 py-2 text-sm', tab === value ? 'border-accent-600 font-medium' : 'border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-300')}
+              className={cx(
+                'border-b-2 px-3 py-2 text-sm',
+                tab === value
+                  ? 'border-accent-600 font-medium'
+                  : 'border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-300',
+              )}
             >
               {TAB_LABELS[value]}
             </button>
           ))}
         </div>
       </header>
-      <div role="tabpanel" aria-label={TAB_LABELS[tab]} className="flex min-h-0 flex-1 flex-col overflow-auto p-4 sm:p-6">
+      <div
+        role="tabpanel"
+        aria-label={TAB_LABELS[tab]}
+        className="flex min-h-0 flex-1 flex-col overflow-auto p-4 sm:p-6"
+      >
         {tab === 'overview' && <ModelOverview urn={urn} manifest={manifest.data} onTranslate={openTranslate} />}
-        {tab === 'manifest' && <ManifestView urn={urn} name={name} pollWhileRunning={!running} onTranslate={openTranslate} />}
-        {tab === 'properties' && (guid ? <PropertiesPanel urn={urn} guid={guid} name={name} selectedId={selectedId} onSelect={setSelectedId} /> : noViews)}
+        {tab === 'manifest' && (
+          <ManifestView urn={urn} name={name} pollWhileRunning={!running} onTranslate={openTranslate} />
+        )}
+        {tab === 'properties' &&
+          (guid ? (
+            <PropertiesPanel urn={urn} guid={guid} name={name} selectedId={selectedId} onSelect={setSelectedId} />
+          ) : (
+            noViews
+          ))}
         {tab === 'preview' &&
           (guid && manifest.data ? (
             <SplitPane
               sideLabel="the objects and properties"
               storageKey="ddm.preview.side-width"
-              main={<ModelPreview urn={urn} manifest={manifest.data} viewGuid={guid} selectedId={selectedId} onSelect={setSelectedId} />}
-              side={<PropertiesPanel urn={urn} guid={guid} name={name} selectedId={selectedId} onSelect={setSelectedId} />}
+              main={
+                <ModelPreview
+                  urn={urn}
+                  manifest={manifest.data}
+                  viewGuid={guid}
+                  selectedId={selectedId}
+                  onSelect={setSelectedId}
+                />
+              }
+              side={
+                <PropertiesPanel urn={urn} guid={guid} name={name} selectedId={selectedId} onSelect={setSelectedId} />
+              }
             />
           ) : (
             noViews
           ))}
       </div>
-      {translating && <TranslateDialog urn={urn} name={name} item={item ?? undefined} onClose={() => update({ translate: null })} />}
+      {translating && (
+        <TranslateDialog urn={urn} name={name} item={item ?? undefined} onClose={() => update({ translate: null })} />
+      )}
     </section>
   );
 }

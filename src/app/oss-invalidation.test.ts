@@ -10,7 +10,13 @@ import { createQueryClient } from './query-client';
 
 function serve(respond: Parameters<typeof mockFetch>[0]) {
   const mock = mockFetch(respond);
-  configureHttp({ baseUrl: 'http://p', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: () => Promise.resolve(null), onSessionExpired: vi.fn() });
+  configureHttp({
+    baseUrl: 'http://p',
+    fetch: mock.fetch,
+    getAccessToken: () => 't',
+    refreshAccessToken: () => Promise.resolve(null),
+    onSessionExpired: vi.fn(),
+  });
   return mock;
 }
 
@@ -27,7 +33,10 @@ const keys: Record<string, QueryKey> = {
 function cacheEverything() {
   const queryClient = createQueryClient({ notify: vi.fn() });
   for (const key of Object.values(keys)) queryClient.setQueryData(key, {});
-  const stale = () => Object.entries(keys).filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated).map(([name]) => name);
+  const stale = () =>
+    Object.entries(keys)
+      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name);
   return { queryClient, stale };
 }
 
@@ -47,9 +56,14 @@ describe('ossQueries keys', () => {
 
 describe('OSS mutations', () => {
   it('creating a bucket posts in the US region and makes every page of the bucket list stale, nothing else', async () => {
-    const mock = serve(() => jsonResponse({ bucketKey: 'c', bucketOwner: 'o', createdDate: 1, permissions: [], policyKey: 'transient' }));
+    const mock = serve(() =>
+      jsonResponse({ bucketKey: 'c', bucketOwner: 'o', createdDate: 1, permissions: [], policyKey: 'transient' }),
+    );
     const { queryClient, stale } = cacheEverything();
-    await queryClient.getMutationCache().build(queryClient, ossMutations.createBucket()).execute({ bucketKey: 'c', policyKey: 'transient' });
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, ossMutations.createBucket())
+      .execute({ bucketKey: 'c', policyKey: 'transient' });
     expect(mock.calls[0]?.method).toBe('POST');
     expect(mock.calls[0]?.headers.get('x-ads-region')).toBe('US');
     expect(JSON.parse(mock.calls[0]?.body ?? '')).toEqual({ bucketKey: 'c', policyKey: 'transient' });
@@ -68,7 +82,10 @@ describe('OSS mutations', () => {
   it('deleting an object makes every listing of its bucket stale, and keeps the details and bucket list', async () => {
     const mock = serve(() => new Response(null, { status: 200 }));
     const { queryClient, stale } = cacheEverything();
-    await queryClient.getMutationCache().build(queryClient, ossMutations.deleteObject('a')).execute('models/house v3.ifc');
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, ossMutations.deleteObject('a'))
+      .execute('models/house v3.ifc');
     expect(mock.calls[0]?.url.pathname).toBe('/oss/v2/buckets/a/objects/models%2Fhouse%20v3.ifc');
     expect(stale()).toEqual(['objectsA', 'objectsAPrefixed']);
   });

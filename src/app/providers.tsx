@@ -5,7 +5,15 @@ import { ToastViewport } from '../components/ui/toast-viewport';
 import { SessionSync } from '../features/auth/use-session-sync';
 import { RuntimeConfigProvider } from '../lib/runtime-config-context';
 
-export function AppProviders({ config, queryClient, children }: { config: AppRuntimeConfig; queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  config,
+  queryClient,
+  children,
+}: {
+  config: AppRuntimeConfig;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <RuntimeConfigProvider config={config}>

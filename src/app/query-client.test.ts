@@ -28,8 +28,17 @@ describe('createQueryClient', () => {
     const notify = vi.fn();
     const client = createQueryClient({ notify });
     client.setQueryData(['dm', 'hubs'], ['cached']);
-    await client.prefetchQuery({ queryKey: ['dm', 'hubs'], queryFn: () => Promise.reject(apiError(503)), retry: false, staleTime: 0 });
-    expect(notify).toHaveBeenCalledWith({ tone: 'error', title: 'Could not refresh data', message: 'Service unavailable' });
+    await client.prefetchQuery({
+      queryKey: ['dm', 'hubs'],
+      queryFn: () => Promise.reject(apiError(503)),
+      retry: false,
+      staleTime: 0,
+    });
+    expect(notify).toHaveBeenCalledWith({
+      tone: 'error',
+      title: 'Could not refresh data',
+      message: 'Service unavailable',
+    });
   });
 
   it('leaves first-load failures and ended sessions to the page', async () => {
@@ -37,7 +46,12 @@ describe('createQueryClient', () => {
     const client = createQueryClient({ notify });
     await client.prefetchQuery({ queryKey: ['first'], queryFn: () => Promise.reject(apiError(503)), retry: false });
     client.setQueryData(['cached'], 1);
-    await client.prefetchQuery({ queryKey: ['cached'], queryFn: () => Promise.reject(apiError(401)), retry: false, staleTime: 0 });
+    await client.prefetchQuery({
+      queryKey: ['cached'],
+      queryFn: () => Promise.reject(apiError(401)),
+      retry: false,
+      staleTime: 0,
+    });
     expect(notify).not.toHaveBeenCalled();
   });
 

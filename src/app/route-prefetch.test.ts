@@ -12,7 +12,13 @@ describe('createPrefetcher', () => {
   it('runs the matched routes’ prefetches with their params and the address, once per address', () => {
     const outer = vi.fn();
     const inner = vi.fn();
-    const routes: RouteObject[] = [{ path: 'hubs/:hubId', handle: { prefetch: outer }, children: [{ path: 'projects/:projectId', handle: { prefetch: inner } }] }];
+    const routes: RouteObject[] = [
+      {
+        path: 'hubs/:hubId',
+        handle: { prefetch: outer },
+        children: [{ path: 'projects/:projectId', handle: { prefetch: inner } }],
+      },
+    ];
     const prefetchFor = createPrefetcher(routes);
 
     prefetchFor(at('/hubs/h1/projects/p1', '?q=plan'));
@@ -42,7 +48,9 @@ describe('createPrefetcher', () => {
     prefetchFor(at(`/hubs/a.hub/projects/a.project/folders/${encodeURIComponent('urn:f1')}`, '?hidden=1'));
     const keys = prefetchQuery.mock.calls.map(([options]) => JSON.stringify(options.queryKey));
     expect(keys).toEqual([
-      JSON.stringify(dmQueries.folderContents({ ...folder, page: 0, type: 'all', includeHidden: true, nameContains: '' }).queryKey),
+      JSON.stringify(
+        dmQueries.folderContents({ ...folder, page: 0, type: 'all', includeHidden: true, nameContains: '' }).queryKey,
+      ),
       JSON.stringify(dmQueries.folder(folder).queryKey),
     ]);
     sessionActions.signedOut();

@@ -21,6 +21,7 @@ export function createPrefetcher(routes: RouteObject[]) {
     if (address === last) return;
     last = address;
     const url = new URL(address, window.location.origin);
-    for (const { route, params } of matchRoutes(routes, location) ?? []) (route.handle as RouteHandle | undefined)?.prefetch?.(params, url);
+    for (const { route, params } of matchRoutes(routes, location) ?? [])
+      (route.handle as RouteHandle | undefined)?.prefetch?.(params, url);
   };
 }

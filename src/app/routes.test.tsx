@@ -21,7 +21,11 @@ const hubs = {
     {
       type: 'hubs',
       id: 'a.demo',
-      attributes: { name: 'Demo Company', region: 'US', extension: { type: 'hubs:autodesk.core:Hub', version: '1.0', schema: { href: '' }, data: {} } },
+      attributes: {
+        name: 'Demo Company',
+        region: 'US',
+        extension: { type: 'hubs:autodesk.core:Hub', version: '1.0', schema: { href: '' }, data: {} },
+      },
       links: { self: { href: '' } },
       relationships: {},
     },
@@ -31,10 +35,17 @@ const hubs = {
 function startApp(url: string) {
   const platform = mockFetch((call) => {
     if (call.url.pathname === '/authentication/v2/token') {
-      return jsonResponse({ access_token: 'access-1', token_type: 'Bearer', expires_in: 3600, refresh_token: 'refresh-1' });
+      return jsonResponse({
+        access_token: 'access-1',
+        token_type: 'Bearer',
+        expires_in: 3600,
+        refresh_token: 'refresh-1',
+      });
     }
     if (call.url.pathname === '/authentication/v2/revoke') return new Response(null, { status: 200 });
-    return call.headers.get('Authorization') === 'Bearer access-1' ? jsonResponse(hubs) : new Response('', { status: 401 });
+    return call.headers.get('Authorization') === 'Bearer access-1'
+      ? jsonResponse(hubs)
+      : new Response('', { status: 401 });
   });
   wireHttp(testConfig, platform.fetch);
   const queryClient = createTestQueryClient();
@@ -66,7 +77,12 @@ describe('the app routes', () => {
   it('finishes a sign-in and shows the hubs inside the app layout', async () => {
     sessionStorage.setItem(
       'ddm.pending-sign-in',
-      JSON.stringify({ state: 's1', codeVerifier: 'v'.repeat(64), redirectUri: 'http://localhost/auth/callback', returnTo: '/hubs' }),
+      JSON.stringify({
+        state: 's1',
+        codeVerifier: 'v'.repeat(64),
+        redirectUri: 'http://localhost/auth/callback',
+        returnTo: '/hubs',
+      }),
     );
     const { platform, at } = startApp('/auth/callback?code=c1&state=s1');
 
@@ -99,7 +115,9 @@ describe('the app routes', () => {
     expect(getSession()).toBeNull();
     expect(platform.calls.some((call) => call.url.pathname === '/authentication/v2/revoke')).toBe(true);
     // And on to the platform's logout, which ends its own session and comes back to the callback.
-    expect(leaveTo).toHaveBeenCalledWith(expect.stringMatching(/^http:\/\/platform\.test\/authentication\/v2\/logout\?post_logout_redirect_uri=/));
+    expect(leaveTo).toHaveBeenCalledWith(
+      expect.stringMatching(/^http:\/\/platform\.test\/authentication\/v2\/logout\?post_logout_redirect_uri=/),
+    );
   });
 
   it('shows a page that does not exist as such, inside the layout', async () => {

@@ -9,7 +9,13 @@ import { getSession } from '../features/auth/session-store';
 import { SIGN_IN_PATH } from '../features/auth/sign-in-flow';
 import { HubsPage } from '../features/browse/hubs-page';
 import { PLACE_PATTERNS } from '../features/browse/places';
-import { AUTOMATION_PATH, AUTOMATION_PATTERNS, NEW_ACTIVITY_PATH, NEW_APPBUNDLE_PATH, RUNS_PATH } from '../features/automation/paths';
+import {
+  AUTOMATION_PATH,
+  AUTOMATION_PATTERNS,
+  NEW_ACTIVITY_PATH,
+  NEW_APPBUNDLE_PATH,
+  RUNS_PATH,
+} from '../features/automation/paths';
 import { BUCKET_PATTERN, BUCKETS_PATH } from '../features/buckets/bucket-paths';
 import { JOBS_PATH, MODEL_PATTERN } from '../lib/model-paths';
 import { browseLoaders } from './browse-loaders';
@@ -30,9 +36,10 @@ const withPrefetch = (prefetch: Prefetch): RouteHandle => ({ prefetch });
 
 export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient): RouteObject[] {
   /** Starts the page's query while the route changes, with the same options the page then reads. */
-  const prefetching = (start: () => Promise<unknown>) => withPrefetch(() => {
-    if (getSession()) void start();
-  });
+  const prefetching = (start: () => Promise<unknown>) =>
+    withPrefetch(() => {
+      if (getSession()) void start();
+    });
 
   const loaders = browseLoaders(queryClient, () => getSession() !== null);
   // One element for an item and its versions, so moving between them keeps the page (and its state).
@@ -47,8 +54,14 @@ export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient)
       ),
       children: [
         // Signed in, a person never sees these: they are chunks of their own, like every page but the hubs.
-        { path: SIGN_IN_PATH, element: page(() => import('../features/auth/sign-in-page').then((module) => module.SignInPage)) },
-        { path: config.callbackPath, element: page(() => import('../features/auth/callback-page').then((module) => module.CallbackPage)) },
+        {
+          path: SIGN_IN_PATH,
+          element: page(() => import('../features/auth/sign-in-page').then((module) => module.SignInPage)),
+        },
+        {
+          path: config.callbackPath,
+          element: page(() => import('../features/auth/callback-page').then((module) => module.CallbackPage)),
+        },
         // Reachable signed out too: a person whose platform is wrong cannot sign in to fix it.
         { path: SETTINGS_PATH, element: page(() => import('./settings-route').then((module) => module.SettingsRoute)) },
         {
@@ -67,11 +80,27 @@ export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient)
               ),
               children: [
                 { index: true, element: <Navigate to="/hubs" replace /> },
-                { path: 'hubs', element: <HubsPage />, handle: prefetching(() => queryClient.prefetchQuery(dmQueries.hubs())) },
+                {
+                  path: 'hubs',
+                  element: <HubsPage />,
+                  handle: prefetching(() => queryClient.prefetchQuery(dmQueries.hubs())),
+                },
                 // Each browse page is its own chunk, so the first screen carries only the one it shows.
-                { path: PLACE_PATTERNS.hub, element: page(() => import('../features/browse/hub-page').then((module) => module.HubPage)), handle: withPrefetch(loaders.hub) },
-                { path: PLACE_PATTERNS.project, element: page(() => import('../features/browse/project-page').then((module) => module.ProjectPage)), handle: withPrefetch(loaders.project) },
-                { path: PLACE_PATTERNS.folder, element: page(() => import('./folder-route').then((module) => module.FolderRoute)), handle: withPrefetch(loaders.folder) },
+                {
+                  path: PLACE_PATTERNS.hub,
+                  element: page(() => import('../features/browse/hub-page').then((module) => module.HubPage)),
+                  handle: withPrefetch(loaders.hub),
+                },
+                {
+                  path: PLACE_PATTERNS.project,
+                  element: page(() => import('../features/browse/project-page').then((module) => module.ProjectPage)),
+                  handle: withPrefetch(loaders.project),
+                },
+                {
+                  path: PLACE_PATTERNS.folder,
+                  element: page(() => import('./folder-route').then((module) => module.FolderRoute)),
+                  handle: withPrefetch(loaders.folder),
+                },
                 { path: PLACE_PATTERNS.item, element: itemPage, handle: withPrefetch(loaders.item) },
                 { path: PLACE_PATTERNS.version, element: itemPage, handle: withPrefetch(loaders.item) },
                 {
@@ -85,7 +114,11 @@ export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient)
                   handle: withPrefetch((params, url) => {
                     const bucketKey = params['bucketKey'] ?? '';
                     const beginsWith = url.searchParams.get('prefix') ?? '';
-                    if (getSession()) void Promise.all([queryClient.prefetchQuery(ossQueries.bucketDetails(bucketKey)), queryClient.prefetchQuery(ossQueries.objects({ bucketKey, beginsWith }))]);
+                    if (getSession())
+                      void Promise.all([
+                        queryClient.prefetchQuery(ossQueries.bucketDetails(bucketKey)),
+                        queryClient.prefetchQuery(ossQueries.objects({ bucketKey, beginsWith })),
+                      ]);
                   }),
                 },
                 // The model page carries the manifest, properties and (in a chunk of its own) three.js.
@@ -94,15 +127,47 @@ export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient)
                 // Automation is a chunk of its own: most sessions never open it.
                 {
                   path: AUTOMATION_PATH,
-                  element: page(() => import('../features/automation/automation-page').then((module) => module.AutomationPage)),
-                  handle: prefetching(() => import('../api/design-automation/queries').then((module) => queryClient.prefetchQuery(module.daQueries.nickname()))),
+                  element: page(() =>
+                    import('../features/automation/automation-page').then((module) => module.AutomationPage),
+                  ),
+                  handle: prefetching(() =>
+                    import('../api/design-automation/queries').then((module) =>
+                      queryClient.prefetchQuery(module.daQueries.nickname()),
+                    ),
+                  ),
                 },
-                { path: RUNS_PATH, element: page(() => import('../features/automation/runs-page').then((module) => module.RunsPage)) },
-                { path: AUTOMATION_PATTERNS.run, element: page(() => import('../features/automation/run-page').then((module) => module.RunPage)) },
-                { path: NEW_APPBUNDLE_PATH, element: page(() => import('../features/automation/new-appbundle-page').then((module) => module.NewAppBundlePage)) },
-                { path: NEW_ACTIVITY_PATH, element: page(() => import('../features/automation/new-activity-page').then((module) => module.NewActivityPage)) },
-                { path: AUTOMATION_PATTERNS.appBundle, element: page(() => import('../features/automation/appbundle-page').then((module) => module.AppBundlePage)) },
-                { path: AUTOMATION_PATTERNS.activity, element: page(() => import('../features/automation/activity-page').then((module) => module.ActivityPage)) },
+                {
+                  path: RUNS_PATH,
+                  element: page(() => import('../features/automation/runs-page').then((module) => module.RunsPage)),
+                },
+                {
+                  path: AUTOMATION_PATTERNS.run,
+                  element: page(() => import('../features/automation/run-page').then((module) => module.RunPage)),
+                },
+                {
+                  path: NEW_APPBUNDLE_PATH,
+                  element: page(() =>
+                    import('../features/automation/new-appbundle-page').then((module) => module.NewAppBundlePage),
+                  ),
+                },
+                {
+                  path: NEW_ACTIVITY_PATH,
+                  element: page(() =>
+                    import('../features/automation/new-activity-page').then((module) => module.NewActivityPage),
+                  ),
+                },
+                {
+                  path: AUTOMATION_PATTERNS.appBundle,
+                  element: page(() =>
+                    import('../features/automation/appbundle-page').then((module) => module.AppBundlePage),
+                  ),
+                },
+                {
+                  path: AUTOMATION_PATTERNS.activity,
+                  element: page(() =>
+                    import('../features/automation/activity-page').then((module) => module.ActivityPage),
+                  ),
+                },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -32,6 +32,11 @@ describe('csvField', () => {
 
 describe('toCsvText', () => {
   it('ends every row with CRLF', () => {
-    expect(toCsvText([['a', 'b'], ['1', '=2']])).toBe(`a,b\r\n1,"'=2"\r\n`);
+    expect(
+      toCsvText([
+        ['a', 'b'],
+        ['1', '=2'],
+      ]),
+    ).toBe(`a,b\r\n1,"'=2"\r\n`);
   });
 });

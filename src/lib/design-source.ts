@@ -2,7 +2,10 @@
  * What a design's URN names: a version of a hub item (`…fs.file:vf.X?version=3`) or an object in a
  * bucket (`urn:adsk.objects:os.object:bucket/key`, or the spec's `…:bucket:key`).
  */
-export type DesignSource = { kind: 'version'; versionNumber: number | null } | { kind: 'object'; bucketKey: string; objectKey: string } | { kind: 'other' };
+export type DesignSource =
+  | { kind: 'version'; versionNumber: number | null }
+  | { kind: 'object'; bucketKey: string; objectKey: string }
+  | { kind: 'other' };
 
 const OBJECT = /^urn:adsk\.objects:os\.object:([^/:]+)[/:](.+)$/;
 

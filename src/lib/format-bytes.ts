@@ -6,7 +6,10 @@ function numberFormat(locale: string | undefined, digits: number | null): Intl.N
   const key = `${locale ?? ''}:${digits ?? ''}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, digits === null ? {} : { maximumFractionDigits: digits, minimumFractionDigits: digits });
+    formatter = new Intl.NumberFormat(
+      locale,
+      digits === null ? {} : { maximumFractionDigits: digits, minimumFractionDigits: digits },
+    );
     formatters.set(key, formatter);
   }
   return formatter;

@@ -13,7 +13,10 @@ describe('loadOnce', () => {
   });
 
   it('forgets a failed import, so the next call tries again', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue('chunk');
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue('chunk');
     const once = loadOnce(load);
     await expect(once()).rejects.toThrow('Failed to fetch');
     expect(await once()).toBe('chunk');

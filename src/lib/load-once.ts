@@ -21,7 +21,10 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
   const once = loadOnce(load);
-  return Object.assign(lazy(() => once().then((component) => ({ default: component }))), { preload: once });
+  return Object.assign(
+    lazy(() => once().then((component) => ({ default: component }))),
+    { preload: once },
+  );
 }
 
 type Preload = () => Promise<unknown>;

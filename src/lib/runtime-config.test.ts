@@ -31,7 +31,10 @@ describe('loadRuntimeConfig', () => {
   });
 
   it('lays a saved override over the served config', async () => {
-    localStorage.setItem('ddm.config-override', JSON.stringify({ platformUrl: 'https://aps.example', platformName: '' }));
+    localStorage.setItem(
+      'ddm.config-override',
+      JSON.stringify({ platformUrl: 'https://aps.example', platformName: '' }),
+    );
     const config = await loadRuntimeConfig({ fetch: () => Promise.resolve(jsonResponse(served)) });
     expect(config.platformUrl).toBe('https://aps.example');
     expect(config.platformName).toBe('Local platform');
@@ -48,7 +51,9 @@ describe('loadRuntimeConfig', () => {
     ['a config without a client id', () => Promise.resolve(jsonResponse({ platformUrl: 'http://p' }))],
     ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('fails with ConfigLoadError on %s', async (_name, fetchFn: () => Promise<Response>) => {
-    await expect(loadRuntimeConfig({ fetch: fetchFn, readOverride: () => null })).rejects.toBeInstanceOf(ConfigLoadError);
+    await expect(loadRuntimeConfig({ fetch: fetchFn, readOverride: () => null })).rejects.toBeInstanceOf(
+      ConfigLoadError,
+    );
   });
 });
 

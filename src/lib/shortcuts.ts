@@ -11,14 +11,36 @@ export interface Shortcut {
 }
 
 export const SHORTCUTS = {
-  palette: { keys: ['Mod', 'K'], description: 'Open the command palette: go to a hub, project, folder or recent item, or find a file of the project by name', where: 'Anywhere' },
+  palette: {
+    keys: ['Mod', 'K'],
+    description:
+      'Open the command palette: go to a hub, project, folder or recent item, or find a file of the project by name',
+    where: 'Anywhere',
+  },
   shortcuts: { keys: ['?'], description: 'List the keyboard shortcuts', where: 'Anywhere but a text field' },
-  paletteMove: { keys: ['↑', '↓'], description: 'Move through the results; Enter opens one, Esc closes the palette', where: 'Command palette' },
+  paletteMove: {
+    keys: ['↑', '↓'],
+    description: 'Move through the results; Enter opens one, Esc closes the palette',
+    where: 'Command palette',
+  },
   focusFilter: { keys: ['/'], description: 'Focus the filter', where: 'A folder, a bucket' },
   clearFilter: { keys: ['Esc'], description: 'Clear the filter', where: 'A folder’s filter' },
-  folderGrid: { keys: ['↑', '↓', '←', '→'], description: 'Move through the rows and columns (Page Up/Down and Home/End too); Enter opens, Backspace goes up', where: 'A folder’s rows' },
-  hubTree: { keys: ['↑', '↓', '←', '→'], description: 'Move through the tree, collapse and expand (Home and End jump to the ends); Enter opens', where: 'The sidebar tree' },
-  objectTree: { keys: ['↑', '↓', '←', '→'], description: 'Move through the model’s objects (Home and End too); Enter or Space selects, typing a name jumps to it', where: 'A model’s object tree' },
+  folderGrid: {
+    keys: ['↑', '↓', '←', '→'],
+    description: 'Move through the rows and columns (Page Up/Down and Home/End too); Enter opens, Backspace goes up',
+    where: 'A folder’s rows',
+  },
+  hubTree: {
+    keys: ['↑', '↓', '←', '→'],
+    description: 'Move through the tree, collapse and expand (Home and End jump to the ends); Enter opens',
+    where: 'The sidebar tree',
+  },
+  objectTree: {
+    keys: ['↑', '↓', '←', '→'],
+    description:
+      'Move through the model’s objects (Home and End too); Enter or Space selects, typing a name jumps to it',
+    where: 'A model’s object tree',
+  },
 } as const satisfies Record<string, Shortcut>;
 
 /** What a key is called on this computer: `Mod` is ⌘ on a Mac and Ctrl elsewhere. */

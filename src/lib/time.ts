@@ -39,7 +39,10 @@ export function formatTimeAgo(target: number, now: number, locale?: string): str
 }
 
 export function formatDateTime(timestamp: number, locale?: string): string {
-  return cached(`date-time:${locale ?? ''}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })).format(timestamp);
+  return cached(
+    `date-time:${locale ?? ''}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(timestamp);
 }
 
 /** The current time, refreshed every `intervalMs`, for labels such as "expires in 5 minutes". */

@@ -11,7 +11,9 @@ function scroller(height: number) {
 describe('useRowWindow', () => {
   it('renders the rows on screen plus the overscan, below a sticky header', () => {
     const scrollRef = scroller(360);
-    const { result } = renderHook(() => useRowWindow({ count: 5000, rowHeight: 36, overscan: 2, headerHeight: 32, scrollRef }));
+    const { result } = renderHook(() =>
+      useRowWindow({ count: 5000, rowHeight: 36, overscan: 2, headerHeight: 32, scrollRef }),
+    );
     expect(result.current).toMatchObject({ first: 0, last: 12, totalHeight: 180_000 });
 
     act(() => {
@@ -23,7 +25,9 @@ describe('useRowWindow', () => {
 
   it('scrolls just enough to show a row whole, whichever side it is on', () => {
     const scrollRef = scroller(360);
-    const { result } = renderHook(() => useRowWindow({ count: 100, rowHeight: 36, overscan: 0, headerHeight: 32, scrollRef }));
+    const { result } = renderHook(() =>
+      useRowWindow({ count: 100, rowHeight: 36, overscan: 0, headerHeight: 32, scrollRef }),
+    );
     act(() => result.current.scrollToIndex(99));
     // Row 99 ends at 32 + 100 × 36 = 3632: its bottom meets the bottom of the 360 px view.
     expect(scrollRef.current.scrollTop).toBe(3632 - 360);

@@ -59,7 +59,8 @@ export function useRowWindow({ count, rowHeight, overscan, headerHeight = 0, scr
     if (!element) return;
     const rowTop = headerHeight + index * rowHeight;
     if (rowTop - headerHeight < element.scrollTop) element.scrollTop = rowTop - headerHeight;
-    else if (rowTop + rowHeight > element.scrollTop + element.clientHeight) element.scrollTop = rowTop + rowHeight - element.clientHeight;
+    else if (rowTop + rowHeight > element.scrollTop + element.clientHeight)
+      element.scrollTop = rowTop + rowHeight - element.clientHeight;
     measure();
   };
 

@@ -1,17 +1,15 @@
-import type {
-  Folder,
-  FolderContentsResponse,
-  Hub,
-  Item,
-  Project,
-  Version,
-} from '../../contracts/data-management';
+import type { Folder, FolderContentsResponse, Hub, Item, Project, Version } from '../../contracts/data-management';
 import type { JsonApiDocument } from '../../contracts/json-api';
 
 /** Data Management resources shaped as the platform sends them, for tests. */
 
 export const PLATFORM = 'http://platform.test';
-const extension = (type: string, data: Record<string, unknown> = {}) => ({ type, version: '1.0', schema: { href: '' }, data });
+const extension = (type: string, data: Record<string, unknown> = {}) => ({
+  type,
+  version: '1.0',
+  schema: { href: '' },
+  data,
+});
 const authorship = (time = '2026-01-02T10:00:00.000Z', user = 'Dana Demo') => ({
   createTime: time,
   createUserId: 'U1',
@@ -31,7 +29,13 @@ export function envelope<T, I = never>(data: T, more: { next?: string; included?
 }
 
 export function hub(id = 'a.hub', name = 'Demo Company'): Hub {
-  return { type: 'hubs', id, attributes: { name, region: 'US', extension: extension('hubs:autodesk.core:Hub') }, links: { self: { href: '' } }, relationships: {} };
+  return {
+    type: 'hubs',
+    id,
+    attributes: { name, region: 'US', extension: extension('hubs:autodesk.core:Hub') },
+    links: { self: { href: '' } },
+    relationships: {},
+  };
 }
 
 export function project(id = 'a.project', name = 'Riverside Offices', rootFolderId = 'urn:root'): Project {
@@ -44,11 +48,24 @@ export function project(id = 'a.project', name = 'Riverside Offices', rootFolder
   };
 }
 
-export function folder(id: string, name: string, parentId: string | null, more: { objectCount?: number; hidden?: boolean } = {}): Folder {
+export function folder(
+  id: string,
+  name: string,
+  parentId: string | null,
+  more: { objectCount?: number; hidden?: boolean } = {},
+): Folder {
   return {
     type: 'folders',
     id,
-    attributes: { name, displayName: name, objectCount: more.objectCount ?? 0, lastModifiedTimeRollup: '2026-01-02T10:00:00.000Z', hidden: more.hidden ?? false, extension: extension('folders:autodesk.core:Folder'), ...authorship() },
+    attributes: {
+      name,
+      displayName: name,
+      objectCount: more.objectCount ?? 0,
+      lastModifiedTimeRollup: '2026-01-02T10:00:00.000Z',
+      hidden: more.hidden ?? false,
+      extension: extension('folders:autodesk.core:Folder'),
+      ...authorship(),
+    },
     links: { self: { href: '' } },
     relationships: parentId ? { parent: { data: { type: 'folders', id: parentId } } } : {},
   };
@@ -58,13 +75,27 @@ export function item(id: string, name: string, parentId: string, tipNumber = 1, 
   return {
     type: 'items',
     id,
-    attributes: { displayName: name, hidden: false, reserved: false, extension: extension('items:autodesk.core:File'), ...authorship(time) },
+    attributes: {
+      displayName: name,
+      hidden: false,
+      reserved: false,
+      extension: extension('items:autodesk.core:File'),
+      ...authorship(time),
+    },
     links: { self: { href: '' } },
-    relationships: { tip: { data: { type: 'versions', id: `${id}?version=${tipNumber}` } }, parent: { data: { type: 'folders', id: parentId } } },
+    relationships: {
+      tip: { data: { type: 'versions', id: `${id}?version=${tipNumber}` } },
+      parent: { data: { type: 'folders', id: parentId } },
+    },
   };
 }
 
-export function version(itemId: string, name: string, number: number, more: { size?: number; comment?: string; storage?: string; time?: string } = {}): Version {
+export function version(
+  itemId: string,
+  name: string,
+  number: number,
+  more: { size?: number; comment?: string; storage?: string; time?: string } = {},
+): Version {
   return {
     type: 'versions',
     id: `${itemId}?version=${number}`,
@@ -90,7 +121,9 @@ export function recordsPage(folderId: string, page: number, total: number, size 
     const n = start + index + 1;
     return item(`urn:item:${n}`, `record-${String(n).padStart(4, '0')}.txt`, folderId);
   });
-  const tips = items.map((entry, index) => version(entry.id, entry.attributes.displayName, 1, { size: 1000 + start + index }));
+  const tips = items.map((entry, index) =>
+    version(entry.id, entry.attributes.displayName, 1, { size: 1000 + start + index }),
+  );
   const next = start + size < total ? `${PLATFORM}/contents?page%5Bnumber%5D=${page + 1}` : undefined;
   return envelope<(Folder | Item)[], Version>(items, { included: tips, ...(next ? { next } : {}) });
 }

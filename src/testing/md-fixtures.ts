@@ -34,9 +34,27 @@ export function svf2(status: TranslationStatus = 'success'): ManifestDerivative 
         status,
         viewableID: VIEW_GUID,
         hasThumbnail: 'true',
-        children: [{ guid: 'glb', type: 'resource', role: 'graphics', mime: 'model/gltf-binary', status, urn: derivativeUrn('svf2', `${VIEW_GUID}/model.glb`), size: 5000 }],
+        children: [
+          {
+            guid: 'glb',
+            type: 'resource',
+            role: 'graphics',
+            mime: 'model/gltf-binary',
+            status,
+            urn: derivativeUrn('svf2', `${VIEW_GUID}/model.glb`),
+            size: 5000,
+          },
+        ],
       },
-      { guid: 'db', type: 'resource', role: 'Autodesk.CloudPlatform.PropertyDatabase', mime: 'application/json', status, urn: derivativeUrn('svf2', 'properties.json'), size: 900 },
+      {
+        guid: 'db',
+        type: 'resource',
+        role: 'Autodesk.CloudPlatform.PropertyDatabase',
+        mime: 'application/json',
+        status,
+        urn: derivativeUrn('svf2', 'properties.json'),
+        size: 900,
+      },
     ],
   };
 }
@@ -52,15 +70,44 @@ export function obj(status: TranslationStatus = 'success', messages?: ManifestMe
     children:
       status === 'success'
         ? [
-            { guid: 'obj', type: 'resource', role: 'obj', mime: 'application/octet-stream', status, urn: derivativeUrn('obj', 'model.obj'), size: 2048 },
-            { guid: 'mtl', type: 'resource', role: 'mtl', mime: 'application/octet-stream', status, urn: derivativeUrn('obj', 'model.mtl'), size: 80 },
+            {
+              guid: 'obj',
+              type: 'resource',
+              role: 'obj',
+              mime: 'application/octet-stream',
+              status,
+              urn: derivativeUrn('obj', 'model.obj'),
+              size: 2048,
+            },
+            {
+              guid: 'mtl',
+              type: 'resource',
+              role: 'mtl',
+              mime: 'application/octet-stream',
+              status,
+              urn: derivativeUrn('obj', 'model.mtl'),
+              size: 80,
+            },
           ]
         : [],
   };
 }
 
-export function manifest(derivatives: ManifestDerivative[], status: TranslationStatus = 'success', progress = 'complete'): Manifest {
-  return { type: 'manifest', urn: URN, region: 'US', version: '1.0', status, progress, hasThumbnail: 'false', derivatives };
+export function manifest(
+  derivatives: ManifestDerivative[],
+  status: TranslationStatus = 'success',
+  progress = 'complete',
+): Manifest {
+  return {
+    type: 'manifest',
+    urn: URN,
+    region: 'US',
+    version: '1.0',
+    status,
+    progress,
+    hasThumbnail: 'false',
+    derivatives,
+  };
 }
 
 export const TREE: ObjectTreeNode[] = [
@@ -81,13 +128,33 @@ export const TREE: ObjectTreeNode[] = [
 ];
 
 export const PROPERTIES: ObjectProperties[] = [
-  { objectid: 3, name: 'South Wall Ground Floor', externalId: 'w1', properties: { IfcClass: 'IfcWall', Pset_WallCommon: { FireRating: 'REI 90', IsExternal: true }, Dimensions: { Length: '12.000 m' } } },
-  { objectid: 4, name: 'Front Door Ground Floor', externalId: 'd1', properties: { IfcClass: 'IfcDoor', Pset_DoorCommon: { FireRating: 'EI 30', IsExternal: true } } },
+  {
+    objectid: 3,
+    name: 'South Wall Ground Floor',
+    externalId: 'w1',
+    properties: {
+      IfcClass: 'IfcWall',
+      Pset_WallCommon: { FireRating: 'REI 90', IsExternal: true },
+      Dimensions: { Length: '12.000 m' },
+    },
+  },
+  {
+    objectid: 4,
+    name: 'Front Door Ground Floor',
+    externalId: 'd1',
+    properties: { IfcClass: 'IfcDoor', Pset_DoorCommon: { FireRating: 'EI 30', IsExternal: true } },
+  },
 ];
 
 /** Points the http layer at a fake fetch that answers through `respond`. */
 export function serveMd(respond: Parameters<typeof mockFetch>[0]) {
   const mock = mockFetch(respond);
-  configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => 'token', refreshAccessToken: vi.fn(() => Promise.resolve(null)), onSessionExpired: vi.fn() });
+  configureHttp({
+    baseUrl: 'http://platform.test',
+    fetch: mock.fetch,
+    getAccessToken: () => 'token',
+    refreshAccessToken: vi.fn(() => Promise.resolve(null)),
+    onSessionExpired: vi.fn(),
+  });
   return mock;
 }

@@ -2,7 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLayoutEffect, type ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
+import {
+  MemoryRouter,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+} from 'react-router-dom';
 import type { AppRuntimeConfig } from '../../contracts/app-config';
 import { RuntimeConfigProvider } from '../lib/runtime-config-context';
 
@@ -15,7 +23,9 @@ export const testConfig: AppRuntimeConfig = {
 };
 
 export function createTestQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 /** Shows where the app navigated to, so tests can assert on it by text. */
@@ -42,7 +52,10 @@ interface TestRouter {
  * Renders `ui` with a fresh QueryClient, the runtime config and a memory router of the kind the app
  * runs (the component router, not the data router); other paths show LocationProbe.
  */
-export function renderWithProviders(ui: ReactElement, { path = '/', url = path, config = testConfig }: RenderOptions = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', url = path, config = testConfig }: RenderOptions = {},
+) {
   const queryClient = createTestQueryClient();
   const seen: { location?: Location; navigate?: NavigateFunction } = {};
   function RouterSpy() {

@@ -36,7 +36,24 @@ seal(require('node:tls'), ['connect', 'createServer'], 'tls');
 for (const name of ['http', 'https']) seal(require(`node:${name}`), ['request', 'get', 'createServer'], name);
 seal(require('node:http2'), ['connect', 'createServer', 'createSecureServer'], 'http2');
 const dns = require('node:dns');
-const lookups = ['lookup', 'lookupService', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCname', 'resolveMx', 'resolveNs', 'resolveTxt', 'resolveSrv', 'resolveNaptr', 'resolvePtr', 'resolveSoa', 'resolveCaa', 'reverse'];
+const lookups = [
+  'lookup',
+  'lookupService',
+  'resolve',
+  'resolve4',
+  'resolve6',
+  'resolveAny',
+  'resolveCname',
+  'resolveMx',
+  'resolveNs',
+  'resolveTxt',
+  'resolveSrv',
+  'resolveNaptr',
+  'resolvePtr',
+  'resolveSoa',
+  'resolveCaa',
+  'reverse',
+];
 seal(dns, lookups, 'dns');
 seal(dns.promises, lookups, 'dns.promises');
 seal(dns.Resolver.prototype, lookups, 'dns.Resolver');
@@ -51,7 +68,11 @@ for (const name of ['fetch', 'WebSocket', 'EventSource']) {
 // The process namespace already hides every other process; this is the belt for where it does not.
 for (const name of ['kill', '_kill', '_debugProcess']) {
   const why = 'a Design Automation program may not signal other processes';
-  Object.defineProperty(process, name, { value: refused(`process.${name}`, why), writable: false, configurable: false });
+  Object.defineProperty(process, name, {
+    value: refused(`process.${name}`, why),
+    writable: false,
+    configurable: false,
+  });
 }
 
 // Settings flagged `isEnvironmentVariable` arrive here rather than in the process's environment, so

@@ -5,7 +5,9 @@ import { describeScope } from './scopes';
 const dateOf = (date: Date) => date.toISOString().slice(0, 10);
 
 function appItem(consent: Consent, formToken: string, action: string): string {
-  const scopes = consent.scopes.map((scope) => `<li>${escapeHtml(describeScope(scope))} <code>${escapeHtml(scope)}</code></li>`).join('');
+  const scopes = consent.scopes
+    .map((scope) => `<li>${escapeHtml(describeScope(scope))} <code>${escapeHtml(scope)}</code></li>`)
+    .join('');
   const name = escapeHtml(consent.appName);
   return `<li class="app"><h2>${name}</h2>
 <p>Allowed on ${dateOf(consent.grantedAt)}${consent.updatedAt > consent.grantedAt ? `, last widened on ${dateOf(consent.updatedAt)}` : ''}.</p>
@@ -18,8 +20,16 @@ function appItem(consent: Consent, formToken: string, action: string): string {
 }
 
 /** The apps a person allowed, each with what it may do and a button that withdraws it. */
-export function accountAppsPage(input: { userName: string; consents: Consent[]; formToken: string; action: string; withdrawn: boolean }): Page {
-  const status = input.withdrawn ? '<p role="status">Access withdrawn. The app is signed out and asks again next time.</p>' : '';
+export function accountAppsPage(input: {
+  userName: string;
+  consents: Consent[];
+  formToken: string;
+  action: string;
+  withdrawn: boolean;
+}): Page {
+  const status = input.withdrawn
+    ? '<p role="status">Access withdrawn. The app is signed out and asks again next time.</p>'
+    : '';
   const list = input.consents.length
     ? `<ul class="apps" aria-label="Apps you allowed">${input.consents.map((consent) => appItem(consent, input.formToken, input.action)).join('')}</ul>`
     : '<p>You have not allowed any app yet.</p>';

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 const APPS = '/authentication/account/apps';
-const spa = async (name: string) => (await platform.registerApp({ name, type: 'spa', callback: [TEST_CALLBACK] })).client_id;
+const spa = async (name: string) =>
+  (await platform.registerApp({ name, type: 'spa', callback: [TEST_CALLBACK] })).client_id;
 
 /** A person signed in to one app (which they allowed), with that app's tokens. */
 async function personWithApp(clientId: string, scope = 'data:read') {
@@ -34,7 +35,11 @@ const withdraw = (cookie: string, fields: Record<string, string>, headers: Recor
   platform.request(`${APPS}/withdraw`, formPost(fields, { Cookie: cookie, ...headers }));
 
 const introspect = async (clientId: string, token: string) =>
-  ((await (await platform.request('/authentication/v2/introspect', formPost({ token, client_id: clientId }))).json()) as IntrospectResponse).active;
+  (
+    (await (
+      await platform.request('/authentication/v2/introspect', formPost({ token, client_id: clientId }))
+    ).json()) as IntrospectResponse
+  ).active;
 
 describe('the apps a person allowed', () => {
   it('lists, for the signed-in person only, each app with what it may do', async () => {
@@ -63,12 +68,18 @@ describe('the apps a person allowed', () => {
     expect(await after.text()).toMatch(/role="status">Access withdrawn.*You have not allowed any app yet/s);
 
     expect(await introspect(clientId, tokens.access_token)).toBe(false);
-    const refresh = await tokenRequest(platform, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: clientId });
+    const refresh = await tokenRequest(platform, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token!,
+      client_id: clientId,
+    });
     expect(refresh.status).toBe(400);
     expect(await outcome(await browser.authorize(clientId))).toEqual({ page: 'Allow access?' });
 
     expect(await introspect(clientId, other.tokens.access_token)).toBe(true);
-    expect(await outcome(await other.browser.authorize(clientId))).toMatchObject({ back: { code: expect.any(String) } });
+    expect(await outcome(await other.browser.authorize(clientId))).toMatchObject({
+      back: { code: expect.any(String) },
+    });
   });
 
   it('acts only on a form from its own page in the signed-in browser, and says when there is nothing to withdraw', async () => {

@@ -24,7 +24,13 @@ export function accountRoutes(deps: AppDeps) {
     const [user, formToken] = [userId ? await stores.users.findById(userId) : undefined, sessions.formToken(c)];
     if (!user || !formToken) return sendPage(c, accountSignedOutPage());
     const consents = await stores.consents.listForUser(user.id);
-    const page = accountAppsPage({ userName: user.name, consents, formToken, action: WITHDRAW_PATH, withdrawn: c.req.query('withdrawn') === '1' });
+    const page = accountAppsPage({
+      userName: user.name,
+      consents,
+      formToken,
+      action: WITHDRAW_PATH,
+      withdrawn: c.req.query('withdrawn') === '1',
+    });
     return sendPage(c, page);
   });
 
@@ -33,7 +39,10 @@ export function accountRoutes(deps: AppDeps) {
     const userId = await sessions.currentUser(c);
     const token = sessions.formToken(c);
     if (!userId || !token || form['csrf'] !== token || !fromOwnPage(c, deps.config.issuer)) {
-      const page = errorPage('This page has expired', 'Open the list of apps you allowed again, and withdraw from there.');
+      const page = errorPage(
+        'This page has expired',
+        'Open the list of apps you allowed again, and withdraw from there.',
+      );
       return sendPage(c, page, 403);
     }
     const clientId = form['client_id'];

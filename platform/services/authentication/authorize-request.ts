@@ -61,8 +61,23 @@ export async function checkAuthorize(
 
   const rawState = single('state');
   const state = typeof rawState === 'string' ? rawState : null;
-  const fail = (error: string, description: string): AuthorizeCheck => ({ kind: 'redirect', redirectUri, state, error, description });
-  for (const name of ['state', 'response_type', 'scope', 'nonce', 'code_challenge', 'code_challenge_method', 'prompt', 'response_mode']) {
+  const fail = (error: string, description: string): AuthorizeCheck => ({
+    kind: 'redirect',
+    redirectUri,
+    state,
+    error,
+    description,
+  });
+  for (const name of [
+    'state',
+    'response_type',
+    'scope',
+    'nonce',
+    'code_challenge',
+    'code_challenge_method',
+    'prompt',
+    'response_mode',
+  ]) {
     if (query.getAll(name).length > 1) return fail('invalid_request', `The ${name} parameter appears more than once.`);
     const value = query.get(name);
     if (value !== null && (value.length > MAX_PARAM || !PRINTABLE.test(value))) {
@@ -92,7 +107,8 @@ export async function checkAuthorize(
     if (method !== null) return fail('invalid_request', 'code_challenge_method was sent without code_challenge.');
   } else {
     if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256.');
-    if (!isValidChallenge(challenge)) return fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters).');
+    if (!isValidChallenge(challenge))
+      return fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters).');
   }
   const prompt = parsePrompt(query.get('prompt'));
   if (typeof prompt === 'string') return fail('invalid_request', prompt);

@@ -20,7 +20,12 @@ export function browserSessions({ stores, clock }: Pick<AppDeps, 'stores' | 'clo
       const sessionId = newSecret();
       const expiresAt = new Date(clock.now().getTime() + BROWSER_SESSION_TTL_SECONDS * 1000);
       await stores.oauth.saveBrowserSession(hashSecret(sessionId), userId, expiresAt);
-      setCookie(c, SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: 'Lax', path: COOKIE_PATH, maxAge: BROWSER_SESSION_TTL_SECONDS });
+      setCookie(c, SESSION_COOKIE, sessionId, {
+        httpOnly: true,
+        sameSite: 'Lax',
+        path: COOKIE_PATH,
+        maxAge: BROWSER_SESSION_TTL_SECONDS,
+      });
     },
     /**
      * A form token for pages that act for the signed-in person: derived from the session id, which

@@ -13,7 +13,10 @@ function basicCredentials(header: string): { id: string; secret: string } {
   if (colon < 0) throw malformed();
   try {
     // RFC 6749 §2.3.1: id and secret are form-urlencoded before they are joined.
-    const credentials = { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+    const credentials = {
+      id: decodeURIComponent(decoded.slice(0, colon)),
+      secret: decodeURIComponent(decoded.slice(colon + 1)),
+    };
     if (controlTextProblem(credentials.id) ?? controlTextProblem(credentials.secret)) throw malformed();
     return credentials;
   } catch {
@@ -34,17 +37,26 @@ export async function authenticateClient(c: Context, form: Map<string, string>, 
     if (!header.toLowerCase().startsWith('basic ')) {
       throw oauthError(401, 'invalid_client', 'The Authorization header must use the Basic scheme.', 'AUTH-012');
     }
-    if (bodySecret !== undefined) throw oauthError(400, 'invalid_request', 'Send client credentials one way only: the Basic header or the body.');
+    if (bodySecret !== undefined)
+      throw oauthError(400, 'invalid_request', 'Send client credentials one way only: the Basic header or the body.');
     const basic = basicCredentials(header);
-    if (clientId !== undefined && clientId !== basic.id) throw oauthError(400, 'invalid_request', 'client_id does not match the Basic credentials.');
+    if (clientId !== undefined && clientId !== basic.id)
+      throw oauthError(400, 'invalid_request', 'client_id does not match the Basic credentials.');
     clientId = basic.id;
     secret = basic.secret;
   }
-  if (!clientId) throw oauthError(401, 'invalid_client', 'The client is not identified: send Basic credentials or client_id.', 'AUTH-008');
+  if (!clientId)
+    throw oauthError(
+      401,
+      'invalid_client',
+      'The client is not identified: send Basic credentials or client_id.',
+      'AUTH-008',
+    );
   const app = await apps.find(clientId);
   if (!app) throw oauthError(401, 'invalid_client', 'The client_id is not known.', 'AUTH-001');
   if (app.type === 'spa') {
-    if (secret !== undefined) throw oauthError(401, 'invalid_client', 'A single-page app has no client secret.', 'AUTH-003');
+    if (secret !== undefined)
+      throw oauthError(401, 'invalid_client', 'A single-page app has no client secret.', 'AUTH-003');
     return app;
   }
   if (secret === undefined || !app.secretHash || !secretsEqual(hashSecret(secret), app.secretHash)) {

@@ -14,7 +14,10 @@ export interface CodeGrant {
 }
 
 /** Saves a fresh authorization code (its hash) and answers the redirect back to the app that carries it. */
-export async function issueCode({ stores, clock }: Pick<AppDeps, 'stores' | 'clock'>, grant: CodeGrant): Promise<string> {
+export async function issueCode(
+  { stores, clock }: Pick<AppDeps, 'stores' | 'clock'>,
+  grant: CodeGrant,
+): Promise<string> {
   const code = newSecret();
   await stores.oauth.saveCode(hashSecret(code), {
     clientId: grant.clientId,
@@ -32,7 +35,12 @@ export async function issueCode({ stores, clock }: Pick<AppDeps, 'stores' | 'clo
  * Whether the person allowed this app every one of these scopes before, so the consent page can be
  * skipped. A request for even one more scope asks again, for the whole set it names.
  */
-export async function consentCovers({ stores }: Pick<AppDeps, 'stores'>, userId: string, clientId: string, scopes: string[]): Promise<boolean> {
+export async function consentCovers(
+  { stores }: Pick<AppDeps, 'stores'>,
+  userId: string,
+  clientId: string,
+  scopes: string[],
+): Promise<boolean> {
   const granted = new Set(await stores.consents.grantedScopes(userId, clientId));
   return scopes.every((scope) => granted.has(scope));
 }

@@ -22,7 +22,8 @@ export async function readOAuthForm(c: Context): Promise<Map<string, string>> {
   for (const [name, value] of new URLSearchParams(text)) {
     // OAuth values are printable (RFC 6749 appendix A); a control character is never meant.
     const problem = controlTextProblem(name) ?? controlTextProblem(value);
-    if (problem) throw oauthError(400, 'invalid_request', `The ${JSON.stringify(name.slice(0, 60))} parameter ${problem}.`);
+    if (problem)
+      throw oauthError(400, 'invalid_request', `The ${JSON.stringify(name.slice(0, 60))} parameter ${problem}.`);
     if (form.has(name)) throw oauthError(400, 'invalid_request', `The ${name} parameter appears more than once.`);
     form.set(name, value);
   }

@@ -10,15 +10,26 @@ import { issueTokens } from './token-issuer';
 
 const invalidGrant = (description: string) => oauthError(400, 'invalid_grant', description, 'AUTH-004');
 
-export async function clientCredentialsGrant(deps: AppDeps, app: App, form: Map<string, string>): Promise<TokenResponse> {
-  if (app.type === 'spa') throw oauthError(400, 'unauthorized_client', 'Single-page apps may not use client_credentials.', 'AUTH-001');
+export async function clientCredentialsGrant(
+  deps: AppDeps,
+  app: App,
+  form: Map<string, string>,
+): Promise<TokenResponse> {
+  if (app.type === 'spa')
+    throw oauthError(400, 'unauthorized_client', 'Single-page apps may not use client_credentials.', 'AUTH-001');
   const scopes = checkScopes(form.get('scope'), app.scopes);
   if (!scopes.ok) throw oauthError(400, 'invalid_scope', scopes.reason, 'AUTH-004');
   return issueTokens(deps, { clientId: app.clientId, userId: null, scopes: scopes.scopes, familyId: null });
 }
 
 /** Why this exchange of a (fresh) code must fail, or null when it may go ahead. */
-function codeProblem(code: AuthCode, app: App, redirectUri: string, verifier: string | undefined, now: Date): string | null {
+function codeProblem(
+  code: AuthCode,
+  app: App,
+  redirectUri: string,
+  verifier: string | undefined,
+  now: Date,
+): string | null {
   if (code.expiresAt <= now) return 'The authorization code has expired.';
   if (code.clientId !== app.clientId) return 'The authorization code was issued to another client.';
   if (code.redirectUri !== redirectUri) return 'redirect_uri does not match the one used to authorize.';
@@ -33,7 +44,11 @@ function codeProblem(code: AuthCode, app: App, redirectUri: string, verifier: st
   return null;
 }
 
-export async function authorizationCodeGrant(deps: AppDeps, app: App, form: Map<string, string>): Promise<TokenResponse> {
+export async function authorizationCodeGrant(
+  deps: AppDeps,
+  app: App,
+  form: Map<string, string>,
+): Promise<TokenResponse> {
   const { oauth } = deps.stores;
   const rawCode = form.get('code');
   const redirectUri = form.get('redirect_uri');
@@ -63,7 +78,13 @@ export async function authorizationCodeGrant(deps: AppDeps, app: App, form: Map<
     await oauth.revokeFamily(familyId, now); // lost a race with another exchange of the same code
     throw await replayed();
   }
-  return issueTokens(deps, { clientId: app.clientId, userId: code.userId, scopes: code.scopes, familyId, nonce: code.nonce });
+  return issueTokens(deps, {
+    clientId: app.clientId,
+    userId: code.userId,
+    scopes: code.scopes,
+    familyId,
+    nonce: code.nonce,
+  });
 }
 
 export async function refreshTokenGrant(deps: AppDeps, app: App, form: Map<string, string>): Promise<TokenResponse> {
@@ -82,7 +103,8 @@ export async function refreshTokenGrant(deps: AppDeps, app: App, form: Map<strin
   if (requested !== undefined && requested.trim()) {
     const narrowed = parseScopeList(requested);
     const extra = narrowed.filter((scope) => !family.scopes.includes(scope));
-    if (extra.length) throw oauthError(400, 'invalid_scope', `The refresh token was not granted: ${extra.join(', ')}.`, 'AUTH-004');
+    if (extra.length)
+      throw oauthError(400, 'invalid_scope', `The refresh token was not granted: ${extra.join(', ')}.`, 'AUTH-004');
     scopes = narrowed;
   }
   if (!(await stores.oauth.claimRefreshToken(tokenHash, now))) {

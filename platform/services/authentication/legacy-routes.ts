@@ -18,9 +18,15 @@ export function legacyRoutes() {
   const router = new Hono();
   router.all('/:operation{.+}', (c) => {
     const operation = c.req.param('operation');
-    const replacement = REPLACEMENTS[operation] ?? 'the Authentication v2 endpoints under /authentication/v2/ (POST /authentication/v2/token for tokens)';
-    throw oauthError(410, 'endpoint_sunset',
-      `/authentication/v1/${operation.slice(0, 100)} was sunset in December 2024. Use ${replacement} instead.`, 'AUTH-SUNSET');
+    const replacement =
+      REPLACEMENTS[operation] ??
+      'the Authentication v2 endpoints under /authentication/v2/ (POST /authentication/v2/token for tokens)';
+    throw oauthError(
+      410,
+      'endpoint_sunset',
+      `/authentication/v1/${operation.slice(0, 100)} was sunset in December 2024. Use ${replacement} instead.`,
+      'AUTH-SUNSET',
+    );
   });
   return router;
 }

@@ -18,7 +18,10 @@ export async function requestClientId(c: Context): Promise<string> {
   }
   const fromQuery = c.req.query('client_id');
   if (fromQuery) return fromQuery;
-  if (c.req.method === 'POST' && (c.req.header('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+  if (
+    c.req.method === 'POST' &&
+    (c.req.header('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')
+  ) {
     // Hono keeps the body, so the handler can still read it after this.
     const fromBody = new URLSearchParams(await c.req.text()).get('client_id');
     if (fromBody) return fromBody;
@@ -34,12 +37,22 @@ const safeDecode = (value: string) => {
   }
 };
 
-const tooMany = (limits: RateLimits, name: AuthLimit, windowSeconds: number) => (retryAfter: number): HttpError =>
-  oauthError(429, 'rate_limit_exceeded',
-    `Rate limit exceeded: ${limits[name]} requests ${perWindow(windowSeconds)} for this app on ${name}. Retry after ${retryAfter} seconds.`, 'ERR-001');
+const tooMany =
+  (limits: RateLimits, name: AuthLimit, windowSeconds: number) =>
+  (retryAfter: number): HttpError =>
+    oauthError(
+      429,
+      'rate_limit_exceeded',
+      `Rate limit exceeded: ${limits[name]} requests ${perWindow(windowSeconds)} for this app on ${name}. Retry after ${retryAfter} seconds.`,
+      'ERR-001',
+    );
 
 /** The per-minute limit `name` of the platform's configuration, counted per app. */
-export function authLimit(deps: Pick<AppDeps, 'config' | 'clock' | 'stores'>, name: AuthLimit, error?: (retryAfter: number) => HttpError): MiddlewareHandler {
+export function authLimit(
+  deps: Pick<AppDeps, 'config' | 'clock' | 'stores'>,
+  name: AuthLimit,
+  error?: (retryAfter: number) => HttpError,
+): MiddlewareHandler {
   return rateLimit({
     limit: deps.config.rateLimits[name],
     windowSeconds: deps.config.rateLimitWindowSeconds ?? 60,

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeQuery, confidentialApp, formPost, openSignIn, submitSignIn, TEST_CALLBACK } from '../../testing/oauth-flow';
+import {
+  authorizeQuery,
+  confidentialApp,
+  formPost,
+  openSignIn,
+  submitSignIn,
+  TEST_CALLBACK,
+} from '../../testing/oauth-flow';
 import { createTestPlatform, TEST_APP_ORIGIN, type TestPlatform } from '../../testing/test-platform';
 
 // platform-anchors.md §2.1, checks 1–8: the authorization endpoint.
@@ -44,16 +51,28 @@ describe('OAuth checks: authorization endpoint', () => {
       `${TEST_CALLBACK}#fragment`,
     ];
     for (const redirectUri of variants) {
-      await expectErrorPage(await authorize(authorizeQuery(clientId, { redirect_uri: redirectUri })), 'does not match any callback URL');
+      await expectErrorPage(
+        await authorize(authorizeQuery(clientId, { redirect_uri: redirectUri })),
+        'does not match any callback URL',
+      );
     }
   });
 
   it('check 2: an unknown client or a bad redirect_uri gets an error page, never a redirect', async () => {
     const clientId = await spa();
     await expectErrorPage(await authorize(authorizeQuery('no-such-client')), 'No app is registered');
-    await expectErrorPage(await authorize(authorizeQuery(clientId, { redirect_uri: 'https://evil.example/cb' })), 'does not match');
-    await expectErrorPage(await authorize(authorizeQuery(clientId, { redirect_uri: null })), 'redirect_uri parameter is missing');
-    await expectErrorPage(await authorize(authorizeQuery(clientId, { client_id: null })), 'client_id parameter is missing');
+    await expectErrorPage(
+      await authorize(authorizeQuery(clientId, { redirect_uri: 'https://evil.example/cb' })),
+      'does not match',
+    );
+    await expectErrorPage(
+      await authorize(authorizeQuery(clientId, { redirect_uri: null })),
+      'redirect_uri parameter is missing',
+    );
+    await expectErrorPage(
+      await authorize(authorizeQuery(clientId, { client_id: null })),
+      'client_id parameter is missing',
+    );
     // Even an otherwise broken request is not redirected while the redirect_uri is not trusted.
     const both = authorizeQuery(clientId, { redirect_uri: 'https://evil.example/cb', response_type: 'token' });
     await expectErrorPage(await authorize(both), 'does not match');
@@ -65,8 +84,10 @@ describe('OAuth checks: authorization endpoint', () => {
     const page = await openSignIn(platform, authorizeQuery(clientId, { state }));
     const user = await platform.addUser();
     await submitSignIn(platform, page, user.email, user.password);
-    const consent = await platform.request('/authentication/v2/authorize/consent',
-      formPost({ ...page.fields, decision: 'allow' }, { Cookie: page.cookie }));
+    const consent = await platform.request(
+      '/authentication/v2/authorize/consent',
+      formPost({ ...page.fields, decision: 'allow' }, { Cookie: page.cookie }),
+    );
     const withCode = new URL(consent.headers.get('location') ?? '');
     expect(withCode.searchParams.get('code')).toBeTruthy();
     expect(withCode.searchParams.get('state')).toBe(state);
@@ -77,12 +98,16 @@ describe('OAuth checks: authorization endpoint', () => {
 
   it('check 4: a public client without code_challenge is sent back with invalid_request', async () => {
     const clientId = await spa();
-    const location = redirectBack(await authorize(authorizeQuery(clientId, { code_challenge: null, code_challenge_method: null })));
+    const location = redirectBack(
+      await authorize(authorizeQuery(clientId, { code_challenge: null, code_challenge_method: null })),
+    );
     expect(location.searchParams.get('error')).toBe('invalid_request');
     expect(location.searchParams.get('error_description')).toMatch(/code_challenge/);
     // A confidential web app may still use the flow without PKCE.
     const web = await confidentialApp(platform, 'web');
-    expect((await authorize(authorizeQuery(web.clientId, { code_challenge: null, code_challenge_method: null }))).status).toBe(200);
+    expect(
+      (await authorize(authorizeQuery(web.clientId, { code_challenge: null, code_challenge_method: null }))).status,
+    ).toBe(200);
   });
 
   it('check 5: code_challenge_method plain, or none given, is refused: only S256 is offered', async () => {

@@ -1,4 +1,12 @@
-import { base64url, decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
+import {
+  base64url,
+  decodeJwt,
+  decodeProtectedHeader,
+  generateKeyPair,
+  importJWK,
+  SignJWT,
+  type JWTPayload,
+} from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApsAuthErrorBody, TokenResponse } from '../../../contracts/authentication';
 import { authorizeCode, exchangeCode, formPost, signedInUser } from '../../testing/oauth-flow';
@@ -12,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const hubs = (headers: Record<string, string> = {}, query = '') => platform.request(`/project/v1/hubs${query}`, { headers });
+const hubs = (headers: Record<string, string> = {}, query = '') =>
+  platform.request(`/project/v1/hubs${query}`, { headers });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const errorCode = async (response: Response) => ((await response.json()) as ApsAuthErrorBody).errorCode;
 
@@ -20,7 +29,8 @@ const errorCode = async (response: Response) => ((await response.json()) as ApsA
 async function sign(payload: JWTPayload, options: { alg?: string; key?: 'platform' | 'foreign' } = {}) {
   const stored = (await platform.stores.oauth.loadSigningKey())!;
   const alg = options.alg ?? 'RS256';
-  const key = options.key === 'foreign' ? (await generateKeyPair(alg)).privateKey : await importJWK(stored.privateJwk, alg);
+  const key =
+    options.key === 'foreign' ? (await generateKeyPair(alg)).privateKey : await importJWK(stored.privateJwk, alg);
   return new SignJWT(payload).setProtectedHeader({ alg, kid: stored.kid, typ: 'JWT' }).sign(key);
 }
 
@@ -32,7 +42,11 @@ const bytesOf = (value: string) => Buffer.from(value, 'base64url').length;
 
 describe('OAuth checks: tokens and resource endpoints', () => {
   it('check 23: codes, access and refresh tokens carry at least 128 bits of randomness', async () => {
-    const { client_id: clientId } = await platform.registerApp({ name: 'Entropy SPA', type: 'spa', callback: ['http://app.test/auth/callback'] });
+    const { client_id: clientId } = await platform.registerApp({
+      name: 'Entropy SPA',
+      type: 'spa',
+      callback: ['http://app.test/auth/callback'],
+    });
     const user = await platform.addUser();
     const seen = new Set<string>();
     for (let round = 0; round < 3; round++) {
@@ -82,7 +96,11 @@ describe('OAuth checks: tokens and resource endpoints', () => {
     const inQuery = await hubs({}, `?access_token=${tokens.access_token}`);
     expect(inQuery.status).toBe(401);
     expect(await errorCode(inQuery)).toBe('AUTH-012');
-    const inBody = await platform.request('/project/v1/hubs', { ...formPost({ access_token: tokens.access_token }), method: 'GET', body: null });
+    const inBody = await platform.request('/project/v1/hubs', {
+      ...formPost({ access_token: tokens.access_token }),
+      method: 'GET',
+      body: null,
+    });
     expect(inBody.status).toBe(401);
     expect((await hubs({ Authorization: `bearer ${tokens.access_token}` })).status).toBe(200);
 

@@ -15,7 +15,8 @@ afterAll(() => platform.close());
 const refresh = (clientId: string, refreshToken: string, extra: Record<string, string> = {}) =>
   tokenRequest(platform, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, ...extra });
 const errorOf = async (response: Response) => ((await response.json()) as OAuthErrorBody).error;
-const hubsWith = (token: string) => platform.request('/project/v1/hubs', { headers: { Authorization: `Bearer ${token}` } });
+const hubsWith = (token: string) =>
+  platform.request('/project/v1/hubs', { headers: { Authorization: `Bearer ${token}` } });
 
 describe('OAuth checks: token endpoint', () => {
   it('check 16: refresh tokens rotate; replaying a used one ends the whole family', async () => {
@@ -36,7 +37,10 @@ describe('OAuth checks: token endpoint', () => {
 
   it('check 16: concurrent refreshes with one token race cleanly: never two live sessions', async () => {
     const { clientId, tokens } = await signedInUser(platform);
-    const answers = await Promise.all([refresh(clientId, tokens.refresh_token!), refresh(clientId, tokens.refresh_token!)]);
+    const answers = await Promise.all([
+      refresh(clientId, tokens.refresh_token!),
+      refresh(clientId, tokens.refresh_token!),
+    ]);
     expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
     for (const answer of answers.filter((candidate) => candidate.status === 200)) {
       const body = (await answer.json()) as TokenResponse;
@@ -47,7 +51,11 @@ describe('OAuth checks: token endpoint', () => {
 
   it('check 17: a refresh token is bound to its client', async () => {
     const { clientId, tokens } = await signedInUser(platform);
-    const { client_id: otherClient } = await platform.registerApp({ name: 'Other SPA', type: 'spa', callback: ['http://app.test/cb'] });
+    const { client_id: otherClient } = await platform.registerApp({
+      name: 'Other SPA',
+      type: 'spa',
+      callback: ['http://app.test/cb'],
+    });
     expect(await errorOf(await refresh(otherClient, tokens.refresh_token!))).toBe('invalid_grant');
     // The stranger's attempt used nothing up: the rightful client still refreshes.
     expect((await refresh(clientId, tokens.refresh_token!)).status).toBe(200);
@@ -58,7 +66,10 @@ describe('OAuth checks: token endpoint', () => {
     const grant = { grant_type: 'client_credentials', scope: 'data:read' };
     const attempts = [
       () => tokenRequest(platform, { ...grant, client_id: server.clientId }),
-      () => tokenRequest(platform, grant, { Authorization: `Basic ${Buffer.from(`${server.clientId}:wrong`).toString('base64')}` }),
+      () =>
+        tokenRequest(platform, grant, {
+          Authorization: `Basic ${Buffer.from(`${server.clientId}:wrong`).toString('base64')}`,
+        }),
       () => tokenRequest(platform, { ...grant, client_id: server.clientId, client_secret: 'wrong' }),
       () => tokenRequest(platform, { ...grant, client_id: 'no-such-client', client_secret: 'x' }),
       () => tokenRequest(platform, grant),
@@ -72,7 +83,10 @@ describe('OAuth checks: token endpoint', () => {
       expect(await errorOf(response)).toBe('invalid_client');
     }
     expect((await tokenRequest(platform, grant, server.basic)).status).toBe(200);
-    expect((await tokenRequest(platform, { ...grant, client_id: server.clientId, client_secret: server.clientSecret })).status).toBe(200);
+    expect(
+      (await tokenRequest(platform, { ...grant, client_id: server.clientId, client_secret: server.clientSecret }))
+        .status,
+    ).toBe(200);
   });
 
   it('check 19: token responses, successful or not, carry Cache-Control: no-store and Pragma: no-cache', async () => {
@@ -87,7 +101,12 @@ describe('OAuth checks: token endpoint', () => {
 
   it('check 20: GET on the token endpoint, and parameters in the query string, are refused', async () => {
     const server = await confidentialApp(platform, 'server');
-    const query = new URLSearchParams({ grant_type: 'client_credentials', scope: 'data:read', client_id: server.clientId, client_secret: server.clientSecret });
+    const query = new URLSearchParams({
+      grant_type: 'client_credentials',
+      scope: 'data:read',
+      client_id: server.clientId,
+      client_secret: server.clientSecret,
+    });
     const get = await platform.request(`/authentication/v2/token?${query.toString()}`);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
@@ -95,7 +114,9 @@ describe('OAuth checks: token endpoint', () => {
     expect(inQuery.status).toBe(400);
     expect(((await inQuery.json()) as OAuthErrorBody).error_description).toMatch(/query string/);
     const json = await platform.request('/authentication/v2/token', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', ...server.basic }, body: JSON.stringify({ grant_type: 'client_credentials' }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...server.basic },
+      body: JSON.stringify({ grant_type: 'client_credentials' }),
     });
     expect(((await json.json()) as OAuthErrorBody).errorCode).toBe('AUTH-007');
   });
@@ -103,23 +124,34 @@ describe('OAuth checks: token endpoint', () => {
   it('check 21: the password grant and the implicit flow are disabled', async () => {
     const web = await confidentialApp(platform, 'web');
     const user = await platform.addUser();
-    const password = await tokenRequest(platform, { grant_type: 'password', username: user.email, password: user.password, scope: 'data:read' }, web.basic);
+    const password = await tokenRequest(
+      platform,
+      { grant_type: 'password', username: user.email, password: user.password, scope: 'data:read' },
+      web.basic,
+    );
     expect(password.status).toBe(400);
     expect(await errorOf(password)).toBe('unsupported_grant_type');
-    const implicit = await platform.request(`/authentication/v2/authorize?${authorizeQuery(web.clientId, { response_type: 'token' }).toString()}`);
+    const implicit = await platform.request(
+      `/authentication/v2/authorize?${authorizeQuery(web.clientId, { response_type: 'token' }).toString()}`,
+    );
     expect(new URL(implicit.headers.get('location') ?? '').searchParams.get('error')).toBe('unsupported_response_type');
   });
 
   it('check 22: a scope the client may not have is invalid_scope; the issued scope never exceeds the request', async () => {
     const server = await confidentialApp(platform, 'server', 'data:read data:write');
     const ask = (scope: string) => tokenRequest(platform, { grant_type: 'client_credentials', scope }, server.basic);
-    for (const scope of ['bucket:create', 'data:read code:all', 'no:such', '']) expect(await errorOf(await ask(scope))).toBe('invalid_scope');
+    for (const scope of ['bucket:create', 'data:read code:all', 'no:such', ''])
+      expect(await errorOf(await ask(scope))).toBe('invalid_scope');
     const issued = (await (await ask('data:read')).json()) as TokenResponse;
     expect(decodeJwt(issued.access_token)['scope']).toEqual(['data:read']);
 
     const { clientId, tokens } = await signedInUser(platform, 'data:read openid');
-    expect(await errorOf(await refresh(clientId, tokens.refresh_token!, { scope: 'data:read data:write' }))).toBe('invalid_scope');
-    const narrowed = (await (await refresh(clientId, tokens.refresh_token!, { scope: 'data:read' })).json()) as TokenResponse;
+    expect(await errorOf(await refresh(clientId, tokens.refresh_token!, { scope: 'data:read data:write' }))).toBe(
+      'invalid_scope',
+    );
+    const narrowed = (await (
+      await refresh(clientId, tokens.refresh_token!, { scope: 'data:read' })
+    ).json()) as TokenResponse;
     expect(decodeJwt(narrowed.access_token)['scope']).toEqual(['data:read']);
   });
 });

@@ -26,7 +26,16 @@ export function openIdConfiguration(issuer: string): OpenIdConfiguration {
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     code_challenge_methods_supported: ['S256'],
     prompt_values_supported: ['none', 'login', 'consent'],
-    claims_supported: ['sub', 'name', 'given_name', 'family_name', 'preferred_username', 'email', 'email_verified', 'nonce'],
+    claims_supported: [
+      'sub',
+      'name',
+      'given_name',
+      'family_name',
+      'preferred_username',
+      'email',
+      'email_verified',
+      'nonce',
+    ],
   };
 }
 

@@ -28,10 +28,12 @@ export function sendPage(c: Context, page: Page, status: ContentfulStatusCode = 
 }
 
 /** A page to throw, for refusals decided before a handler runs (rate limits). */
-export const pageError = (page: Page, status: ContentfulStatusCode): HttpError => new HttpError(status, page.html, pageHeaders(page));
+export const pageError = (page: Page, status: ContentfulStatusCode): HttpError =>
+  new HttpError(status, page.html, pageHeaders(page));
 
 /** The paths a browser opens (sign-in, consent, logout): they answer with pages, not JSON. */
-export const isBrowserPagePath = (path: string) => /^\/authentication\/(v2\/(authorize|logout)|account)(\/|$)/.test(path);
+export const isBrowserPagePath = (path: string) =>
+  /^\/authentication\/(v2\/(authorize|logout)|account)(\/|$)/.test(path);
 
 /** A malformed request to one of those paths, refused with an error page (400). */
 export const badPageRequest = (message: string): HttpError =>

@@ -5,7 +5,13 @@ const FORM_ACTION = '/authentication/v2/authorize';
 /** The person's own page of the apps they allowed (account-routes.ts); under the session cookie's path. */
 export const ACCOUNT_APPS_PATH = '/authentication/account/apps';
 
-export function signInPage(input: { requestId: string; csrf: string; appName: string; email?: string; error?: string }): Page {
+export function signInPage(input: {
+  requestId: string;
+  csrf: string;
+  appName: string;
+  email?: string;
+  error?: string;
+}): Page {
   const error = input.error ? `<div class="error" role="alert" id="signin-error">${escapeHtml(input.error)}</div>` : '';
   const describedBy = input.error ? ' aria-describedby="signin-error" aria-invalid="true"' : '';
   return renderPage(
@@ -27,12 +33,24 @@ export function signInPage(input: { requestId: string; csrf: string; appName: st
  * The consent page. When the person allowed the app some scopes before, the ones it asks for now
  * are marked new, so they see what changed rather than the whole list again, unexplained.
  */
-export function consentPage(input: { requestId: string; csrf: string; appName: string; userName: string; scopes: string[]; allowed: string[] }): Page {
+export function consentPage(input: {
+  requestId: string;
+  csrf: string;
+  appName: string;
+  userName: string;
+  scopes: string[];
+  allowed: string[];
+}): Page {
   const isNew = (scope: string) => input.allowed.length > 0 && !input.allowed.includes(scope);
   const items = input.scopes
-    .map((scope) => `<li>${isNew(scope) ? '<strong>New:</strong> ' : ''}${escapeHtml(describeScope(scope))} <code>${escapeHtml(scope)}</code></li>`)
+    .map(
+      (scope) =>
+        `<li>${isNew(scope) ? '<strong>New:</strong> ' : ''}${escapeHtml(describeScope(scope))} <code>${escapeHtml(scope)}</code></li>`,
+    )
     .join('');
-  const before = input.scopes.some(isNew) ? '<p>You allowed this app some of this before; it now asks for more.</p>' : '';
+  const before = input.scopes.some(isNew)
+    ? '<p>You allowed this app some of this before; it now asks for more.</p>'
+    : '';
   return renderPage(
     'Allow access',
     `<h1>Allow access?</h1><p><strong>${escapeHtml(input.appName)}</strong> wants to act as
@@ -49,16 +67,25 @@ export function consentPage(input: { requestId: string; csrf: string; appName: s
 }
 
 export function errorPage(title: string, message: string): Page {
-  return renderPage(title, `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p>
-<p>Go back to the app you came from and sign in again.</p>`);
+  return renderPage(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p>
+<p>Go back to the app you came from and sign in again.</p>`,
+  );
 }
 
 export function signedOutPage(): Page {
-  return renderPage('Signed out', `<h1>You are signed out</h1><p role="status">This browser is no longer signed in to the platform.
-Apps you used keep their own sessions until you sign out of them too.</p>`);
+  return renderPage(
+    'Signed out',
+    `<h1>You are signed out</h1><p role="status">This browser is no longer signed in to the platform.
+Apps you used keep their own sessions until you sign out of them too.</p>`,
+  );
 }
 
 export function rateLimitedPage(retryAfterSeconds: number): Page {
-  return renderPage('Too many requests', `<h1>Too many sign-in requests</h1>
-<p role="alert">This app started more sign-ins than the platform allows in a minute. Wait ${retryAfterSeconds} seconds, then try again.</p>`);
+  return renderPage(
+    'Too many requests',
+    `<h1>Too many sign-in requests</h1>
+<p role="alert">This app started more sign-ins than the platform allows in a minute. Wait ${retryAfterSeconds} seconds, then try again.</p>`,
+  );
 }

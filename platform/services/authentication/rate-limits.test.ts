@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthErrorBody } from '../../../contracts/authentication';
 import { SPEC_RATE_LIMITS } from '../../config';
-import { authorizeCode, authorizeQuery, exchangeCode, formPost, signedInUser, tokenRequest } from '../../testing/oauth-flow';
+import {
+  authorizeCode,
+  authorizeQuery,
+  exchangeCode,
+  formPost,
+  signedInUser,
+  tokenRequest,
+} from '../../testing/oauth-flow';
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform';
 
 // Small limits so a test can spend them; the spec's own values are the defaults (see serve-options.test.ts).
@@ -12,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const hubsWith = (token: string) => platform.request('/project/v1/hubs', { headers: { Authorization: `Bearer ${token}` } });
+const hubsWith = (token: string) =>
+  platform.request('/project/v1/hubs', { headers: { Authorization: `Bearer ${token}` } });
 
 function expectRetryAfter(response: Response): number {
   expect(response.status).toBe(429);
@@ -26,7 +34,8 @@ describe('rate limits of Authentication v2', () => {
     // signedInUser spends one token request of its app on the code exchange.
     const { clientId, user } = await signedInUser(platform);
     const code = await authorizeCode(platform, { clientId, email: user.email, password: user.password });
-    for (let i = 0; i < 2; i++) await tokenRequest(platform, { grant_type: 'refresh_token', refresh_token: 'nope', client_id: clientId });
+    for (let i = 0; i < 2; i++)
+      await tokenRequest(platform, { grant_type: 'refresh_token', refresh_token: 'nope', client_id: clientId });
 
     const refused = await exchangeCode(platform, clientId, code);
     const retryAfter = expectRetryAfter(refused);
@@ -45,7 +54,11 @@ describe('rate limits of Authentication v2', () => {
   });
 
   it('answers authorize over the limit with a 429 page that cannot be framed, and starts no sign-in', async () => {
-    const { client_id: clientId } = await platform.registerApp({ name: 'Busy SPA', type: 'spa', callback: ['http://app.test/auth/callback'] });
+    const { client_id: clientId } = await platform.registerApp({
+      name: 'Busy SPA',
+      type: 'spa',
+      callback: ['http://app.test/auth/callback'],
+    });
     const open = () => platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId).toString()}`);
     for (let i = 0; i < 2; i++) expect((await open()).status).toBe(200);
     const refused = await open();
@@ -60,7 +73,11 @@ describe('rate limits of Authentication v2', () => {
 
   it('answers revoke over the limit with 429, and the token stays live', async () => {
     const { clientId, tokens } = await signedInUser(platform);
-    const revoke = (token: string) => platform.request('/authentication/v2/revoke', formPost({ token, token_type_hint: 'access_token', client_id: clientId }));
+    const revoke = (token: string) =>
+      platform.request(
+        '/authentication/v2/revoke',
+        formPost({ token, token_type_hint: 'access_token', client_id: clientId }),
+      );
     for (let i = 0; i < 2; i++) expect((await revoke('unknown-token')).status).toBe(200);
     expectRetryAfter(await revoke(tokens.access_token));
     expect((await hubsWith(tokens.access_token)).status).toBe(200);

@@ -12,24 +12,33 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 const browserOf = (user: { email: string; password: string }) => browserFor(platform, user);
-const spa = async (name = 'Consent SPA') => (await platform.registerApp({ name, type: 'spa', callback: [TEST_CALLBACK] })).client_id;
+const spa = async (name = 'Consent SPA') =>
+  (await platform.registerApp({ name, type: 'spa', callback: [TEST_CALLBACK] })).client_id;
 
 describe('remembered consent', () => {
   it('asks once per app and scope set: the next sign-in, with or without the password, comes straight back with a code', async () => {
     const clientId = await spa();
     const browser = browserOf(await platform.addUser());
-    expect(await browser.signIn(clientId)).toMatchObject({ consentAsked: true, result: { back: { code: expect.any(String), state: 'state-1' } } });
+    expect(await browser.signIn(clientId)).toMatchObject({
+      consentAsked: true,
+      result: { back: { code: expect.any(String), state: 'state-1' } },
+    });
 
     // The same browser: no page at all, the code and the app's state at once.
     const again = await outcome(await browser.authorize(clientId, { state: 'state-2' }));
     expect(again).toEqual({ back: { code: expect.any(String), state: 'state-2' } });
-    const tokens = (await (await exchangeCode(platform, clientId, (again as { back: Record<string, string> }).back['code']!)).json()) as TokenResponse;
+    const tokens = (await (
+      await exchangeCode(platform, clientId, (again as { back: Record<string, string> }).back['code']!)
+    ).json()) as TokenResponse;
     expect(tokens.refresh_token).toBeTruthy();
 
     // After signing out: the password form again, but no consent page after it.
     await browser.logout();
     expect(await outcome(await browser.authorize(clientId))).toEqual({ page: 'Sign in' });
-    expect(await browser.signIn(clientId)).toMatchObject({ consentAsked: false, result: { back: { code: expect.any(String) } } });
+    expect(await browser.signIn(clientId)).toMatchObject({
+      consentAsked: false,
+      result: { back: { code: expect.any(String) } },
+    });
     // So the password form may answer with the redirect to the app, which its CSP must allow (form-action covers redirects).
     const form = await openSignIn(platform, authorizeQuery(clientId));
     expect(form.response.headers.get('content-security-policy')).toContain(`form-action 'self' ${TEST_APP_ORIGIN};`);
@@ -46,7 +55,9 @@ describe('remembered consent', () => {
     expect(html).not.toMatch(/New:<\/strong> [^<]*<code>data:read<\/code>/);
     expect(await browser.signIn(clientId, { scope: 'data:read data:write' })).toMatchObject({ consentAsked: true });
     for (const scope of ['data:read', 'data:write', 'data:write data:read']) {
-      expect(await outcome(await browser.authorize(clientId, { scope }))).toMatchObject({ back: { code: expect.any(String) } });
+      expect(await outcome(await browser.authorize(clientId, { scope }))).toMatchObject({
+        back: { code: expect.any(String) },
+      });
     }
   });
 
@@ -82,34 +93,54 @@ describe('prompt', () => {
     const clientId = await spa();
     const browser = browserOf(await platform.addUser());
     const none = await browser.authorize(clientId, { prompt: 'none', state: 's-none' });
-    expect(await outcome(none)).toEqual({ back: { error: 'login_required', error_description: expect.any(String), state: 's-none' } });
+    expect(await outcome(none)).toEqual({
+      back: { error: 'login_required', error_description: expect.any(String), state: 's-none' },
+    });
     // A silent request starts no pending sign-in in the browser.
     expect(cookieOf(none, 'ddm_authreq')).toBeUndefined();
 
     await browser.signIn(clientId, { scope: 'data:read' }, 'deny');
-    expect(await outcome(await browser.authorize(clientId, { prompt: 'none' }))).toMatchObject({ back: { error: 'consent_required', state: 'state-1' } });
+    expect(await outcome(await browser.authorize(clientId, { prompt: 'none' }))).toMatchObject({
+      back: { error: 'consent_required', state: 'state-1' },
+    });
     await browser.signIn(clientId, { scope: 'data:read' });
-    expect(await outcome(await browser.authorize(clientId, { prompt: 'none' }))).toEqual({ back: { code: expect.any(String), state: 'state-1' } });
-    expect(await outcome(await browser.authorize(clientId, { prompt: 'none', scope: 'data:read data:write' }))).toMatchObject({ back: { error: 'consent_required' } });
+    expect(await outcome(await browser.authorize(clientId, { prompt: 'none' }))).toEqual({
+      back: { code: expect.any(String), state: 'state-1' },
+    });
+    expect(
+      await outcome(await browser.authorize(clientId, { prompt: 'none', scope: 'data:read data:write' })),
+    ).toMatchObject({ back: { error: 'consent_required' } });
 
     await browser.logout();
-    expect(await outcome(await browser.authorize(clientId, { prompt: 'none' }))).toMatchObject({ back: { error: 'login_required' } });
+    expect(await outcome(await browser.authorize(clientId, { prompt: 'none' }))).toMatchObject({
+      back: { error: 'login_required' },
+    });
   });
 
   it('refuses values it cannot honour, and none combined with another, with invalid_request', async () => {
     const clientId = await spa();
     for (const prompt of ['none login', 'consent none', 'select_account', 'bogus', 'LOGIN']) {
-      const result = await outcome(await platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId, { prompt }).toString()}`));
-      expect(result).toMatchObject({ back: { error: 'invalid_request', error_description: expect.stringMatching(/prompt/) } });
+      const result = await outcome(
+        await platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId, { prompt }).toString()}`),
+      );
+      expect(result).toMatchObject({
+        back: { error: 'invalid_request', error_description: expect.stringMatching(/prompt/) },
+      });
     }
     // Space-separated values are one list; an empty one asks for nothing in particular.
     for (const prompt of ['login consent', '']) {
-      expect(await outcome(await platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId, { prompt }).toString()}`))).toEqual({ page: 'Sign in' });
+      expect(
+        await outcome(
+          await platform.request(`/authentication/v2/authorize?${authorizeQuery(clientId, { prompt }).toString()}`),
+        ),
+      ).toEqual({ page: 'Sign in' });
     }
   });
 
   it('is advertised in the OpenID configuration', async () => {
-    const config = (await (await platform.request('/.well-known/openid-configuration')).json()) as { prompt_values_supported: string[] };
+    const config = (await (await platform.request('/.well-known/openid-configuration')).json()) as {
+      prompt_values_supported: string[];
+    };
     expect(config.prompt_values_supported).toEqual(['none', 'login', 'consent']);
   });
 });

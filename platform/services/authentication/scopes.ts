@@ -9,7 +9,8 @@ export type ScopeCheck = { ok: true; scopes: Scope[] } | { ok: false; reason: st
 /** Parses a space-separated scope string and checks it against what the app may have. */
 export function checkScopes(raw: string | undefined, allowed: readonly string[]): ScopeCheck {
   if (!raw || !raw.trim()) return { ok: false, reason: 'The scope parameter is required.' };
-  if (raw.length > MAX_SCOPE_LENGTH) return { ok: false, reason: `The scope parameter is longer than ${MAX_SCOPE_LENGTH} characters.` };
+  if (raw.length > MAX_SCOPE_LENGTH)
+    return { ok: false, reason: `The scope parameter is longer than ${MAX_SCOPE_LENGTH} characters.` };
   const requested = [...new Set(raw.trim().split(/\s+/))];
   if (requested.length > MAX_SCOPES) return { ok: false, reason: `At most ${MAX_SCOPES} scopes may be requested.` };
   const unknown = requested.filter((scope) => !KNOWN.has(scope));

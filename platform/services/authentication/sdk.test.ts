@@ -34,24 +34,45 @@ function client(): AuthenticationClient {
 
 /** What the SDK throws carries the status and body in its message. */
 async function failureOf(promise: Promise<unknown>): Promise<string> {
-  return promise.then(() => 'resolved', (error: unknown) => (error instanceof Error ? error.message : String(error)));
+  return promise.then(
+    () => 'resolved',
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
 }
 
 describe('@aps_sdk/authentication against the platform', () => {
   it('gets a 2-legged token with Basic credentials, and is refused a scope the app lacks', async () => {
     const machine = await confidentialApp(platform, 'server', 'data:read bucket:create');
-    const token = await client().getTwoLeggedToken(machine.clientId, machine.clientSecret, [Scopes.DataRead, Scopes.BucketCreate]);
+    const token = await client().getTwoLeggedToken(machine.clientId, machine.clientSecret, [
+      Scopes.DataRead,
+      Scopes.BucketCreate,
+    ]);
     expect(token).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
-    const introspected = await client().introspectToken(token.access_token, machine.clientId, { clientSecret: machine.clientSecret });
+    const introspected = await client().introspectToken(token.access_token, machine.clientId, {
+      clientSecret: machine.clientSecret,
+    });
     expect(introspected).toMatchObject({ active: true, client_id: machine.clientId, scope: 'data:read bucket:create' });
-    expect(await failureOf(client().getTwoLeggedToken(machine.clientId, machine.clientSecret, [Scopes.CodeAll]))).toMatch(/400.*invalid_scope/);
-    expect(await failureOf(client().getTwoLeggedToken(machine.clientId, 'wrong', [Scopes.DataRead]))).toMatch(/401.*invalid_client/);
+    expect(
+      await failureOf(client().getTwoLeggedToken(machine.clientId, machine.clientSecret, [Scopes.CodeAll])),
+    ).toMatch(/400.*invalid_scope/);
+    expect(await failureOf(client().getTwoLeggedToken(machine.clientId, 'wrong', [Scopes.DataRead]))).toMatch(
+      /401.*invalid_client/,
+    );
   });
 
   it('exchanges a code (public PKCE client), refreshes with rotation, reads the user, and revokes', async () => {
-    const { client_id: clientId } = await platform.registerApp({ name: 'SDK SPA', type: 'spa', callback: [TEST_CALLBACK] });
+    const { client_id: clientId } = await platform.registerApp({
+      name: 'SDK SPA',
+      type: 'spa',
+      callback: [TEST_CALLBACK],
+    });
     const user = await platform.addUser();
-    const code = await authorizeCode(platform, { clientId, email: user.email, password: user.password, scope: 'data:read user-profile:read openid' });
+    const code = await authorizeCode(platform, {
+      clientId,
+      email: user.email,
+      password: user.password,
+      scope: 'data:read user-profile:read openid',
+    });
     const auth = client();
     const tokens = await auth.getThreeLeggedToken(clientId, code, TEST_CALLBACK, { code_verifier: TEST_VERIFIER });
     expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
@@ -74,8 +95,15 @@ describe('@aps_sdk/authentication against the platform', () => {
   it('exchanges a code for a confidential web app with its secret', async () => {
     const web = await confidentialApp(platform, 'web');
     const user = await platform.addUser();
-    const code = await authorizeCode(platform, { clientId: web.clientId, email: user.email, password: user.password, verifier: null });
-    const tokens = await client().getThreeLeggedToken(web.clientId, code, TEST_CALLBACK, { clientSecret: web.clientSecret });
+    const code = await authorizeCode(platform, {
+      clientId: web.clientId,
+      email: user.email,
+      password: user.password,
+      verifier: null,
+    });
+    const tokens = await client().getThreeLeggedToken(web.clientId, code, TEST_CALLBACK, {
+      clientSecret: web.clientSecret,
+    });
     expect(tokens.refresh_token).toBeTruthy();
   });
 
@@ -84,10 +112,14 @@ describe('@aps_sdk/authentication against the platform', () => {
     const token = await client().getTwoLeggedToken(machine.clientId, machine.clientSecret, [Scopes.DataRead]);
     const jwks = await client().getKeys();
     expect(jwks.keys?.[0]).toMatchObject({ kty: 'RSA', use: 'sig' });
-    const { payload } = await jwtVerify(token.access_token, createLocalJWKSet(jwks as JSONWebKeySet), { currentDate: platform.clock.now() });
+    const { payload } = await jwtVerify(token.access_token, createLocalJWKSet(jwks as JSONWebKeySet), {
+      currentDate: platform.clock.now(),
+    });
     expect(payload['client_id']).toBe(machine.clientId);
     const spec = await client().getOidcSpec();
     expect(spec.token_endpoint).toMatch(/\/authentication\/v2\/token$/);
-    expect(client().logout({ postLogoutRedirectUri: 'http://app.test/' })).toContain('/authentication/v2/logout?post_logout_redirect_uri=');
+    expect(client().logout({ postLogoutRedirectUri: 'http://app.test/' })).toContain(
+      '/authentication/v2/logout?post_logout_redirect_uri=',
+    );
   });
 });

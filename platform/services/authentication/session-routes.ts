@@ -30,7 +30,10 @@ export function sessionRoutes(deps: AppDeps, tokens: TokenCheck) {
     const target = requested === undefined ? null : await registeredTarget(deps, requested);
     if (requested !== undefined && target === null) {
       // Checked before signing out, so a bad link changes nothing.
-      const page = errorPage('This sign-out link is not valid', 'post_logout_redirect_uri is not at the address of any registered app.');
+      const page = errorPage(
+        'This sign-out link is not valid',
+        'post_logout_redirect_uri is not at the address of any registered app.',
+      );
       return sendPage(c, page, 400);
     }
     await sessions.end(c);

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
+import {
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type CryptoKey,
+  type JWK,
+} from 'jose';
 import type { OAuthRepo } from '../../storage/repos/oauth';
 
 export const TOKEN_AUDIENCE = 'https://autodesk.com';
@@ -15,7 +24,10 @@ export interface AccessClaims {
 export interface Signer {
   kid: string;
   signAccessToken(claims: AccessClaims, issuedAt: Date): Promise<string>;
-  signIdToken(claims: { userId: string; clientId: string; name: string; email: string; nonce: string | null; expiresAt: Date }, issuedAt: Date): Promise<string>;
+  signIdToken(
+    claims: { userId: string; clientId: string; name: string; email: string; nonce: string | null; expiresAt: Date },
+    issuedAt: Date,
+  ): Promise<string>;
   /** Checks signature, issuer, audience and expiry; returns the claims or null. */
   verifyAccessToken(token: string, now: Date): Promise<AccessClaims | null>;
   publicJwks(): Promise<{ keys: JWK[] }>;
@@ -106,7 +118,7 @@ export async function loadSigner(oauth: OAuthRepo, issuerOf: () => string): Prom
     },
     async publicJwks() {
       const rows = await oauth.listPublicKeys();
-      return { keys: rows.map((row) => ({ ...(row.publicJwk), kid: row.kid, use: 'sig', alg: 'RS256' })) };
+      return { keys: rows.map((row) => ({ ...row.publicJwk, kid: row.kid, use: 'sig', alg: 'RS256' })) };
     },
   };
 }

@@ -1,7 +1,15 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthErrorBody, TokenResponse } from '../../../contracts/authentication';
-import { authorizeCode, authorizeQuery, exchangeCode, formPost, openSignIn, signedInUser, TEST_CALLBACK } from '../../testing/oauth-flow';
+import {
+  authorizeCode,
+  authorizeQuery,
+  exchangeCode,
+  formPost,
+  openSignIn,
+  signedInUser,
+  TEST_CALLBACK,
+} from '../../testing/oauth-flow';
 import { createTestPlatform, TEST_ISSUER, type TestPlatform } from '../../testing/test-platform';
 
 // One platform per file: every test makes its own app, user and hubs, so they do not meet.
@@ -14,7 +22,12 @@ afterAll(() => platform.close());
 describe('authorization code with PKCE', () => {
   it('issues an RS256 access token with client, user, scopes and expiry, not to be cached', async () => {
     const { clientId, user } = await signedInUser(platform);
-    const code = await authorizeCode(platform, { clientId, email: user.email, password: user.password, scope: 'data:read openid' });
+    const code = await authorizeCode(platform, {
+      clientId,
+      email: user.email,
+      password: user.password,
+      scope: 'data:read openid',
+    });
     const response = await exchangeCode(platform, clientId, code);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -24,9 +37,19 @@ describe('authorization code with PKCE', () => {
     expect(body.refresh_token).toMatch(/^[\w-]{40,}$/);
     expect(decodeProtectedHeader(body.access_token).alg).toBe('RS256');
     const claims = decodeJwt(body.access_token);
-    expect(claims).toMatchObject({ client_id: clientId, userid: user.id, scope: ['data:read', 'openid'], iss: TEST_ISSUER });
+    expect(claims).toMatchObject({
+      client_id: clientId,
+      userid: user.id,
+      scope: ['data:read', 'openid'],
+      iss: TEST_ISSUER,
+    });
     expect(claims.exp).toBe(Math.floor(platform.clock.now().getTime() / 1000) + 3600);
-    expect(decodeJwt(body.id_token!)).toMatchObject({ sub: user.id, aud: clientId, email: user.email, name: user.name });
+    expect(decodeJwt(body.id_token!)).toMatchObject({
+      sub: user.id,
+      aud: clientId,
+      email: user.email,
+      name: user.name,
+    });
   });
 
   it('refuses a second use of a code and withdraws what the first use issued', async () => {
@@ -36,7 +59,9 @@ describe('authorization code with PKCE', () => {
     const second = await exchangeCode(platform, clientId, code);
     expect(second.status).toBe(400);
     expect(((await second.json()) as OAuthErrorBody).error).toBe('invalid_grant');
-    const hubs = await platform.request('/project/v1/hubs', { headers: { Authorization: `Bearer ${first.access_token}` } });
+    const hubs = await platform.request('/project/v1/hubs', {
+      headers: { Authorization: `Bearer ${first.access_token}` },
+    });
     expect(hubs.status).toBe(401);
   });
 
@@ -50,7 +75,13 @@ describe('authorization code with PKCE', () => {
 
   it('sends a spa without code_challenge back to its callback with invalid_request and the state', async () => {
     const { clientId } = await signedInUser(platform);
-    const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: TEST_CALLBACK, scope: 'data:read', state: 's-9' });
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: TEST_CALLBACK,
+      scope: 'data:read',
+      state: 's-9',
+    });
     const response = await platform.request(`/authentication/v2/authorize?${query.toString()}`);
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location')!);
@@ -61,7 +92,12 @@ describe('authorization code with PKCE', () => {
 
   it('never redirects to a redirect_uri that is not registered', async () => {
     const { clientId } = await signedInUser(platform);
-    const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: `${TEST_CALLBACK}/`, scope: 'data:read' });
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: `${TEST_CALLBACK}/`,
+      scope: 'data:read',
+    });
     const response = await platform.request(`/authentication/v2/authorize?${query.toString()}`);
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
@@ -74,7 +110,10 @@ describe('the sign-in page', () => {
     const { clientId, user } = await signedInUser(platform);
     const page = await openSignIn(platform, authorizeQuery(clientId));
     const post = (fields: Record<string, string>, headers: Record<string, string>) =>
-      platform.request('/authentication/v2/authorize/signin', formPost({ username: user.email, password: user.password, ...fields }, headers));
+      platform.request(
+        '/authentication/v2/authorize/signin',
+        formPost({ username: user.email, password: user.password, ...fields }, headers),
+      );
     const refused = [
       await post({ ...page.fields, csrf: 'forged' }, { Cookie: page.cookie }),
       await post(page.fields, {}),
@@ -93,7 +132,14 @@ describe('the sign-in page', () => {
 
   it('cannot be framed and helps password managers', async () => {
     const { clientId } = await signedInUser(platform);
-    const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: TEST_CALLBACK, scope: 'data:read', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: TEST_CALLBACK,
+      scope: 'data:read',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
     const response = await platform.request(`/authentication/v2/authorize?${query.toString()}`);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

@@ -20,20 +20,33 @@ export async function issueTokens({ stores, signer, clock, config }: AppDeps, gr
   const jti = newSecret();
   await stores.oauth.saveAccessToken({ jti, clientId: grant.clientId, familyId: grant.familyId, expiresAt });
   const response: TokenResponse = {
-    access_token: await signer.signAccessToken({ jti, clientId: grant.clientId, userId: grant.userId, scopes: grant.scopes, expiresAt }, now),
+    access_token: await signer.signAccessToken(
+      { jti, clientId: grant.clientId, userId: grant.userId, scopes: grant.scopes, expiresAt },
+      now,
+    ),
     token_type: 'Bearer',
     expires_in: ttl,
   };
   if (grant.userId && grant.familyId) {
     const refresh = newSecret();
-    await stores.oauth.saveRefreshToken(hashSecret(refresh), grant.familyId, new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000));
+    await stores.oauth.saveRefreshToken(
+      hashSecret(refresh),
+      grant.familyId,
+      new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    );
     response.refresh_token = refresh;
     if (grant.scopes.includes('openid')) {
       const user = await stores.users.findById(grant.userId);
       if (user) {
         response.id_token = await signer.signIdToken(
-          { userId: user.id, clientId: grant.clientId, name: user.name, email: user.email, nonce: grant.nonce ?? null,
-            expiresAt: new Date(now.getTime() + ID_TOKEN_TTL_SECONDS * 1000) },
+          {
+            userId: user.id,
+            clientId: grant.clientId,
+            name: user.name,
+            email: user.email,
+            nonce: grant.nonce ?? null,
+            expiresAt: new Date(now.getTime() + ID_TOKEN_TTL_SECONDS * 1000),
+          },
           now,
         );
       }

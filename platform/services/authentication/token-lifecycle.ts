@@ -26,7 +26,11 @@ export async function revokeToken({ stores, signer, clock }: AppDeps, app: App, 
  * RFC 7662 introspection, in the APS shape. An app sees only its own tokens: another app's live token
  * is reported inactive, exactly as an unknown one.
  */
-export async function introspectToken({ stores, signer, clock }: AppDeps, app: App, token: string): Promise<IntrospectResponse> {
+export async function introspectToken(
+  { stores, signer, clock }: AppDeps,
+  app: App,
+  token: string,
+): Promise<IntrospectResponse> {
   const now = clock.now();
   const claims = await signer.verifyAccessToken(token, now);
   if (claims) {
@@ -40,7 +44,8 @@ export async function introspectToken({ stores, signer, clock }: AppDeps, app: A
     };
   }
   const family = await stores.oauth.findRefreshFamily(hashSecret(token));
-  if (!family || family.clientId !== app.clientId || family.revokedAt || family.usedAt || family.expiresAt <= now) return INACTIVE;
+  if (!family || family.clientId !== app.clientId || family.revokedAt || family.usedAt || family.expiresAt <= now)
+    return INACTIVE;
   return {
     active: true,
     scope: family.scopes.join(' '),

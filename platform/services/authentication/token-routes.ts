@@ -18,12 +18,19 @@ export function tokenRoutes(deps: AppDeps) {
     const app = await authenticateClient(c, form, deps.stores.apps);
     const grantType = form.get('grant_type');
     const grant =
-      grantType === 'authorization_code' ? authorizationCodeGrant
-      : grantType === 'client_credentials' ? clientCredentialsGrant
-      : grantType === 'refresh_token' ? refreshTokenGrant
-      : undefined;
+      grantType === 'authorization_code'
+        ? authorizationCodeGrant
+        : grantType === 'client_credentials'
+          ? clientCredentialsGrant
+          : grantType === 'refresh_token'
+            ? refreshTokenGrant
+            : undefined;
     if (!grant) {
-      throw oauthError(400, 'unsupported_grant_type', grantType ? `grant_type ${grantType} is not supported.` : 'grant_type is required.');
+      throw oauthError(
+        400,
+        'unsupported_grant_type',
+        grantType ? `grant_type ${grantType} is not supported.` : 'grant_type is required.',
+      );
     }
     return c.json(await grant(deps, app, form), 200, NO_STORE);
   });

@@ -7,7 +7,8 @@ const MAX_COMMENT = 1024;
 export const fieldPath = (path: readonly PropertyKey[]) =>
   path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index ? '.' : ''}${String(key)}`)).join('');
 
-const requiredMessage = (issue: { path?: PropertyKey[] }) => `${fieldPath(issue.path ?? [])} is required and must be a string.`;
+const requiredMessage = (issue: { path?: PropertyKey[] }) =>
+  `${fieldPath(issue.path ?? [])} is required and must be a string.`;
 
 /** A non-empty string the request cannot do without; its message names the field by its path. */
 export const requiredString = () => z.string({ error: requiredMessage }).min(1, { error: requiredMessage });

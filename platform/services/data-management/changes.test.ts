@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETED_VERSION_TYPE, ITEM_TYPE, VERSION_TYPE, type FolderContentsResponse, type FolderResponse, type ItemResponse, type TopFoldersResponse, type VersionResponse } from '../../../contracts/data-management';
+import {
+  DELETED_VERSION_TYPE,
+  ITEM_TYPE,
+  VERSION_TYPE,
+  type FolderContentsResponse,
+  type FolderResponse,
+  type ItemResponse,
+  type TopFoldersResponse,
+  type VersionResponse,
+} from '../../../contracts/data-management';
 import type { JsonApiErrorBody } from '../../../contracts/json-api';
 import { PLATFORM_ACTOR } from '../../storage/projects';
 import { signedInUser } from '../../testing/oauth-flow';
@@ -26,11 +35,17 @@ async function member() {
     });
     return { status: response.status, body: (await response.json()) as T };
   };
-  const top = await platform.request(`/project/v1/hubs/${hub.id}/projects/${project.id}/topFolders`, { headers: session.bearer });
+  const top = await platform.request(`/project/v1/hubs/${hub.id}/projects/${project.id}/topFolders`, {
+    headers: session.bearer,
+  });
   const topId = ((await top.json()) as TopFoldersResponse).data[0]!.id;
   const newFolder = async (name: string, parentId = topId) => {
     const created = await call<FolderResponse>('POST', '/folders', {
-      data: { type: 'folders', attributes: { name }, relationships: { parent: { data: { type: 'folders', id: parentId } } } },
+      data: {
+        type: 'folders',
+        attributes: { name },
+        relationships: { parent: { data: { type: 'folders', id: parentId } } },
+      },
     });
     expect(created.status).toBe(201);
     return created.body.data.id;
@@ -38,7 +53,9 @@ async function member() {
   return { project, topId, call, newFolder };
 }
 
-const moveBody = (id: string, parentId: string) => ({ data: { type: 'folders', id, relationships: { parent: { data: { type: 'folders', id: parentId } } } } });
+const moveBody = (id: string, parentId: string) => ({
+  data: { type: 'folders', id, relationships: { parent: { data: { type: 'folders', id: parentId } } } },
+});
 
 describe('PATCH folders: moving a folder', () => {
   it('moves a folder under another (200) and lists it there, not where it was', async () => {
@@ -63,9 +80,16 @@ describe('PATCH folders: moving a folder', () => {
     for (const into of [plans, inner]) {
       const refused = await call<JsonApiErrorBody>('PATCH', `/folders/${enc(plans)}`, moveBody(plans, into));
       expect(refused.status).toBe(400);
-      expect(refused.body.errors[0]).toMatchObject({ status: '400', detail: 'A folder cannot be moved into itself or into a folder inside it.' });
+      expect(refused.body.errors[0]).toMatchObject({
+        status: '400',
+        detail: 'A folder cannot be moved into itself or into a folder inside it.',
+      });
     }
-    const unknown = await call<JsonApiErrorBody>('PATCH', `/folders/${enc(plans)}`, moveBody(plans, 'urn:adsk.wipprod:fs.folder:co.nothing'));
+    const unknown = await call<JsonApiErrorBody>(
+      'PATCH',
+      `/folders/${enc(plans)}`,
+      moveBody(plans, 'urn:adsk.wipprod:fs.folder:co.nothing'),
+    );
     expect(unknown.status).toBe(404);
     const taken = await call<JsonApiErrorBody>('PATCH', `/folders/${enc(plans)}`, moveBody(plans, other));
     expect(taken.status).toBe(409);
@@ -76,14 +100,20 @@ describe('PATCH folders: moving a folder', () => {
     const { call, newFolder } = await member();
     const plans = await newFolder('Plans');
     const archive = await newFolder('Archive');
-    const both = await call<FolderResponse>('PATCH', `/folders/${enc(plans)}`, { data: { ...moveBody(plans, archive).data, attributes: { name: 'Plans 2024' } } });
+    const both = await call<FolderResponse>('PATCH', `/folders/${enc(plans)}`, {
+      data: { ...moveBody(plans, archive).data, attributes: { name: 'Plans 2024' } },
+    });
     expect(both.body.data.attributes.name).toBe('Plans 2024');
     expect(both.body.data.relationships['parent']?.data?.id).toBe(archive);
-    const hidden = await call<FolderResponse>('PATCH', `/folders/${enc(plans)}`, { data: { type: 'folders', id: plans, attributes: { hidden: true } } });
+    const hidden = await call<FolderResponse>('PATCH', `/folders/${enc(plans)}`, {
+      data: { type: 'folders', id: plans, attributes: { hidden: true } },
+    });
     expect(hidden.body.data.attributes.hidden).toBe(true);
     const listed = await call<FolderContentsResponse>('GET', `/folders/${enc(archive)}/contents`);
     expect(listed.body.data).toEqual([]);
-    const shown = await call<FolderResponse>('PATCH', `/folders/${enc(plans)}`, { data: { type: 'folders', id: plans, attributes: { hidden: false } } });
+    const shown = await call<FolderResponse>('PATCH', `/folders/${enc(plans)}`, {
+      data: { type: 'folders', id: plans, attributes: { hidden: false } },
+    });
     expect(shown.body.data.attributes.hidden).toBe(false);
   });
 });
@@ -91,14 +121,23 @@ describe('PATCH folders: moving a folder', () => {
 describe('POST versions: deleting and restoring a file', () => {
   async function withItem() {
     const user = await member();
-    await platform.stores.items.createMany(user.project.id, user.topId, [{ name: 'tower.ifc', storageUrn: null, size: 10, mimeType: null, fileType: 'ifc' }],
-      { item: ITEM_TYPE, version: VERSION_TYPE }, PLATFORM_ACTOR, platform.clock.now());
+    await platform.stores.items.createMany(
+      user.project.id,
+      user.topId,
+      [{ name: 'tower.ifc', storageUrn: null, size: 10, mimeType: null, fileType: 'ifc' }],
+      { item: ITEM_TYPE, version: VERSION_TYPE },
+      PLATFORM_ACTOR,
+      platform.clock.now(),
+    );
     const listed = await user.call<FolderContentsResponse>('GET', `/folders/${enc(user.topId)}/contents`);
     return { ...user, itemId: listed.body.data[0]!.id };
   }
   const deleted = (itemId: string) => ({
-    data: { type: 'versions', attributes: { name: 'tower.ifc', extension: { type: DELETED_VERSION_TYPE, version: '1.0' } },
-      relationships: { item: { data: { type: 'items', id: itemId } } } },
+    data: {
+      type: 'versions',
+      attributes: { name: 'tower.ifc', extension: { type: DELETED_VERSION_TYPE, version: '1.0' } },
+      relationships: { item: { data: { type: 'items', id: itemId } } },
+    },
   });
 
   it('a Deleted version hides the item (201); copying version 1 back restores it as version 3', async () => {
@@ -108,7 +147,9 @@ describe('POST versions: deleting and restoring a file', () => {
     expect(removed.body.data.attributes).toMatchObject({ versionNumber: 2, extension: { type: DELETED_VERSION_TYPE } });
     expect((await call<ItemResponse>('GET', `/items/${enc(itemId)}`)).body.data.attributes.hidden).toBe(true);
     expect((await call<FolderContentsResponse>('GET', `/folders/${enc(topId)}/contents`)).body.data).toEqual([]);
-    expect((await call<FolderContentsResponse>('GET', `/folders/${enc(topId)}/contents?includeHidden=true`)).body.data).toHaveLength(1);
+    expect(
+      (await call<FolderContentsResponse>('GET', `/folders/${enc(topId)}/contents?includeHidden=true`)).body.data,
+    ).toHaveLength(1);
 
     const again = await call<JsonApiErrorBody>('POST', '/versions', deleted(itemId));
     expect(again.status).toBe(400);
@@ -119,17 +160,31 @@ describe('POST versions: deleting and restoring a file', () => {
       data: { type: 'versions', relationships: { item: { data: { type: 'items', id: itemId } } } },
     });
     expect(restored.status).toBe(201);
-    expect(restored.body.data.attributes).toMatchObject({ versionNumber: 3, storageSize: 10, extension: { type: VERSION_TYPE } });
+    expect(restored.body.data.attributes).toMatchObject({
+      versionNumber: 3,
+      storageSize: 10,
+      extension: { type: VERSION_TYPE },
+    });
     expect((await call<ItemResponse>('GET', `/items/${enc(itemId)}`)).body.data.attributes.hidden).toBe(false);
   });
 
-  it('refuses copyFrom of a deleted version, of another project\'s version, and a comment that is not text (400)', async () => {
+  it("refuses copyFrom of a deleted version, of another project's version, and a comment that is not text (400)", async () => {
     const { call, itemId } = await withItem();
     await call('POST', '/versions', deleted(itemId));
-    const copyOf = (id: string) => call<JsonApiErrorBody>('POST', `/versions?copyFrom=${enc(id)}`, { data: { type: 'versions', relationships: { item: { data: { type: 'items', id: itemId } } } } });
-    expect((await copyOf(`${itemId.replace(':dm.lineage:', ':fs.file:vf.')}?version=2`)).body.errors[0]!.detail).toContain('deleted version');
+    const copyOf = (id: string) =>
+      call<JsonApiErrorBody>('POST', `/versions?copyFrom=${enc(id)}`, {
+        data: { type: 'versions', relationships: { item: { data: { type: 'items', id: itemId } } } },
+      });
+    expect(
+      (await copyOf(`${itemId.replace(':dm.lineage:', ':fs.file:vf.')}?version=2`)).body.errors[0]!.detail,
+    ).toContain('deleted version');
     expect((await copyOf('urn:adsk.wipprod:fs.file:vf.elsewhere?version=1')).status).toBe(400);
-    const badComment = await call<JsonApiErrorBody>('POST', '/versions', { data: { ...deleted(itemId).data, attributes: { extension: { type: DELETED_VERSION_TYPE, data: { comment: 7 } } } } });
+    const badComment = await call<JsonApiErrorBody>('POST', '/versions', {
+      data: {
+        ...deleted(itemId).data,
+        attributes: { extension: { type: DELETED_VERSION_TYPE, data: { comment: 7 } } },
+      },
+    });
     expect(badComment.status).toBe(400);
     expect(badComment.body.errors[0]!.detail).toBe('attributes.extension.data.comment must be a string.');
   });

@@ -6,7 +6,8 @@ import { enc, extension, folderPath, type LinkBase } from './serializers';
 
 const iso = (date: Date) => date.toISOString();
 const itemPath = (projectId: string, itemId: string) => `/data/v1/projects/${enc(projectId)}/items/${enc(itemId)}`;
-const versionPath = (projectId: string, versionId: string) => `/data/v1/projects/${enc(projectId)}/versions/${enc(versionId)}`;
+const versionPath = (projectId: string, versionId: string) =>
+  `/data/v1/projects/${enc(projectId)}/versions/${enc(versionId)}`;
 
 /** `refs` and `links` relationships, which every folder, item and version carries. */
 function refsAndLinks(self: string): Record<string, Relationship> {
@@ -38,7 +39,10 @@ export function serializeFolder(base: LinkBase, folder: FolderRecord): Folder {
       lastModifiedUserName: folder.modifiedByName,
       lastModifiedTimeRollup: iso(folder.rollupAt),
       hidden: folder.hidden,
-      extension: extension(base, FOLDER_TYPE, { visibleTypes: ['folders', 'items:autodesk.core:File'], allowedTypes: ['folders', 'items:autodesk.core:File'] }),
+      extension: extension(base, FOLDER_TYPE, {
+        visibleTypes: ['folders', 'items:autodesk.core:File'],
+        allowedTypes: ['folders', 'items:autodesk.core:File'],
+      }),
     },
     links: { self: { href: self } },
     relationships: {
@@ -68,7 +72,10 @@ export function serializeItem(base: LinkBase, item: ItemRecord): Item {
     },
     links: { self: { href: self } },
     relationships: {
-      tip: { data: { type: 'versions', id: versionId(item.id, item.tipVersion) }, links: { related: { href: `${self}/tip` } } },
+      tip: {
+        data: { type: 'versions', id: versionId(item.id, item.tipVersion) },
+        links: { related: { href: `${self}/tip` } },
+      },
       versions: { links: { related: { href: `${self}/versions` } } },
       parent: parentOf(base, item.projectId, item.folderId),
       ...refsAndLinks(self),
@@ -110,13 +117,25 @@ export function serializeVersion(base: LinkBase, version: VersionRecord): Versio
     },
     links: { self: { href: self } },
     relationships: {
-      item: { data: { type: 'items', id: version.itemId }, links: { related: { href: `${base}${itemPath(version.projectId, version.itemId)}` } } },
+      item: {
+        data: { type: 'items', id: version.itemId },
+        links: { related: { href: `${base}${itemPath(version.projectId, version.itemId)}` } },
+      },
       ...refsAndLinks(self),
       ...(version.storageUrn
         ? {
-            storage: { data: { type: 'objects', id: version.storageUrn }, meta: { link: { href: storageLink(base, version.storageUrn) } } },
-            derivatives: { data: { type: 'derivatives', id: derivativesId }, meta: { link: { href: `${base}/modelderivative/v2/designdata/${derivativesId}/manifest` } } },
-            thumbnails: { data: { type: 'thumbnails', id: derivativesId }, meta: { link: { href: `${base}/modelderivative/v2/designdata/${derivativesId}/thumbnail` } } },
+            storage: {
+              data: { type: 'objects', id: version.storageUrn },
+              meta: { link: { href: storageLink(base, version.storageUrn) } },
+            },
+            derivatives: {
+              data: { type: 'derivatives', id: derivativesId },
+              meta: { link: { href: `${base}/modelderivative/v2/designdata/${derivativesId}/manifest` } },
+            },
+            thumbnails: {
+              data: { type: 'thumbnails', id: derivativesId },
+              meta: { link: { href: `${base}/modelderivative/v2/designdata/${derivativesId}/thumbnail` } },
+            },
           }
         : {}),
       downloadFormats: { links: { related: { href: `${self}/downloadFormats` } } },

@@ -27,7 +27,12 @@ export function readContentsQuery(query: URLSearchParams, page: Page): ContentsQ
   const requested = query.getAll('filter[type]').flatMap((value) => value.split(','));
   for (const type of requested) {
     if (type !== 'folders' && type !== 'items') {
-      throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `filter[type] must be folders or items, not "${type.slice(0, 40)}".`);
+      throw jsonApiError(
+        400,
+        'BAD_INPUT',
+        'Bad input',
+        `filter[type] must be folders or items, not "${type.slice(0, 40)}".`,
+      );
     }
   }
   const hidden = query.get('includeHidden');
@@ -52,15 +57,24 @@ const readNameFilters = (query: URLSearchParams): NameClause[] =>
  * counted separately so a page in the middle costs two indexed range reads, not a merge of both.
  */
 export async function folderContents(stores: Stores, folderId: string, query: ContentsQuery): Promise<Contents> {
-  const wantsFolders = query.types.has('folders') && (!query.extensionTypes.length || query.extensionTypes.includes(FOLDER_TYPE));
-  const wantsItems = query.types.has('items') && (!query.extensionTypes.length || query.extensionTypes.some((type) => type.startsWith('items:')));
+  const wantsFolders =
+    query.types.has('folders') && (!query.extensionTypes.length || query.extensionTypes.includes(FOLDER_TYPE));
+  const wantsItems =
+    query.types.has('items') &&
+    (!query.extensionTypes.length || query.extensionTypes.some((type) => type.startsWith('items:')));
   const folderCount = wantsFolders ? await stores.folders.countChildren(folderId, query.includeHidden, query.names) : 0;
   const itemCount = wantsItems ? await stores.items.countInFolder(folderId, query.includeHidden, query.names) : 0;
   const { offset, limit } = query.page;
-  const folders = wantsFolders && offset < folderCount ? await stores.folders.children(folderId, query.includeHidden, offset, limit, query.names) : [];
+  const folders =
+    wantsFolders && offset < folderCount
+      ? await stores.folders.children(folderId, query.includeHidden, offset, limit, query.names)
+      : [];
   const itemOffset = Math.max(0, offset - folderCount);
   const itemLimit = limit - folders.length;
-  let items = wantsItems && itemLimit > 0 ? await stores.items.inFolder(folderId, query.includeHidden, itemOffset, itemLimit, query.names) : [];
+  let items =
+    wantsItems && itemLimit > 0
+      ? await stores.items.inFolder(folderId, query.includeHidden, itemOffset, itemLimit, query.names)
+      : [];
   if (query.extensionTypes.length) items = items.filter((item) => query.extensionTypes.includes(item.extensionType));
   const tips = await stores.items.tips(items.map((item) => item.id));
   return { folders, items, tips, total: folderCount + itemCount };

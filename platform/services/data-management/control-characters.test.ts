@@ -18,8 +18,11 @@ beforeAll(async () => {
   const project = await platform.addProject(hub.id, 'Nul Project');
   hubId = hub.id;
   projectId = project.id;
-  call = async (path, init = {}) => platform.request(path, { ...init, headers: { ...session.bearer, ...init.headers } });
-  const top = (await (await call(`/project/v1/hubs/${hub.id}/projects/${project.id}/topFolders`)).json()) as TopFoldersResponse;
+  call = async (path, init = {}) =>
+    platform.request(path, { ...init, headers: { ...session.bearer, ...init.headers } });
+  const top = (await (
+    await call(`/project/v1/hubs/${hub.id}/projects/${project.id}/topFolders`)
+  ).json()) as TopFoldersResponse;
   folderId = top.data[0]!.id;
 });
 afterAll(() => platform.close());
@@ -66,33 +69,103 @@ describe('ids in the path', () => {
 });
 
 describe('ids in bodies and queries', () => {
-  const folderBody = (parent: string) => JSON.stringify({ jsonapi: { version: '1.0' },
-    data: { type: 'folders', attributes: { name: 'New' }, relationships: { parent: { data: { type: 'folders', id: parent } } } } });
+  const folderBody = (parent: string) =>
+    JSON.stringify({
+      jsonapi: { version: '1.0' },
+      data: {
+        type: 'folders',
+        attributes: { name: 'New' },
+        relationships: { parent: { data: { type: 'folders', id: parent } } },
+      },
+    });
 
   it('answers 400 with errors[] to a NUL in a parent, target, item or source id of a JSON body', async () => {
-    const post = (path: string, body: string) => call(`/data/v1/projects/${projectId}${path}`, { method: 'POST', headers: JSON_API, body });
+    const post = (path: string, body: string) =>
+      call(`/data/v1/projects/${projectId}${path}`, { method: 'POST', headers: JSON_API, body });
     await expectJsonApiError(await post('/folders', folderBody('urn:a\u0000b')), 400);
-    await expectJsonApiError(await post('/storage', JSON.stringify({ data: { type: 'objects', attributes: { name: 'a.txt' },
-      relationships: { target: { data: { type: 'folders', id: '\u0000' } } } } })), 400);
-    await expectJsonApiError(await post('/items', JSON.stringify({ data: { type: 'items', attributes: { displayName: 'a.txt' },
-      relationships: { parent: { data: { type: 'folders', id: `${folderId}\u0000` } } } },
-    included: [{ type: 'versions', attributes: { name: 'a.txt' }, relationships: { storage: { data: { type: 'objects', id: 'x' } } } }] })), 400);
-    await expectJsonApiError(await post('/versions', JSON.stringify({ data: { type: 'versions',
-      relationships: { item: { data: { type: 'items', id: '\u0000' } }, storage: { data: { type: 'objects', id: 'x' } } } } })), 400);
-    await expectJsonApiError(await post('/downloads', JSON.stringify({ data: { type: 'downloads', attributes: { format: { fileType: 'ifc' } },
-      relationships: { source: { data: { type: 'versions', id: '\u0000' } } } } })), 400);
+    await expectJsonApiError(
+      await post(
+        '/storage',
+        JSON.stringify({
+          data: {
+            type: 'objects',
+            attributes: { name: 'a.txt' },
+            relationships: { target: { data: { type: 'folders', id: '\u0000' } } },
+          },
+        }),
+      ),
+      400,
+    );
+    await expectJsonApiError(
+      await post(
+        '/items',
+        JSON.stringify({
+          data: {
+            type: 'items',
+            attributes: { displayName: 'a.txt' },
+            relationships: { parent: { data: { type: 'folders', id: `${folderId}\u0000` } } },
+          },
+          included: [
+            {
+              type: 'versions',
+              attributes: { name: 'a.txt' },
+              relationships: { storage: { data: { type: 'objects', id: 'x' } } },
+            },
+          ],
+        }),
+      ),
+      400,
+    );
+    await expectJsonApiError(
+      await post(
+        '/versions',
+        JSON.stringify({
+          data: {
+            type: 'versions',
+            relationships: {
+              item: { data: { type: 'items', id: '\u0000' } },
+              storage: { data: { type: 'objects', id: 'x' } },
+            },
+          },
+        }),
+      ),
+      400,
+    );
+    await expectJsonApiError(
+      await post(
+        '/downloads',
+        JSON.stringify({
+          data: {
+            type: 'downloads',
+            attributes: { format: { fileType: 'ifc' } },
+            relationships: { source: { data: { type: 'versions', id: '\u0000' } } },
+          },
+        }),
+      ),
+      400,
+    );
   });
 
   it('answers 400 to a lone surrogate in a body, and to a NUL in a PATCH of a folder', async () => {
-    const post = await call(`/data/v1/projects/${projectId}/folders`, { method: 'POST', headers: JSON_API, body: folderBody('\ud800') });
+    const post = await call(`/data/v1/projects/${projectId}/folders`, {
+      method: 'POST',
+      headers: JSON_API,
+      body: folderBody('\ud800'),
+    });
     await expectJsonApiError(post, 400);
-    const patch = await call(`/data/v1/projects/${projectId}/folders/${encodeURIComponent(folderId)}`, { method: 'PATCH', headers: JSON_API,
-      body: JSON.stringify({ data: { type: 'folders', id: folderId, attributes: { hidden: true, extra: 'a\u0000' } } }) });
+    const patch = await call(`/data/v1/projects/${projectId}/folders/${encodeURIComponent(folderId)}`, {
+      method: 'PATCH',
+      headers: JSON_API,
+      body: JSON.stringify({ data: { type: 'folders', id: folderId, attributes: { hidden: true, extra: 'a\u0000' } } }),
+    });
     await expectJsonApiError(patch, 400);
   });
 
   it('answers 400 to a NUL in a query parameter', async () => {
     await expectJsonApiError(await call(`/project/v1/hubs/${hubId}/projects?filter[id]=%00`), 400);
-    await expectJsonApiError(await call(`/data/v1/projects/${projectId}/folders/${encodeURIComponent(folderId)}/contents?filter[type]=%00`), 400);
+    await expectJsonApiError(
+      await call(`/data/v1/projects/${projectId}/folders/${encodeURIComponent(folderId)}/contents?filter[type]=%00`),
+      400,
+    );
   });
 });

@@ -17,7 +17,8 @@ import { uploadRoutes } from './upload-routes';
 import { searchRoutes } from './search-routes';
 
 type Ctx = Context<{ Variables: AuthVariables }>;
-const notFound = (what: string) => jsonApiError(404, 'NOT_FOUND', 'Not found', `${what} does not exist, or you are not allowed to see it.`);
+const notFound = (what: string) =>
+  jsonApiError(404, 'NOT_FOUND', 'Not found', `${what} does not exist, or you are not allowed to see it.`);
 
 /** Data Management v1 inside one project: `/data/v1/projects/{project_id}/*`. */
 export function dataRoutes(deps: AppDeps, guard: DmGuard) {
@@ -54,14 +55,27 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
   /** Where a folder may go: another folder of the same project that is not the folder itself or below it. */
   const movableInto = async (moving: { id: string; projectId: string }, parentId: string) => {
     const destination = await stores.folders.find(moving.projectId, parentId);
-    if (!destination) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The folder ${parentId} in data.relationships.parent does not exist in this project.`);
+    if (!destination)
+      throw jsonApiError(
+        404,
+        'NOT_FOUND',
+        'Not found',
+        `The folder ${parentId} in data.relationships.parent does not exist in this project.`,
+      );
     if (await stores.folders.isWithin(destination.id, moving.id)) {
-      throw jsonApiError(400, 'BAD_INPUT', 'Bad input', 'A folder cannot be moved into itself or into a folder inside it.');
+      throw jsonApiError(
+        400,
+        'BAD_INPUT',
+        'Bad input',
+        'A folder cannot be moved into itself or into a folder inside it.',
+      );
     }
     return destination.id;
   };
 
-  router.get('/folders/:folderId', read, async (c) => jsonApiResponse(envelope(base(c), selfPath(c), serializeFolder(base(c), await folder(c)))));
+  router.get('/folders/:folderId', read, async (c) =>
+    jsonApiResponse(envelope(base(c), selfPath(c), serializeFolder(base(c), await folder(c)))),
+  );
 
   router.get('/folders/:folderId/parent', read, async (c) => {
     const child = await folder(c);
@@ -76,11 +90,23 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
     const contents = await folderContents(stores, parent.id, query);
     const render = () => {
       const links = pageLinks(new URL(`${base(c)}${url.pathname}${url.search}`), query.page, contents.total);
-      const data = [...contents.folders.map((f) => serializeFolder(base(c), f)), ...contents.items.map((i) => serializeItem(base(c), i))];
-      return encodeJsonApi(envelope(base(c), selfPath(c), data, { links, included: contents.tips.map((v) => serializeVersion(base(c), v)) }));
+      const data = [
+        ...contents.folders.map((f) => serializeFolder(base(c), f)),
+        ...contents.items.map((i) => serializeItem(base(c), i)),
+      ];
+      return encodeJsonApi(
+        envelope(base(c), selfPath(c), data, {
+          links,
+          included: contents.tips.map((v) => serializeVersion(base(c), v)),
+        }),
+      );
     };
     const rows = contents.items.length ? contents.items : contents.folders.length ? contents.folders : undefined;
-    return jsonApiAnswer(rows ? pages.page([rows, contents.folders, contents.items, contents.tips, contents.total], url.href, render) : render());
+    return jsonApiAnswer(
+      rows
+        ? pages.page([rows, contents.folders, contents.items, contents.tips, contents.total], url.href, render)
+        : render(),
+    );
   });
 
   router.get('/folders/:folderId/refs', read, async (c) => {
@@ -91,7 +117,11 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
   router.get('/items/:itemId', read, async (c) => {
     const found = await item(c);
     const tips = await stores.items.tips([found.id]);
-    return jsonApiResponse(envelope(base(c), selfPath(c), serializeItem(base(c), found), { included: tips.map((v) => serializeVersion(base(c), v)) }));
+    return jsonApiResponse(
+      envelope(base(c), selfPath(c), serializeItem(base(c), found), {
+        included: tips.map((v) => serializeVersion(base(c), v)),
+      }),
+    );
   });
   router.get('/items/:itemId/parent', read, async (c) => {
     const found = await item(c);
@@ -110,7 +140,9 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
     const data = all.slice(page.offset, page.offset + page.limit).map((v) => serializeVersion(base(c), v));
     return jsonApiResponse(envelope(base(c), selfPath(c), data, { links }));
   });
-  router.get('/versions/:versionId', read, async (c) => jsonApiResponse(envelope(base(c), selfPath(c), serializeVersion(base(c), await version(c)))));
+  router.get('/versions/:versionId', read, async (c) =>
+    jsonApiResponse(envelope(base(c), selfPath(c), serializeVersion(base(c), await version(c)))),
+  );
   router.get('/versions/:versionId/item', read, async (c) => {
     const found = await stores.items.find((await project(c)).id, (await version(c)).itemId);
     if (!found) throw notFound('The item of this version');
@@ -122,12 +154,24 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
     const { name } = data.attributes;
     const parent = await folder(c, data.relationships.parent.data.id);
     if (await stores.folders.nameTaken(parent.id, name)) {
-      throw jsonApiError(409, 'CONFLICT', 'Conflict', 'Another object with the same name already exists in this container');
+      throw jsonApiError(
+        409,
+        'CONFLICT',
+        'Conflict',
+        'Another object with the same name already exists in this container',
+      );
     }
     const id = newFolderId();
-    await stores.folders.create({ id, projectId: parent.projectId, parentId: parent.id, name }, await actor(c), clock.now());
+    await stores.folders.create(
+      { id, projectId: parent.projectId, parentId: parent.id, name },
+      await actor(c),
+      clock.now(),
+    );
     const created = await stores.folders.find(parent.projectId, id);
-    return jsonApiResponse(envelope(base(c), folderPath(parent.projectId, id), serializeFolder(base(c), created!)), 201);
+    return jsonApiResponse(
+      envelope(base(c), folderPath(parent.projectId, id), serializeFolder(base(c), created!)),
+      201,
+    );
   });
 
   router.patch('/folders/:folderId', write, async (c) => {
@@ -135,14 +179,33 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
     const { data } = await readBody(c, folderChange(target.id));
     const { name, hidden } = data.attributes;
     const parentId = data.relationships.parent.data.id;
-    if (!target.parentId) throw jsonApiError(403, 'FORBIDDEN', 'Forbidden', 'The root folder of a project cannot be changed.');
-    const destination = parentId === undefined || parentId === target.parentId ? undefined : await movableInto(target, parentId);
+    if (!target.parentId)
+      throw jsonApiError(403, 'FORBIDDEN', 'Forbidden', 'The root folder of a project cannot be changed.');
+    const destination =
+      parentId === undefined || parentId === target.parentId ? undefined : await movableInto(target, parentId);
     const place = destination ?? target.parentId;
     const finalName = name ?? target.name;
-    if ((destination || finalName.toLowerCase() !== target.name.toLowerCase()) && (await stores.folders.nameTaken(place, finalName))) {
-      throw jsonApiError(409, 'CONFLICT', 'Conflict', 'Another object with the same name already exists in this container');
+    if (
+      (destination || finalName.toLowerCase() !== target.name.toLowerCase()) &&
+      (await stores.folders.nameTaken(place, finalName))
+    ) {
+      throw jsonApiError(
+        409,
+        'CONFLICT',
+        'Conflict',
+        'Another object with the same name already exists in this container',
+      );
     }
-    await stores.folders.update(target.id, { ...(name ? { name } : {}), ...(hidden !== undefined ? { hidden } : {}), ...(destination ? { parentId: destination } : {}) }, await actor(c), clock.now());
+    await stores.folders.update(
+      target.id,
+      {
+        ...(name ? { name } : {}),
+        ...(hidden !== undefined ? { hidden } : {}),
+        ...(destination ? { parentId: destination } : {}),
+      },
+      await actor(c),
+      clock.now(),
+    );
     return jsonApiResponse(envelope(base(c), selfPath(c), serializeFolder(base(c), await folder(c))));
   });
 

@@ -26,13 +26,24 @@ export function readFieldFilters(query: URLSearchParams, wanted: (field: string)
     if (!match || !wanted(match[1]!)) continue;
     const operator = (match[2] ?? 'eq') as NameOperator;
     if (!NAME_OPERATORS.includes(operator)) {
-      throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `${key.slice(0, 60)}: the operator must be one of ${NAME_OPERATORS.map((name) => `-${name}`).join(', ')}.`);
+      throw jsonApiError(
+        400,
+        'BAD_INPUT',
+        'Bad input',
+        `${key.slice(0, 60)}: the operator must be one of ${NAME_OPERATORS.map((name) => `-${name}`).join(', ')}.`,
+      );
     }
     const values = query.getAll(key).flatMap((value) => value.split(','));
-    if (values.length > MAX_VALUES) throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `${key} takes at most ${MAX_VALUES} values.`);
+    if (values.length > MAX_VALUES)
+      throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `${key} takes at most ${MAX_VALUES} values.`);
     for (const value of values) {
       if (value.length > MAX_VALUE_LENGTH || controlTextProblem(value)) {
-        throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `${key} values are names or ids: at most ${MAX_VALUE_LENGTH} characters, no control characters.`);
+        throw jsonApiError(
+          400,
+          'BAD_INPUT',
+          'Bad input',
+          `${key} values are names or ids: at most ${MAX_VALUE_LENGTH} characters, no control characters.`,
+        );
       }
     }
     clauses.push({ field: match[1]!, key, operator, values });

@@ -9,7 +9,8 @@ import { envelope, hubPath, projectPath, serializeHub, serializeProject } from '
 import { serializeFolder } from './content-serializers';
 
 type Ctx = Context<{ Variables: AuthVariables }>;
-const notFound = (what: string) => jsonApiError(404, 'NOT_FOUND', 'Not found', `${what} does not exist, or you are not allowed to see it.`);
+const notFound = (what: string) =>
+  jsonApiError(404, 'NOT_FOUND', 'Not found', `${what} does not exist, or you are not allowed to see it.`);
 
 /** Data Management v1, hubs and projects: `/project/v1/*`. */
 export function hubRoutes({ stores }: AppDeps, guard: DmGuard) {
@@ -31,7 +32,13 @@ export function hubRoutes({ stores }: AppDeps, guard: DmGuard) {
 
   router.get('/hubs', async (c) => {
     const hubs = await stores.hubs.listVisible(c.get('principal'));
-    return jsonApiResponse(envelope(base(c), '/project/v1/hubs', hubs.map((hub) => serializeHub(base(c), hub))));
+    return jsonApiResponse(
+      envelope(
+        base(c),
+        '/project/v1/hubs',
+        hubs.map((hub) => serializeHub(base(c), hub)),
+      ),
+    );
   });
 
   router.get('/hubs/:hubId', async (c) => {
@@ -48,25 +55,44 @@ export function hubRoutes({ stores }: AppDeps, guard: DmGuard) {
     if (ids.length) projects = projects.filter((project) => ids.includes(project.id));
     const slice = projects.slice(page.offset, page.offset + page.limit);
     const links = pageLinks(new URL(`${base(c)}${hubPath(hub.id)}/projects${url.search}`), page, projects.length);
-    return jsonApiResponse(envelope(base(c), `${hubPath(hub.id)}/projects`, slice.map((project) => serializeProject(base(c), project)), { links }));
+    return jsonApiResponse(
+      envelope(
+        base(c),
+        `${hubPath(hub.id)}/projects`,
+        slice.map((project) => serializeProject(base(c), project)),
+        { links },
+      ),
+    );
   });
 
   router.get('/hubs/:hubId/projects/:projectId', async (c) => {
     const project = await visibleProject(c);
-    return jsonApiResponse(envelope(base(c), projectPath(project.hubId, project.id), serializeProject(base(c), project)));
+    return jsonApiResponse(
+      envelope(base(c), projectPath(project.hubId, project.id), serializeProject(base(c), project)),
+    );
   });
 
   router.get('/hubs/:hubId/projects/:projectId/hub', async (c) => {
     const project = await visibleProject(c);
     const hub = await visibleHub(c);
-    return jsonApiResponse(envelope(base(c), `${projectPath(project.hubId, project.id)}/hub`, serializeHub(base(c), hub)));
+    return jsonApiResponse(
+      envelope(base(c), `${projectPath(project.hubId, project.id)}/hub`, serializeHub(base(c), hub)),
+    );
   });
 
   router.get('/hubs/:hubId/projects/:projectId/topFolders', async (c) => {
     const project = await visibleProject(c);
     const includeHidden = false;
-    const folders = project.rootFolderId ? await stores.folders.children(project.rootFolderId, includeHidden, 0, 10_000) : [];
-    return jsonApiResponse(envelope(base(c), `${projectPath(project.hubId, project.id)}/topFolders`, folders.map((folder) => serializeFolder(base(c), folder))));
+    const folders = project.rootFolderId
+      ? await stores.folders.children(project.rootFolderId, includeHidden, 0, 10_000)
+      : [];
+    return jsonApiResponse(
+      envelope(
+        base(c),
+        `${projectPath(project.hubId, project.id)}/topFolders`,
+        folders.map((folder) => serializeFolder(base(c), folder)),
+      ),
+    );
   });
   return router;
 }

@@ -28,7 +28,9 @@ describe('GET /project/v1/hubs', () => {
       id: mine.id,
       attributes: { name: 'Acme Design', region: 'US', extension: { type: 'hubs:autodesk.core:Hub', version: '1.0' } },
       links: { self: { href: `${TEST_ISSUER}/project/v1/hubs/${mine.id}` } },
-      relationships: { projects: { links: { related: { href: `${TEST_ISSUER}/project/v1/hubs/${mine.id}/projects` } } } },
+      relationships: {
+        projects: { links: { related: { href: `${TEST_ISSUER}/project/v1/hubs/${mine.id}/projects` } } },
+      },
     });
   });
 
@@ -60,7 +62,11 @@ describe('GET /project/v1/hubs', () => {
     const preflight = (origin: string) =>
       platform.request('/project/v1/hubs', {
         method: 'OPTIONS',
-        headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
       });
     const ours = await preflight(TEST_APP_ORIGIN);
     expect(ours.headers.get('access-control-allow-origin')).toBe(TEST_APP_ORIGIN);

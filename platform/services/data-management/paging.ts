@@ -21,7 +21,8 @@ export function readPage(query: URLSearchParams): Page {
 
 function whole(raw: string | null, name: string, fallback: number): number {
   if (raw === null) return fallback;
-  if (!/^\d{1,9}$/.test(raw)) throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `${name} must be a whole number, not "${raw.slice(0, 40)}".`);
+  if (!/^\d{1,9}$/.test(raw))
+    throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `${name} must be a whole number, not "${raw.slice(0, 40)}".`);
   return Number(raw);
 }
 

@@ -7,7 +7,10 @@ import { createTestPlatform, type TestPlatform } from '../../testing/test-platfo
 // A short window (serve --rate-limit-window), as the end-to-end tests use to see a 429 end quickly.
 let platform: TestPlatform;
 beforeAll(async () => {
-  platform = await createTestPlatform({ rateLimits: { ...SPEC_RATE_LIMITS, 'data-management': 3 }, rateLimitWindowSeconds: 10 });
+  platform = await createTestPlatform({
+    rateLimits: { ...SPEC_RATE_LIMITS, 'data-management': 3 },
+    rateLimitWindowSeconds: 10,
+  });
 });
 afterAll(() => platform.close());
 
@@ -23,7 +26,9 @@ describe('Data Management under a shortened rate-limit window', () => {
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(20);
-    expect(((await refused.json()) as JsonApiErrorBody).errors[0]!.detail).toContain('3 Data Management requests every 10 seconds per app');
+    expect(((await refused.json()) as JsonApiErrorBody).errors[0]!.detail).toContain(
+      '3 Data Management requests every 10 seconds per app',
+    );
 
     platform.clock.advance(retryAfter);
     expect((await hubs()).status).toBe(200);

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { comment, exactly, node, optionalBoolean, optionalName, optionalString, relation, requiredName, requiredString } from './body-fields';
+import {
+  comment,
+  exactly,
+  node,
+  optionalBoolean,
+  optionalName,
+  optionalString,
+  relation,
+  requiredName,
+  requiredString,
+} from './body-fields';
 import { isObject } from './requests';
 
 // One schema per request body. Fields are listed in the order the service checks them: the first
@@ -22,8 +32,13 @@ export const folderChange = (folderId: string) => {
       id: exactly(folderId, wrongTarget),
       attributes: node({ name: optionalName('The folder name'), hidden: optionalBoolean }),
       relationships: node({ parent: relation(optionalString) }),
-    }).refine((data) => data.attributes.name !== undefined || data.attributes.hidden !== undefined || data.relationships.parent.data.id !== undefined,
-      { error: 'Change data.attributes.name, data.attributes.hidden or data.relationships.parent.' }),
+    }).refine(
+      (data) =>
+        data.attributes.name !== undefined ||
+        data.attributes.hidden !== undefined ||
+        data.relationships.parent.data.id !== undefined,
+      { error: 'Change data.attributes.name, data.attributes.hidden or data.relationships.parent.' },
+    ),
   });
 };
 
@@ -46,10 +61,14 @@ const firstVersion = z
     if (!found) ctx.addIssue({ code: 'custom', message: 'included must hold the first version (type "versions").' });
     return found ? [found] : z.NEVER;
   })
-  .pipe(z.tuple([node({
-    attributes: node({ name: optionalName('The version name'), extension: versionExtension }),
-    relationships: node({ storage: relation(requiredString()) }),
-  })]));
+  .pipe(
+    z.tuple([
+      node({
+        attributes: node({ name: optionalName('The version name'), extension: versionExtension }),
+        relationships: node({ storage: relation(requiredString()) }),
+      }),
+    ]),
+  );
 
 export const itemCreation = z.object({
   data: node({

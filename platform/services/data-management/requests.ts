@@ -22,17 +22,24 @@ export async function readBody<Schema extends z.ZodType>(c: Context, schema: Sch
 async function readDocument(c: Context): Promise<{ data: Record<string, unknown>; included?: unknown[] }> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (!type.startsWith('application/vnd.api+json') && !type.startsWith('application/json')) {
-    throw jsonApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', 'Send the body as application/vnd.api+json.');
+    throw jsonApiError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Unsupported media type',
+      'Send the body as application/vnd.api+json.',
+    );
   }
   const text = await c.req.text();
-  if (text.length > MAX_BODY) throw jsonApiError(413, 'TOO_LARGE', 'Request too large', 'The request body is larger than 1 MB.');
+  if (text.length > MAX_BODY)
+    throw jsonApiError(413, 'TOO_LARGE', 'Request too large', 'The request body is larger than 1 MB.');
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     throw badInput('The request body is not valid JSON.');
   }
-  if (!isObject(body) || !isObject(body['data'])) throw badInput('The request body must be a JSON:API document with a data object.');
+  if (!isObject(body) || !isObject(body['data']))
+    throw badInput('The request body must be a JSON:API document with a data object.');
   const unstorable = jsonTextProblem(body);
   if (unstorable) throw badInput(unstorable);
   const included = body['included'];
@@ -48,7 +55,8 @@ export function nameProblem(name: string, label: string): string | undefined {
   const trimmed = name.trim();
   if (!trimmed) return `${label} must not be empty.`;
   if (trimmed.length > 255) return `${label} must be at most 255 characters.`;
-  if (FORBIDDEN_NAME.test(trimmed)) return `${label} must not contain any of < > : " / \\ | ? * ' $ ¢ ™ ® or control characters.`;
+  if (FORBIDDEN_NAME.test(trimmed))
+    return `${label} must not contain any of < > : " / \\ | ? * ' $ ¢ ™ ® or control characters.`;
   return undefined;
 }
 

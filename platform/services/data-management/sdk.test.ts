@@ -27,7 +27,11 @@ async function clients() {
   config.BaseAddress = server.url as unknown as URL;
   const sdkManager = SdkManagerBuilder.create().addApsConfiguration(config).build();
   const authenticationProvider = new StaticAuthenticationProvider(session.tokens.access_token);
-  return { session, dm: new DataManagementClient({ sdkManager, authenticationProvider }), oss: new OssClient({ sdkManager, authenticationProvider }) };
+  return {
+    session,
+    dm: new DataManagementClient({ sdkManager, authenticationProvider }),
+    oss: new OssClient({ sdkManager, authenticationProvider }),
+  };
 }
 
 describe('@aps_sdk/data-management against the platform', () => {
@@ -43,11 +47,28 @@ describe('@aps_sdk/data-management against the platform', () => {
     const top = await dm.getProjectTopFolders(hub.id, project.id);
     const folderId = top.data![0]!.id;
 
-    const files = Array.from({ length: 30 }, (_, n) => ({ name: `sheet-${String(n).padStart(2, '0')}.pdf`, storageUrn: null, size: 1, mimeType: null, fileType: 'pdf' }));
-    await platform.stores.items.createMany(project.id, folderId, files, { item: ITEM_TYPE, version: VERSION_TYPE }, PLATFORM_ACTOR, platform.clock.now());
+    const files = Array.from({ length: 30 }, (_, n) => ({
+      name: `sheet-${String(n).padStart(2, '0')}.pdf`,
+      storageUrn: null,
+      size: 1,
+      mimeType: null,
+      fileType: 'pdf',
+    }));
+    await platform.stores.items.createMany(
+      project.id,
+      folderId,
+      files,
+      { item: ITEM_TYPE, version: VERSION_TYPE },
+      PLATFORM_ACTOR,
+      platform.clock.now(),
+    );
     const seen: string[] = [];
     for (let page = 0; ; page++) {
-      const contents = await dm.getFolderContents(project.id, folderId, { pageNumber: page, pageLimit: 7, filterType: ['items'] });
+      const contents = await dm.getFolderContents(project.id, folderId, {
+        pageNumber: page,
+        pageLimit: 7,
+        filterType: ['items'],
+      });
       seen.push(...(contents.data ?? []).map((entry) => entry.id));
       if (!contents.links?.next) break;
     }
@@ -56,7 +77,11 @@ describe('@aps_sdk/data-management against the platform', () => {
     const upload = async (bytes: Buffer) => {
       const storage = await dm.createStorage(project.id, {
         jsonapi: { version: '1.0' },
-        data: { type: 'objects', attributes: { name: 'tower.ifc' }, relationships: { target: { data: { type: 'folders', id: folderId } } } },
+        data: {
+          type: 'objects',
+          attributes: { name: 'tower.ifc' },
+          relationships: { target: { data: { type: 'folders', id: folderId } } },
+        },
       } as never);
       // The SDK types the created storage loosely; its id is the OSS object URN.
       const storageId = String((storage as { data?: { id?: unknown } }).data?.id);
@@ -66,16 +91,36 @@ describe('@aps_sdk/data-management against the platform', () => {
     };
     const item = await dm.createItem(project.id, {
       jsonapi: { version: '1.0' },
-      data: { type: 'items', attributes: { displayName: 'tower.ifc', extension: { type: ITEM_TYPE, version: '1.0' } },
-        relationships: { tip: { data: { type: 'versions', id: '1' } }, parent: { data: { type: 'folders', id: folderId } } } },
-      included: [{ type: 'versions', id: '1', attributes: { name: 'tower.ifc', extension: { type: VERSION_TYPE, version: '1.0' } },
-        relationships: { storage: { data: { type: 'objects', id: await upload(Buffer.from('ISO-10303-21; first')) } } } }],
+      data: {
+        type: 'items',
+        attributes: { displayName: 'tower.ifc', extension: { type: ITEM_TYPE, version: '1.0' } },
+        relationships: {
+          tip: { data: { type: 'versions', id: '1' } },
+          parent: { data: { type: 'folders', id: folderId } },
+        },
+      },
+      included: [
+        {
+          type: 'versions',
+          id: '1',
+          attributes: { name: 'tower.ifc', extension: { type: VERSION_TYPE, version: '1.0' } },
+          relationships: {
+            storage: { data: { type: 'objects', id: await upload(Buffer.from('ISO-10303-21; first')) } },
+          },
+        },
+      ],
     } as never);
     const itemId = item.data!.id;
     await dm.createVersion(project.id, {
       jsonapi: { version: '1.0' },
-      data: { type: 'versions', attributes: { name: 'tower.ifc', extension: { type: VERSION_TYPE, version: '1.0' } },
-        relationships: { item: { data: { type: 'items', id: itemId } }, storage: { data: { type: 'objects', id: await upload(Buffer.from('ISO-10303-21; second, longer')) } } } },
+      data: {
+        type: 'versions',
+        attributes: { name: 'tower.ifc', extension: { type: VERSION_TYPE, version: '1.0' } },
+        relationships: {
+          item: { data: { type: 'items', id: itemId } },
+          storage: { data: { type: 'objects', id: await upload(Buffer.from('ISO-10303-21; second, longer')) } },
+        },
+      },
     } as never);
 
     const versions = await dm.getItemVersions(project.id, itemId);
@@ -85,8 +130,14 @@ describe('@aps_sdk/data-management against the platform', () => {
     const fetched = await dm.getItem(project.id, itemId);
     expect(fetched.data?.attributes?.displayName).toBe('tower.ifc');
 
-    const found = await dm.getFolderSearch(project.id, folderId, { filterFieldName: 'displayName', filterValue: ['tower.ifc', 'sheet-07.pdf'] });
-    expect(found.data?.map((v) => [v.attributes?.displayName, v.attributes?.versionNumber])).toEqual([['sheet-07.pdf', 1], ['tower.ifc', 2]]);
+    const found = await dm.getFolderSearch(project.id, folderId, {
+      filterFieldName: 'displayName',
+      filterValue: ['tower.ifc', 'sheet-07.pdf'],
+    });
+    expect(found.data?.map((v) => [v.attributes?.displayName, v.attributes?.versionNumber])).toEqual([
+      ['sheet-07.pdf', 1],
+      ['tower.ifc', 2],
+    ]);
     expect(found.included?.map((i) => i.id)).toContain(itemId);
   });
 });

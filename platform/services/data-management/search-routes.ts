@@ -21,16 +21,31 @@ export function searchRoutes({ stores }: AppDeps, guard: DmGuard) {
     const project = await projectOf(stores, c);
     const folderId = c.req.param('folderId');
     const folder = await stores.folders.find(project.id, folderId);
-    if (!folder) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The folder ${folderId} does not exist, or you are not allowed to see it.`);
+    if (!folder)
+      throw jsonApiError(
+        404,
+        'NOT_FOUND',
+        'Not found',
+        `The folder ${folderId} does not exist, or you are not allowed to see it.`,
+      );
     const url = new URL(c.req.url);
     const page = readPage(url.searchParams);
     const query = readSearchQuery(url.searchParams);
-    const found = query.typeMatches ? await stores.search.tipsUnder(folder.id, query.clauses, page.offset, page.limit) : { tips: [], items: [], total: 0 };
+    const found = query.typeMatches
+      ? await stores.search.tipsUnder(folder.id, query.clauses, page.offset, page.limit)
+      : { tips: [], items: [], total: 0 };
     const links = pageLinks(new URL(`${base(c)}${url.pathname}${url.search}`), page, found.total);
-    return jsonApiResponse(envelope(base(c), url.pathname, found.tips.map((v) => serializeVersion(base(c), v)), {
-      links,
-      included: found.items.map((item) => serializeItem(base(c), item)),
-    }));
+    return jsonApiResponse(
+      envelope(
+        base(c),
+        url.pathname,
+        found.tips.map((v) => serializeVersion(base(c), v)),
+        {
+          links,
+          included: found.items.map((item) => serializeItem(base(c), item)),
+        },
+      ),
+    );
   });
 
   return router;

@@ -12,7 +12,13 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 const enc = encodeURIComponent;
-const file = (name: string, fileType = name.split('.').pop() ?? null) => ({ name, storageUrn: null, size: 10, mimeType: null, fileType });
+const file = (name: string, fileType = name.split('.').pop() ?? null) => ({
+  name,
+  storageUrn: null,
+  size: 10,
+  mimeType: null,
+  fileType,
+});
 const types = { item: ITEM_TYPE, version: VERSION_TYPE };
 
 /** A project whose top folder holds a.ifc, Models/Tower.ifc, Models/Notes/tower-notes.pdf and Old (hidden)/tower-old.ifc. */
@@ -34,10 +40,14 @@ async function projectWithTree(scope = 'data:read') {
   await platform.stores.items.createMany(project.id, notes, [file('tower-notes.pdf')], types, PLATFORM_ACTOR, now);
   await platform.stores.items.createMany(project.id, old, [file('tower-old.ifc')], types, PLATFORM_ACTOR, now);
   const search = async <T = SearchResponse>(folderId: string, query = '') => {
-    const response = await platform.request(`/data/v1/projects/${project.id}/folders/${enc(folderId)}/search${query ? `?${query}` : ''}`, { headers: session.bearer });
+    const response = await platform.request(
+      `/data/v1/projects/${project.id}/folders/${enc(folderId)}/search${query ? `?${query}` : ''}`,
+      { headers: session.bearer },
+    );
     return { status: response.status, body: (await response.json()) as T };
   };
-  const names = async (folderId: string, query = '') => (await search(folderId, query)).body.data.map((version) => version.attributes.name);
+  const names = async (folderId: string, query = '') =>
+    (await search(folderId, query)).body.data.map((version) => version.attributes.name);
   return { session, project, topId, models, notes, search, names };
 }
 
@@ -45,24 +55,44 @@ describe('GET …/folders/{folder_id}/search', () => {
   it('lists the tip versions in a folder and every visible folder below it, with their items included', async () => {
     const { project, topId, models, search, names } = await projectWithTree();
     const item = (await platform.stores.items.findByName(models, 'Tower.ifc'))!;
-    await platform.stores.items.addVersion(item.id, { ...file('Tower.ifc'), extensionType: VERSION_TYPE, storageUrn: null, storageSize: 20, mimeType: null, fileType: 'ifc', comment: null }, PLATFORM_ACTOR, platform.clock.now());
+    await platform.stores.items.addVersion(
+      item.id,
+      {
+        ...file('Tower.ifc'),
+        extensionType: VERSION_TYPE,
+        storageUrn: null,
+        storageSize: 20,
+        mimeType: null,
+        fileType: 'ifc',
+        comment: null,
+      },
+      PLATFORM_ACTOR,
+      platform.clock.now(),
+    );
 
     const all = await search(topId);
     expect(all.status).toBe(200);
     expect(all.body.data.map((v) => v.attributes.name)).toEqual(['a.ifc', 'tower-notes.pdf', 'Tower.ifc']);
     const tower = all.body.data[2]!;
-    expect(tower).toMatchObject({ type: 'versions', attributes: { versionNumber: 2, displayName: 'Tower.ifc' }, relationships: { item: { data: { type: 'items', id: item.id } } } });
+    expect(tower).toMatchObject({
+      type: 'versions',
+      attributes: { versionNumber: 2, displayName: 'Tower.ifc' },
+      relationships: { item: { data: { type: 'items', id: item.id } } },
+    });
     expect(all.body.included?.map((i) => i.type)).toEqual(['items', 'items', 'items']);
     expect(all.body.included?.find((i) => i.id === item.id)?.relationships['parent']?.data?.id).toBe(models);
     expect(all.body.links.self.href).toBe(`${TEST_ISSUER}/data/v1/projects/${project.id}/folders/${enc(topId)}/search`);
     expect(await names(models)).toEqual(['tower-notes.pdf', 'Tower.ifc']);
   });
 
-  it('filters on the version payload with the service\'s operators, case-sensitively', async () => {
+  it("filters on the version payload with the service's operators, case-sensitively", async () => {
     const { topId, names } = await projectWithTree();
     expect(await names(topId, 'filter[displayName]-contains=ower')).toEqual(['tower-notes.pdf', 'Tower.ifc']);
     expect(await names(topId, 'filter[displayName]-contains=Tower')).toEqual(['Tower.ifc']);
-    expect(await names(topId, 'filter[attributes.name]-contains=tower,Tower')).toEqual(['tower-notes.pdf', 'Tower.ifc']);
+    expect(await names(topId, 'filter[attributes.name]-contains=tower,Tower')).toEqual([
+      'tower-notes.pdf',
+      'Tower.ifc',
+    ]);
     expect(await names(topId, 'filter[displayName]=a.ifc')).toEqual(['a.ifc']);
     expect(await names(topId, 'filter[fileType]=ifc')).toEqual(['a.ifc', 'Tower.ifc']);
     expect(await names(topId, 'filter[fileType]=ifc&filter[displayName]-starts=T')).toEqual(['Tower.ifc']);
@@ -72,7 +102,14 @@ describe('GET …/folders/{folder_id}/search', () => {
 
   it('pages with page[number], each match once, links.next until the last page', async () => {
     const { project, topId, search } = await projectWithTree();
-    await platform.stores.items.createMany(project.id, topId, Array.from({ length: 5 }, (_, n) => file(`sheet-${n}.pdf`)), types, PLATFORM_ACTOR, platform.clock.now());
+    await platform.stores.items.createMany(
+      project.id,
+      topId,
+      Array.from({ length: 5 }, (_, n) => file(`sheet-${n}.pdf`)),
+      types,
+      PLATFORM_ACTOR,
+      platform.clock.now(),
+    );
     const seen: string[] = [];
     let query: string | undefined = 'filter[fileType]=pdf&page[limit]=2';
     while (query !== undefined) {
@@ -81,7 +118,14 @@ describe('GET …/folders/{folder_id}/search', () => {
       expect(page.body.included).toHaveLength(page.body.data.length);
       query = page.body.links.next ? new URL(page.body.links.next.href).search.slice(1) : undefined;
     }
-    expect(seen).toEqual(['sheet-0.pdf', 'sheet-1.pdf', 'sheet-2.pdf', 'sheet-3.pdf', 'sheet-4.pdf', 'tower-notes.pdf']);
+    expect(seen).toEqual([
+      'sheet-0.pdf',
+      'sheet-1.pdf',
+      'sheet-2.pdf',
+      'sheet-3.pdf',
+      'sheet-4.pdf',
+      'tower-notes.pdf',
+    ]);
     const past = await search(topId, 'page[number]=9&page[limit]=2');
     expect(past.body.data).toEqual([]);
     expect(past.body.links.prev).toBeDefined();
@@ -104,14 +148,18 @@ describe('GET …/folders/{folder_id}/search', () => {
     expect(await refusal('filter[displayName]-like=a')).toContain('-contains');
     expect(await refusal('filter[type]-contains=vers')).toContain('no operator');
     expect(await refusal(`filter[displayName]-contains=${'x'.repeat(256)}`)).toContain('at most 255 characters');
-    expect(await refusal(`filter[displayName]-contains=${Array.from({ length: 51 }, () => 'x').join(',')}`)).toContain('at most 50 values');
+    expect(await refusal(`filter[displayName]-contains=${Array.from({ length: 51 }, () => 'x').join(',')}`)).toContain(
+      'at most 50 values',
+    );
     expect(await refusal(`filter[displayName]-contains=${enc('a\u0007b')}`)).toContain('control character');
     expect(await refusal('page[number]=-1')).toContain('page[number]');
     const missing = await search<JsonApiErrorBody>('urn:adsk.wipprod:fs.folder:co.nothing');
     expect(missing.status).toBe(404);
     expect(missing.body.errors[0]!.detail).toContain('does not exist');
     const stranger = await signedInUser(platform);
-    const hidden = await platform.request(`/data/v1/projects/${project.id}/folders/${enc(topId)}/search`, { headers: stranger.bearer });
+    const hidden = await platform.request(`/data/v1/projects/${project.id}/folders/${enc(topId)}/search`, {
+      headers: stranger.bearer,
+    });
     expect(hidden.status).toBe(404);
   });
 });

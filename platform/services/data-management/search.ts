@@ -27,7 +27,8 @@ export function readSearchQuery(query: URLSearchParams): SearchQuery {
   const clauses = readFieldFilters(query, (field) => field === 'type' || isSearchField(field));
   const typeClauses = clauses.filter((clause) => clause.field === 'type');
   for (const clause of typeClauses) {
-    if (clause.operator !== 'eq') throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `${clause.key}: filter[type] takes no operator.`);
+    if (clause.operator !== 'eq')
+      throw jsonApiError(400, 'BAD_INPUT', 'Bad input', `${clause.key}: filter[type] takes no operator.`);
   }
   return {
     clauses: clauses.filter((clause): clause is typeof clause & { field: SearchField } => isSearchField(clause.field)),

@@ -14,7 +14,12 @@ export const extension = (base: LinkBase, type: string, data: Record<string, unk
   data,
 });
 
-export function envelope<T, I = never>(base: LinkBase, selfPath: string, data: T, more: { links?: Partial<JsonApiLinks>; included?: I[] } = {}): JsonApiDocument<T, I> {
+export function envelope<T, I = never>(
+  base: LinkBase,
+  selfPath: string,
+  data: T,
+  more: { links?: Partial<JsonApiLinks>; included?: I[] } = {},
+): JsonApiDocument<T, I> {
   return {
     jsonapi: { version: '1.0' },
     links: { self: { href: `${base}${selfPath}` }, ...more.links },
@@ -25,7 +30,8 @@ export function envelope<T, I = never>(base: LinkBase, selfPath: string, data: T
 
 export const hubPath = (hubId: string) => `/project/v1/hubs/${enc(hubId)}`;
 export const projectPath = (hubId: string, projectId: string) => `${hubPath(hubId)}/projects/${enc(projectId)}`;
-export const folderPath = (projectId: string, folderId: string) => `/data/v1/projects/${enc(projectId)}/folders/${enc(folderId)}`;
+export const folderPath = (projectId: string, folderId: string) =>
+  `/data/v1/projects/${enc(projectId)}/folders/${enc(folderId)}`;
 
 export function serializeHub(base: LinkBase, hub: HubRecord): Hub {
   const self = `${base}${hubPath(hub.id)}`;
@@ -46,9 +52,17 @@ export function serializeProject(base: LinkBase, project: ProjectRecord): Projec
     attributes: { name: project.name, scopes: ['global'], extension: extension(base, PROJECT_TYPE) },
     links: { self: { href: self } },
     relationships: {
-      hub: { data: { type: 'hubs', id: project.hubId }, links: { related: { href: `${base}${hubPath(project.hubId)}` } } },
+      hub: {
+        data: { type: 'hubs', id: project.hubId },
+        links: { related: { href: `${base}${hubPath(project.hubId)}` } },
+      },
       ...(project.rootFolderId
-        ? { rootFolder: { data: { type: 'folders', id: project.rootFolderId }, meta: { link: { href: `${base}${folderPath(project.id, project.rootFolderId)}` } } } }
+        ? {
+            rootFolder: {
+              data: { type: 'folders', id: project.rootFolderId },
+              meta: { link: { href: `${base}${folderPath(project.id, project.rootFolderId)}` } },
+            },
+          }
         : {}),
       topFolders: { links: { related: { href: `${self}/topFolders` } } },
     },

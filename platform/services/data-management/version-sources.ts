@@ -11,14 +11,21 @@ import { checkedVersion } from './uploads';
  * (the upload's step 4), a `versions:autodesk.core:Deleted` version with no bytes (deleting the
  * file), or `?copyFrom=` an earlier version of the same item (restoring it).
  */
-export async function newVersionOf(stores: Stores, clock: Clock, item: ItemRecord, data: VersionCreation, copyFrom: string | undefined): Promise<NewVersion> {
+export async function newVersionOf(
+  stores: Stores,
+  clock: Clock,
+  item: ItemRecord,
+  data: VersionCreation,
+  copyFrom: string | undefined,
+): Promise<NewVersion> {
   const extensionType = data.attributes.extension.type ?? VERSION_TYPE;
   const { comment } = data.attributes.extension.data;
   if (copyFrom !== undefined) {
     const source = await stores.items.findVersion(item.projectId, copyFrom);
     if (!source) throw badInput(`copyFrom must be a version of this project; ${copyFrom.slice(0, 200)} is not.`);
     if (source.itemId !== item.id) throw badInput('copyFrom must be a version of the item in data.relationships.item.');
-    if (source.extensionType === DELETED_VERSION_TYPE) throw badInput('copyFrom names a deleted version: copy a version that has content.');
+    if (source.extensionType === DELETED_VERSION_TYPE)
+      throw badInput('copyFrom names a deleted version: copy a version that has content.');
     const { extensionType: copiedType, storageUrn, storageSize, mimeType, fileType } = source;
     return { name: item.displayName, extensionType: copiedType, storageUrn, storageSize, mimeType, fileType, comment };
   }

@@ -23,10 +23,26 @@ export interface DaGuards {
  * The token check (the APS gateway's words for a refused token) and Design Automation's rate
  * limits, answered with the gateway's 429 body and `Retry-After`.
  */
-export function daGuards(tokens: TokenCheck, clock: Clock, limits: RateLimits, windowSeconds = 60, windows?: RateWindows): DaGuards {
+export function daGuards(
+  tokens: TokenCheck,
+  clock: Clock,
+  limits: RateLimits,
+  windowSeconds = 60,
+  windows?: RateWindows,
+): DaGuards {
   return {
-    api: serviceGuard(tokens, clock, { perMinute: limits['design-automation'], windowSeconds, tooMany, windows: { store: windows, name: 'design-automation' } })(SCOPES),
-    status: serviceGuard(tokens, clock, { perMinute: limits['design-automation-status'], windowSeconds, tooMany, windows: { store: windows, name: 'design-automation-status' } })(SCOPES),
+    api: serviceGuard(tokens, clock, {
+      perMinute: limits['design-automation'],
+      windowSeconds,
+      tooMany,
+      windows: { store: windows, name: 'design-automation' },
+    })(SCOPES),
+    status: serviceGuard(tokens, clock, {
+      perMinute: limits['design-automation-status'],
+      windowSeconds,
+      tooMany,
+      windows: { store: windows, name: 'design-automation-status' },
+    })(SCOPES),
   };
 }
 

@@ -11,7 +11,8 @@ import { PAGE_SIZE, pageOf, pagePosition } from './paging';
 import { serviceLimits, updateServiceLimits } from './service-limits';
 
 function requireSelf(caller: Caller, id: string): void {
-  if (id !== 'me' && id !== caller.clientId && id !== caller.owner) throw designAutomationError(403, `Only this app's own settings may be used here: use 'me', not '${shown(id)}'.`);
+  if (id !== 'me' && id !== caller.clientId && id !== caller.owner)
+    throw designAutomationError(403, `Only this app's own settings may be used here: use 'me', not '${shown(id)}'.`);
 }
 
 function publicKeyOf(value: unknown): DaPublicKey | null {
@@ -42,11 +43,18 @@ export function appRoutes(da: DaContext, guard: MiddlewareHandler<DaEnv>) {
     requireSelf(caller, c.req.param('id'));
     const body = objectBody(await readJson(c));
     const nickname = field(body, 'nickname');
-    if (!isName(nickname)) throw designAutomationError(400, { nickname: ['The nickname is required: 1 to 128 letters, digits and underscores.'] });
+    if (!isName(nickname))
+      throw designAutomationError(400, {
+        nickname: ['The nickname is required: 1 to 128 letters, digits and underscores.'],
+      });
     const change = await da.stores.daApps.setNickname(caller.clientId, nickname, publicKeyOf(field(body, 'publicKey')));
-    if (change === 'taken') throw designAutomationError(409, `The nickname '${nickname}' is already in use by another app.`);
+    if (change === 'taken')
+      throw designAutomationError(409, `The nickname '${nickname}' is already in use by another app.`);
     if (change === 'has-data') {
-      throw designAutomationError(409, 'The nickname cannot be set while this app owns appbundles or activities: DELETE /forgeapps/me removes them, and the nickname, first.');
+      throw designAutomationError(
+        409,
+        'The nickname cannot be set while this app owns appbundles or activities: DELETE /forgeapps/me removes them, and the nickname, first.',
+      );
     }
     return c.body(null, 200);
   });
@@ -77,20 +85,54 @@ export function appRoutes(da: DaContext, guard: MiddlewareHandler<DaEnv>) {
   router.get('/shares', guard, async (c) => {
     const caller = await callerOf(da, c);
     const isPosition = (value: unknown): value is { kind: string; name: string; alias: string } =>
-      isObject(value) && typeof value['kind'] === 'string' && typeof value['name'] === 'string' && typeof value['alias'] === 'string';
-    const rows = await da.stores.daItems.shares(caller.owner, pagePosition(c.req.query('page'), isPosition), PAGE_SIZE + 1);
-    return c.json(pageOf(rows, (row): DaShare => ({ id: `${row.name}+${row.alias}`, receiver: row.receiver, type: row.kind === 'activity' ? 'activity' : 'app' }), (row) => ({ kind: row.kind, name: row.name, alias: row.alias })));
+      isObject(value) &&
+      typeof value['kind'] === 'string' &&
+      typeof value['name'] === 'string' &&
+      typeof value['alias'] === 'string';
+    const rows = await da.stores.daItems.shares(
+      caller.owner,
+      pagePosition(c.req.query('page'), isPosition),
+      PAGE_SIZE + 1,
+    );
+    return c.json(
+      pageOf(
+        rows,
+        (row): DaShare => ({
+          id: `${row.name}+${row.alias}`,
+          receiver: row.receiver,
+          type: row.kind === 'activity' ? 'activity' : 'app',
+        }),
+        (row) => ({ kind: row.kind, name: row.name, alias: row.alias }),
+      ),
+    );
   });
 
   router.get('/engines', guard, (c) => {
-    const after = pagePosition(c.req.query('page'), (value): value is number => Number.isInteger(value) && (value as number) >= 0) ?? 0;
-    const rows = da.engines.slice(after, after + PAGE_SIZE + 1).map((engine, index) => ({ id: engine.id, index: after + index + 1 }));
-    return c.json(pageOf(rows, (row) => row.id, (row) => row.index) satisfies DaPage<string>);
+    const after =
+      pagePosition(
+        c.req.query('page'),
+        (value): value is number => Number.isInteger(value) && (value as number) >= 0,
+      ) ?? 0;
+    const rows = da.engines
+      .slice(after, after + PAGE_SIZE + 1)
+      .map((engine, index) => ({ id: engine.id, index: after + index + 1 }));
+    return c.json(
+      pageOf(
+        rows,
+        (row) => row.id,
+        (row) => row.index,
+      ) satisfies DaPage<string>,
+    );
   });
   router.get('/engines/:id', guard, (c) => {
     const engine = da.engines.find((known) => known.id === c.req.param('id'));
     if (!engine) throw designAutomationError(404, `Engine '${shown(c.req.param('id'))}' was not found.`);
-    return c.json({ id: engine.id, description: engine.description, productVersion: engine.productVersion, version: engine.version } satisfies DaEngine);
+    return c.json({
+      id: engine.id,
+      description: engine.description,
+      productVersion: engine.productVersion,
+      version: engine.version,
+    } satisfies DaEngine);
   });
   return router;
 }
@@ -102,7 +144,9 @@ export function healthRoutes(da: DaContext) {
     const product = c.req.param('engine').toLowerCase();
     const engines = da.engines.filter((engine) => engineProduct(engine.id).toLowerCase() === product);
     if (!engines.length) throw designAutomationError(404, `Engine '${shown(c.req.param('engine'))}' was not found.`);
-    const Status = engines.some((engine) => engine.runsLocally) ? 'Fully Operational' : 'Not available on this platform';
+    const Status = engines.some((engine) => engine.runsLocally)
+      ? 'Fully Operational'
+      : 'Not available on this platform';
     return c.json({ Status } satisfies DaHealth);
   });
   return router;

@@ -32,11 +32,14 @@ export async function readJson(c: Context, maxBytes = PAYLOAD_LIMIT_BYTES): Prom
 }
 
 const tooLarge = (maxBytes: number) =>
-  designAutomationError(400, { body: [`The request payload is larger than ${maxBytes / 1024} KB (limitPayloadSizeInKB).`] });
+  designAutomationError(400, {
+    body: [`The request payload is larger than ${maxBytes / 1024} KB (limitPayloadSizeInKB).`],
+  });
 
 export type JsonObject = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A property read as the real service binds them, whatever the case of its name (its tutorials send
@@ -63,14 +66,16 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export function optionalText(value: unknown, name: string, maxLength = 1024): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') throw designAutomationError(400, { [name]: [`${name} must be a string.`] });
-  if (value.length > maxLength) throw designAutomationError(400, { [name]: [`${name} is longer than ${maxLength} characters.`] });
+  if (value.length > maxLength)
+    throw designAutomationError(400, { [name]: [`${name} is longer than ${maxLength} characters.`] });
   if (CONTROL.test(value)) throw designAutomationError(400, { [name]: [`${name} holds control characters.`] });
   return value;
 }
 
 export function requiredText(value: unknown, name: string, maxLength = 1024): string {
   const text = optionalText(value, name, maxLength);
-  if (text === undefined || text === '') throw designAutomationError(400, { [name]: [`The ${name} field is required.`] });
+  if (text === undefined || text === '')
+    throw designAutomationError(400, { [name]: [`The ${name} field is required.`] });
   return text;
 }
 
@@ -83,12 +88,15 @@ export function optionalBoolean(value: unknown, name: string): boolean | undefin
 /** A map of string to string (HTTP headers), each name and value checked. */
 export function optionalHeaders(value: unknown, name: string): Record<string, string> | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!isObject(value)) throw designAutomationError(400, { [name]: [`${name} must be an object of header names and values.`] });
+  if (!isObject(value))
+    throw designAutomationError(400, { [name]: [`${name} must be an object of header names and values.`] });
   const headers: Record<string, string> = {};
   for (const [key, text] of Object.entries(value)) {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/.test(key)) throw designAutomationError(400, { [name]: [`'${key.slice(0, 100)}' is not a header name.`] });
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/.test(key))
+      throw designAutomationError(400, { [name]: [`'${key.slice(0, 100)}' is not a header name.`] });
     const checked = optionalText(text, `${name}.${key}`, 8192);
-    if (checked === undefined || /[\r\n]/.test(checked)) throw designAutomationError(400, { [name]: [`The header ${key} must have a one-line string value.`] });
+    if (checked === undefined || /[\r\n]/.test(checked))
+      throw designAutomationError(400, { [name]: [`The header ${key} must have a one-line string value.`] });
     headers[key] = checked;
   }
   return headers;

@@ -24,7 +24,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ method: request.method!, path: request.url!, headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString() || 'null') });
+      received.push({
+        method: request.method!,
+        path: request.url!,
+        headers: request.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
+      });
       response.writeHead(request.url === '/broken' ? 500 : 200).end();
     });
   });
@@ -41,15 +46,25 @@ describe('callbacks', () => {
   it('posts onProgress as the program reports it and onComplete with the final status to a local server', async () => {
     const { bearer } = await daApp(platform);
     await daRequest(platform, bearer, 'PATCH', '/forgeapps/me', { nickname: 'Caller' });
-    const activityId = await defineActivity(platform, bearer, 'Caller', { id: 'Progress', commandLine: ['$(engine.path)/fake progress {"step":1}', '$(engine.path)/fake progress {"step":2}'] });
+    const activityId = await defineActivity(platform, bearer, 'Caller', {
+      id: 'Progress',
+      commandLine: ['$(engine.path)/fake progress {"step":1}', '$(engine.path)/fake progress {"step":2}'],
+    });
     const { id } = await daJson<WorkItemStatus>(platform, bearer, 'POST', '/workitems', {
       activityId,
-      arguments: { onProgress: { url: `${base}/progress`, verb: 'post', headers: { 'x-secret': 's3' } }, onComplete: { url: `${base}/complete`, verb: 'post' } },
+      arguments: {
+        onProgress: { url: `${base}/progress`, verb: 'post', headers: { 'x-secret': 's3' } },
+        onComplete: { url: `${base}/complete`, verb: 'post' },
+      },
     });
     await platform.app.workitems.idle();
     const progress = received.filter((call) => call.path === '/progress');
     expect(progress.length).toBeGreaterThanOrEqual(1);
-    expect(progress.at(-1)).toMatchObject({ method: 'POST', body: { step: 2 }, headers: { 'x-secret': 's3', 'content-type': 'application/json' } });
+    expect(progress.at(-1)).toMatchObject({
+      method: 'POST',
+      body: { step: 2 },
+      headers: { 'x-secret': 's3', 'content-type': 'application/json' },
+    });
     const complete = received.filter((call) => call.path === '/complete');
     expect(complete).toHaveLength(1);
     const status = await workitemOf(platform, bearer, id);
@@ -60,14 +75,30 @@ describe('callbacks', () => {
   it('does not hold the workitem up when the callback fails, and refuses hosts the operator has not allowed', async () => {
     const { bearer } = await daApp(platform);
     await daRequest(platform, bearer, 'PATCH', '/forgeapps/me', { nickname: 'Caller2' });
-    const activityId = await defineActivity(platform, bearer, 'Caller2', { id: 'Print', commandLine: ['$(engine.path)/fake print hi'] });
+    const activityId = await defineActivity(platform, bearer, 'Caller2', {
+      id: 'Print',
+      commandLine: ['$(engine.path)/fake print hi'],
+    });
     const before = received.length;
-    const broken = await daJson<WorkItemStatus>(platform, bearer, 'POST', '/workitems', { activityId, arguments: { onComplete: { url: `${base}/broken` } } });
-    const remote = await daJson<WorkItemStatus>(platform, bearer, 'POST', '/workitems', { activityId, arguments: { onComplete: { url: 'https://hooks.example.com/done' } } });
+    const broken = await daJson<WorkItemStatus>(platform, bearer, 'POST', '/workitems', {
+      activityId,
+      arguments: { onComplete: { url: `${base}/broken` } },
+    });
+    const remote = await daJson<WorkItemStatus>(platform, bearer, 'POST', '/workitems', {
+      activityId,
+      arguments: { onComplete: { url: 'https://hooks.example.com/done' } },
+    });
     await platform.app.workitems.idle();
     expect((await workitemOf(platform, bearer, broken.id)).status).toBe('success');
     expect((await workitemOf(platform, bearer, remote.id)).status).toBe('success');
     expect(received.slice(before).map((call) => call.path)).toEqual(['/broken']);
-    expect((await daRequest(platform, bearer, 'POST', '/workitems', { activityId, arguments: { onComplete: { url: 'ftp://x/y' } } })).status).toBe(400);
+    expect(
+      (
+        await daRequest(platform, bearer, 'POST', '/workitems', {
+          activityId,
+          arguments: { onComplete: { url: 'ftp://x/y' } },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

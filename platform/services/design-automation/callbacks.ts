@@ -13,7 +13,10 @@ export interface CallbackDeps {
 
 async function send(deps: CallbackDeps, target: CallbackTarget, body: unknown, what: string): Promise<void> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`no answer in ${CALLBACK_TIMEOUT_MS} ms`)), CALLBACK_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => controller.abort(new Error(`no answer in ${CALLBACK_TIMEOUT_MS} ms`)),
+    CALLBACK_TIMEOUT_MS,
+  );
   timer.unref();
   const done = (async () => {
     try {
@@ -27,7 +30,8 @@ async function send(deps: CallbackDeps, target: CallbackTarget, body: unknown, w
         signal: controller.signal,
       });
       await response.body?.cancel();
-      if (!response.ok) deps.logger.error(`${what} callback to ${new URL(target.url).host} answered ${response.status}`);
+      if (!response.ok)
+        deps.logger.error(`${what} callback to ${new URL(target.url).host} answered ${response.status}`);
     } catch (error) {
       deps.logger.error(`${what} callback to ${new URL(target.url).host} failed`, error);
     } finally {

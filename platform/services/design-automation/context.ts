@@ -24,7 +24,9 @@ export function lazyStoreSigner(stores: Stores): () => Promise<StoreSigner> {
   let signer: Promise<StoreSigner> | undefined;
   // A failed load (database down) is retried by the next call instead of being remembered.
   return () =>
-    (signer ??= storeSignerFrom(() => stores.oss.secret(SECRET_NAME, () => randomBytes(32).toString('base64url'))).catch((error: unknown) => {
+    (signer ??= storeSignerFrom(() =>
+      stores.oss.secret(SECRET_NAME, () => randomBytes(32).toString('base64url')),
+    ).catch((error: unknown) => {
       signer = undefined;
       throw error;
     }));

@@ -28,8 +28,13 @@ export function definitionName(body: JsonObject, required: boolean, current?: st
     if (required) throw bad('id', 'The id field is required.');
     return current;
   }
-  if (!isName(id)) throw bad('id', `${typeof id === 'string' ? `'${shown(id)}'` : 'That'} is not a valid id: use 1 to 128 letters, digits and underscores.`);
-  if (current !== undefined && id !== current) throw bad('id', `The id of a new version must be omitted or be '${current}'.`);
+  if (!isName(id))
+    throw bad(
+      'id',
+      `${typeof id === 'string' ? `'${shown(id)}'` : 'That'} is not a valid id: use 1 to 128 letters, digits and underscores.`,
+    );
+  if (current !== undefined && id !== current)
+    throw bad('id', `The id of a new version must be omitted or be '${current}'.`);
   return id;
 }
 
@@ -48,7 +53,8 @@ export function parseActivity(body: JsonObject, engines: readonly EngineDescript
   const rawCommandLine = field(body, 'commandLine');
   const commandLine = rawCommandLine === undefined || rawCommandLine === null ? [] : rawCommandLine;
   const lines = typeof commandLine === 'string' ? [commandLine] : commandLine;
-  if (!Array.isArray(lines) || lines.length > 64) throw bad('commandLine', 'commandLine must be a string or an array of at most 64 strings.');
+  if (!Array.isArray(lines) || lines.length > 64)
+    throw bad('commandLine', 'commandLine must be a string or an array of at most 64 strings.');
   for (const line of lines) {
     optionalText(line, 'commandLine', 8192);
     if (typeof line !== 'string') throw bad('commandLine', 'commandLine must be a string or an array of strings.');
@@ -65,13 +71,19 @@ export function parseActivity(body: JsonObject, engines: readonly EngineDescript
 
 function common(body: JsonObject, engines: readonly EngineDescription[]): BundleDefinition {
   const engine = requiredText(field(body, 'engine'), 'engine', 256);
-  if (!engines.some((known) => known.id === engine)) throw bad('engine', `The engine '${shown(engine)}' does not exist: GET /engines lists the engines.`);
+  if (!engines.some((known) => known.id === engine))
+    throw bad('engine', `The engine '${shown(engine)}' does not exist: GET /engines lists the engines.`);
   const definition: BundleDefinition = { engine };
   const appbundles = field(body, 'appbundles');
   if (appbundles !== undefined && appbundles !== null) {
-    if (!Array.isArray(appbundles) || appbundles.length > 50) throw bad('appbundles', 'appbundles must be an array of at most 50 qualified ids.');
+    if (!Array.isArray(appbundles) || appbundles.length > 50)
+      throw bad('appbundles', 'appbundles must be an array of at most 50 qualified ids.');
     for (const id of appbundles) {
-      if (typeof id !== 'string' || !parseQualifiedId(id)) throw bad('appbundles', `'${typeof id === 'string' ? shown(id) : String(id)}' is not a fully qualified appbundle id (Owner.Name+Alias).`);
+      if (typeof id !== 'string' || !parseQualifiedId(id))
+        throw bad(
+          'appbundles',
+          `'${typeof id === 'string' ? shown(id) : String(id)}' is not a fully qualified appbundle id (Owner.Name+Alias).`,
+        );
     }
     definition.appbundles = appbundles as string[];
   }
@@ -85,7 +97,8 @@ function common(body: JsonObject, engines: readonly EngineDescription[]): Bundle
 function parseVerb(value: unknown, name: string): DaVerb | undefined {
   if (value === undefined || value === null) return undefined;
   const verb = typeof value === 'string' ? value.toLowerCase() : '';
-  if (!(DA_VERBS as readonly string[]).includes(verb)) throw bad(name, `The verb must be one of ${DA_VERBS.join(', ')}.`);
+  if (!(DA_VERBS as readonly string[]).includes(verb))
+    throw bad(name, `The verb must be one of ${DA_VERBS.join(', ')}.`);
   return verb as DaVerb;
 }
 
@@ -100,7 +113,8 @@ export function localNameOf(value: unknown, name: string): string | undefined {
 }
 
 function parseParameters(value: unknown): Record<string, DaParameter> {
-  if (!isObject(value) || Object.keys(value).length > 100) throw bad('parameters', 'parameters must be an object of at most 100 parameters.');
+  if (!isObject(value) || Object.keys(value).length > 100)
+    throw bad('parameters', 'parameters must be an object of at most 100 parameters.');
   const parameters: Record<string, DaParameter> = {};
   for (const [name, raw] of Object.entries(value)) {
     if (!KEY.test(name)) throw bad('parameters', `'${shown(name)}' is not a valid parameter name.`);
@@ -122,7 +136,8 @@ function parseParameters(value: unknown): Record<string, DaParameter> {
 }
 
 function parseSettings(value: unknown): Record<string, DaSetting> {
-  if (!isObject(value) || Object.keys(value).length > 50) throw bad('settings', 'settings must be an object of at most 50 settings.');
+  if (!isObject(value) || Object.keys(value).length > 50)
+    throw bad('settings', 'settings must be an object of at most 50 settings.');
   const settings: Record<string, DaSetting> = {};
   for (const [name, raw] of Object.entries(value)) {
     if (!KEY.test(name)) throw bad('settings', `'${shown(name)}' is not a valid setting name.`);
@@ -141,7 +156,10 @@ function parseSettings(value: unknown): Record<string, DaSetting> {
     }
     const text = optionalText(field(raw, 'value'), `${where}.value`, 16384);
     if (text === undefined) throw bad(where, 'A setting is a string, {value} or {url}.');
-    const isEnvironmentVariable = optionalBoolean(field(raw, 'isEnvironmentVariable'), `${where}.isEnvironmentVariable`);
+    const isEnvironmentVariable = optionalBoolean(
+      field(raw, 'isEnvironmentVariable'),
+      `${where}.isEnvironmentVariable`,
+    );
     settings[name] = { value: text, ...(isEnvironmentVariable !== undefined ? { isEnvironmentVariable } : {}) };
   }
   return settings;

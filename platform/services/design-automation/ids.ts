@@ -22,14 +22,18 @@ export const isName = (value: unknown): value is string => typeof value === 'str
 
 /** A name from the path: 400 in the field-map form unless it is one. */
 export function pathName(value: string, field = 'id'): string {
-  if (!isName(value)) throw designAutomationError(400, { [field]: [`'${shown(value)}' is not a valid name: use 1 to 128 letters, digits and underscores.`] });
+  if (!isName(value))
+    throw designAutomationError(400, {
+      [field]: [`'${shown(value)}' is not a valid name: use 1 to 128 letters, digits and underscores.`],
+    });
   return value;
 }
 
 /** A qualified id from the path (GET of an appbundle, activity or engine). */
 export function pathQualifiedId(value: string): QualifiedId {
   const id = parseQualifiedId(value);
-  if (!id) throw designAutomationError(400, { id: [`'${shown(value)}' is not a fully qualified id: use Owner.Name+Alias.`] });
+  if (!id)
+    throw designAutomationError(400, { id: [`'${shown(value)}' is not a fully qualified id: use Owner.Name+Alias.`] });
   return id;
 }
 

@@ -25,7 +25,10 @@ function isLoopback(hostname: string): boolean {
 export function outboundFetch(options: OutboundOptions): typeof fetch {
   const network = options.network ?? fetch;
   const allowed = (url: URL) =>
-    isLoopback(url.hostname) || options.allowHosts.some((host) => host === '*' || host.toLowerCase() === url.hostname || host.toLowerCase() === url.host);
+    isLoopback(url.hostname) ||
+    options.allowHosts.some(
+      (host) => host === '*' || host.toLowerCase() === url.hostname || host.toLowerCase() === url.host,
+    );
   const platformOrigin = () => {
     try {
       return new URL(options.base()).origin;
@@ -36,9 +39,12 @@ export function outboundFetch(options: OutboundOptions): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, { ...init, redirect: 'manual' });
     const url = new URL(request.url);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HostNotAllowedError(`A workitem may reach http and https URLs only, not ${url.protocol}`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new HostNotAllowedError(`A workitem may reach http and https URLs only, not ${url.protocol}`);
     if (url.origin === platformOrigin()) return options.platformFetch(request);
     if (allowed(url)) return network(request);
-    throw new HostNotAllowedError(`The host ${url.host} is not one a workitem may reach on this platform (serve --automation-allow-host ${url.hostname} allows it).`);
+    throw new HostNotAllowedError(
+      `The host ${url.host} is not one a workitem may reach on this platform (serve --automation-allow-host ${url.hostname} allows it).`,
+    );
   };
 }

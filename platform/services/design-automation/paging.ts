@@ -15,11 +15,16 @@ export function pagePosition<T>(token: string | undefined, valid: (value: unknow
   if (token === undefined || token === '') return null;
   let value: unknown;
   try {
-    value = /^[A-Za-z0-9_-]{1,2048}$/.test(token) ? JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) : undefined;
+    value = /^[A-Za-z0-9_-]{1,2048}$/.test(token)
+      ? JSON.parse(Buffer.from(token, 'base64url').toString('utf8'))
+      : undefined;
   } catch {
     value = undefined;
   }
-  if (!valid(value)) throw designAutomationError(400, { page: ['The page token is not valid: use the paginationToken of the previous page.'] });
+  if (!valid(value))
+    throw designAutomationError(400, {
+      page: ['The page token is not valid: use the paginationToken of the previous page.'],
+    });
   return value;
 }
 
@@ -27,5 +32,8 @@ export function pagePosition<T>(token: string | undefined, valid: (value: unknow
 export function pageOf<R, T>(rows: readonly R[], toData: (row: R) => T, position: (row: R) => unknown): DaPage<T> {
   const data = rows.slice(0, PAGE_SIZE);
   const last = data[data.length - 1];
-  return { paginationToken: rows.length > PAGE_SIZE && last !== undefined ? pageToken(position(last)) : null, data: data.map(toData) };
+  return {
+    paginationToken: rows.length > PAGE_SIZE && last !== undefined ? pageToken(position(last)) : null,
+    data: data.map(toData),
+  };
 }

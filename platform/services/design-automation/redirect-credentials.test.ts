@@ -18,7 +18,10 @@ let bearer: Record<string, string>;
 let activityId: string;
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-da-redirects-'));
-  platform = await createTestPlatform({}, { automation: createWorkitemEngine({ workers: 1, workDir, heartbeatMs: 60_000 }) });
+  platform = await createTestPlatform(
+    {},
+    { automation: createWorkitemEngine({ workers: 1, workDir, heartbeatMs: 60_000 }) },
+  );
   [first, second] = await Promise.all([startFileServer(), startFileServer()]);
   first.files.set('in.txt', Buffer.from('input bytes'));
   second.files.set('in.txt', Buffer.from('input bytes'));
@@ -39,9 +42,14 @@ afterAll(async () => {
 });
 
 const SECRETS = { Authorization: 'Bearer secret', 'x-api-key': 'key' };
-const credentialsOf = (request: ReceivedRequest) => [request.headers.authorization, request.headers['x-api-key'], request.headers['x-secret']].filter(Boolean);
+const credentialsOf = (request: ReceivedRequest) =>
+  [request.headers.authorization, request.headers['x-api-key'], request.headers['x-secret']].filter(Boolean);
 
-async function runCopy(urls: { input: string; output: string; done: string }): Promise<{ status: WorkItemStatus; report: string }> {
+async function runCopy(urls: {
+  input: string;
+  output: string;
+  done: string;
+}): Promise<{ status: WorkItemStatus; report: string }> {
   const { id } = await daJson<WorkItemStatus>(platform, bearer, 'POST', '/workitems', {
     activityId,
     arguments: {
@@ -60,14 +68,24 @@ describe('a workitem whose URLs redirect', () => {
     first.redirects.set('/in', { status: 302, location: `${second.url}/files/in.txt` });
     first.redirects.set('/out', { status: 307, location: `${second.url}/files/out.txt` });
     first.redirects.set('/done', { status: 307, location: `${second.url}/files/done.json` });
-    const { status, report } = await runCopy({ input: `${first.url}/in`, output: `${first.url}/out`, done: `${first.url}/done` });
+    const { status, report } = await runCopy({
+      input: `${first.url}/in`,
+      output: `${first.url}/out`,
+      done: `${first.url}/done`,
+    });
 
     expect(status.status, report).toBe('success');
     expect(second.files.get('out.txt')?.toString()).toBe('input bytes');
     expect(JSON.parse(second.files.get('done.json')!.toString())).toMatchObject({ id: status.id, status: 'success' });
-    expect(second.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /files/in.txt', 'PUT /files/out.txt', 'POST /files/done.json']);
+    expect(second.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /files/in.txt',
+      'PUT /files/out.txt',
+      'POST /files/done.json',
+    ]);
     expect(second.requests.flatMap(credentialsOf)).toEqual([]);
-    expect(first.requests.filter((request) => request.path === '/in').map(credentialsOf)).toEqual([['Bearer secret', 'key']]);
+    expect(first.requests.filter((request) => request.path === '/in').map(credentialsOf)).toEqual([
+      ['Bearer secret', 'key'],
+    ]);
     expect(report).toContain("Redirected to another origin: the argument's headers are not sent there.");
   });
 
@@ -75,18 +93,28 @@ describe('a workitem whose URLs redirect', () => {
     first.redirects.set('/near-in', { status: 302, location: '/files/in.txt' });
     first.redirects.set('/near-out', { status: 307, location: '/files/near-out.txt' });
     first.redirects.set('/near-done', { status: 308, location: '/files/near-done.json' });
-    const { status, report } = await runCopy({ input: `${first.url}/near-in`, output: `${first.url}/near-out`, done: `${first.url}/near-done` });
+    const { status, report } = await runCopy({
+      input: `${first.url}/near-in`,
+      output: `${first.url}/near-out`,
+      done: `${first.url}/near-done`,
+    });
 
     expect(status.status, report).toBe('success');
     expect(first.files.get('near-out.txt')?.toString()).toBe('input bytes');
-    const reached = first.requests.filter((request) => ['/files/in.txt', '/files/near-out.txt', '/files/near-done.json'].includes(request.path));
+    const reached = first.requests.filter((request) =>
+      ['/files/in.txt', '/files/near-out.txt', '/files/near-done.json'].includes(request.path),
+    );
     expect(reached.map(credentialsOf)).toEqual([['Bearer secret', 'key'], ['Bearer secret', 'key'], ['hook']]);
     expect(report).not.toContain('Redirected to another origin');
   });
 
   it('checks every hop against the hosts the operator allowed', async () => {
     first.redirects.set('/outside', { status: 302, location: 'https://files.example.com/in.txt' });
-    const { status, report } = await runCopy({ input: `${first.url}/outside`, output: `${first.url}/files/unused.txt`, done: `${first.url}/files/unused.json` });
+    const { status, report } = await runCopy({
+      input: `${first.url}/outside`,
+      output: `${first.url}/files/unused.txt`,
+      done: `${first.url}/files/unused.json`,
+    });
     expect(status.status).toBe('failedDownload');
     expect(report).toContain('The host files.example.com is not one a workitem may reach on this platform');
   });

@@ -22,7 +22,9 @@ export class Report {
     const line = `${reportTime(this.clock.now())} ${text}`;
     if (this.bytes + line.length + 1 > REPORT_MAX_BYTES - 256) {
       this.truncated = true;
-      this.lines.push(`${reportTime(this.clock.now())} The report reached ${REPORT_MAX_BYTES} bytes: later lines were left out.`);
+      this.lines.push(
+        `${reportTime(this.clock.now())} The report reached ${REPORT_MAX_BYTES} bytes: later lines were left out.`,
+      );
       return;
     }
     this.bytes += line.length + 1;
@@ -39,4 +41,5 @@ export class Report {
 }
 
 /** `success` → `Succeeded`; `failedUpload` → `FailedUpload`. */
-export const resultWord = (status: string): string => (status === 'success' ? 'Succeeded' : status[0]!.toUpperCase() + status.slice(1));
+export const resultWord = (status: string): string =>
+  status === 'success' ? 'Succeeded' : status[0]!.toUpperCase() + status.slice(1);

@@ -44,8 +44,13 @@ async function statusFrom(app: PlatformApp, bearer: Record<string, string>, id: 
 async function heldWorkitem() {
   const { bearer } = await daApp(platform);
   await daRequest(platform, bearer, 'PATCH', '/forgeapps/me', { nickname: 'Restarter' });
-  const activityId = await defineActivity(platform, bearer, 'Restarter', { id: 'Hold', commandLine: ['$(engine.path)/fake hold', '$(engine.path)/fake print after the hold'] });
-  const { id } = (await (await daRequest(platform, bearer, 'POST', '/workitems', { activityId })).json()) as WorkItemStatus;
+  const activityId = await defineActivity(platform, bearer, 'Restarter', {
+    id: 'Hold',
+    commandLine: ['$(engine.path)/fake hold', '$(engine.path)/fake print after the hold'],
+  });
+  const { id } = (await (
+    await daRequest(platform, bearer, 'POST', '/workitems', { activityId })
+  ).json()) as WorkItemStatus;
   return { bearer, id };
 }
 
@@ -80,7 +85,9 @@ describe('workitems across a restart', () => {
     expect(third.plans).toHaveLength(0);
     const ended = await statusFrom(app, bearer, id);
     expect(ended.status).toBe('failedInstructions');
-    expect(await (await app.request(ended.reportUrl!)).text()).toContain('the platform stopped 2 times while this workitem ran');
+    expect(await (await app.request(ended.reportUrl!)).text()).toContain(
+      'the platform stopped 2 times while this workitem ran',
+    );
     expect(await platform.stores.daWorkitems.allLive()).toEqual([]);
   });
 
@@ -89,19 +96,37 @@ describe('workitems across a restart', () => {
     const app = await restart(queued);
     const { bearer } = await daApp(platform);
     await daRequest(platform, bearer, 'PATCH', '/forgeapps/me', { nickname: 'Queued' });
-    const activityId = await defineActivity(platform, bearer, 'Queued', { id: 'Print', commandLine: ['$(engine.path)/fake print hi'] });
-    const post = async () => (await (await app.request(`${TEST_ISSUER}${daPath('/workitems')}`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ activityId }) })).json()) as WorkItemStatus;
+    const activityId = await defineActivity(platform, bearer, 'Queued', {
+      id: 'Print',
+      commandLine: ['$(engine.path)/fake print hi'],
+    });
+    const post = async () =>
+      (await (
+        await app.request(`${TEST_ISSUER}${daPath('/workitems')}`, {
+          method: 'POST',
+          headers: { ...bearer, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ activityId }),
+        })
+      ).json()) as WorkItemStatus;
     const first = await post();
     const second = await post();
     expect((await statusFrom(app, bearer, first.id)).status).toBe('pending');
-    const deleted = await app.request(`${TEST_ISSUER}${daPath(`/workitems/${first.id}`)}`, { method: 'DELETE', headers: bearer });
+    const deleted = await app.request(`${TEST_ISSUER}${daPath(`/workitems/${first.id}`)}`, {
+      method: 'DELETE',
+      headers: bearer,
+    });
     expect(deleted.status).toBe(204);
     const cancelled = await statusFrom(app, bearer, first.id);
-    expect(cancelled).toMatchObject({ status: 'cancelled', stats: { timeQueued: expect.any(String), timeFinished: expect.any(String) } });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      stats: { timeQueued: expect.any(String), timeFinished: expect.any(String) },
+    });
     expect(cancelled.stats.timeDownloadStarted).toBeUndefined();
 
     await app.workitems.close();
-    expect(await platform.stores.daWorkitems.allLive()).toMatchObject([{ id: second.id, status: 'pending', attempts: 0 }]);
+    expect(await platform.stores.daWorkitems.allLive()).toMatchObject([
+      { id: second.id, status: 'pending', attempts: 0 },
+    ]);
     const next = await restart(new FakeAutomationEngine(platform.clock));
     await next.workitems.idle();
     expect((await statusFrom(next, bearer, second.id)).status).toBe('success');

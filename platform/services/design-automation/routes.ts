@@ -23,12 +23,32 @@ export interface DesignAutomationDeps extends AppDeps {
  */
 export function designAutomation(deps: DesignAutomationDeps, tokens: TokenCheck) {
   const da = daContext(deps);
-  const fetch = outboundFetch({ platformFetch: deps.platformFetch, base: () => da.base(), allowHosts: deps.config.automation?.allowHosts ?? [] });
-  const workitems = createWorkitemRunner({
-    stores: deps.stores, blobs: deps.blobs, clock: deps.clock, engine: deps.automation, workDir: deps.workDir,
-    logger: deps.logger, base: () => da.base(), signer: () => da.signer(), fetch,
-  }, deps.jobQueue);
-  const guards = daGuards(tokens, deps.clock, deps.config.rateLimits, deps.config.rateLimitWindowSeconds, deps.stores.rateWindows);
+  const fetch = outboundFetch({
+    platformFetch: deps.platformFetch,
+    base: () => da.base(),
+    allowHosts: deps.config.automation?.allowHosts ?? [],
+  });
+  const workitems = createWorkitemRunner(
+    {
+      stores: deps.stores,
+      blobs: deps.blobs,
+      clock: deps.clock,
+      engine: deps.automation,
+      workDir: deps.workDir,
+      logger: deps.logger,
+      base: () => da.base(),
+      signer: () => da.signer(),
+      fetch,
+    },
+    deps.jobQueue,
+  );
+  const guards = daGuards(
+    tokens,
+    deps.clock,
+    deps.config.rateLimits,
+    deps.config.rateLimitWindowSeconds,
+    deps.stores.rateWindows,
+  );
   const v3 = new Hono<DaEnv>();
   v3.route('/', healthRoutes(da));
   v3.route('/appbundles', itemRoutes(da, 'appbundle', guards.api));

@@ -13,7 +13,9 @@ const OSS_URN = /^urn:adsk\.objects:os\.object:([^/:]+)[/:](.+)$/;
 /** `urn:adsk.objects:os.object:{bucket}/{object}` (or `:{object}`) as the platform's own OSS URL. */
 export function ossUrlOf(url: string, base: string): string {
   const match = OSS_URN.exec(url);
-  return match ? `${base}/oss/v2/buckets/${encodeURIComponent(match[1]!)}/objects/${encodeURIComponent(match[2]!)}` : url;
+  return match
+    ? `${base}/oss/v2/buckets/${encodeURIComponent(match[1]!)}/objects/${encodeURIComponent(match[2]!)}`
+    : url;
 }
 
 const withOssUrl = (argument: PlanArgument, base: string): PlanArgument =>
@@ -23,7 +25,11 @@ const withOssUrl = (argument: PlanArgument, base: string): PlanArgument =>
  * The run's folder: `job/` (empty, the engine's) and `bundles/{name}.zip`, each appbundle's zip
  * copied from its blob. The engine reads nothing of the service's but these.
  */
-export async function prepareRunDir(blobs: BlobStore, dir: string, spec: WorkitemSpec): Promise<{ jobDir: string; zips: { name: string; zipPath: string }[] }> {
+export async function prepareRunDir(
+  blobs: BlobStore,
+  dir: string,
+  spec: WorkitemSpec,
+): Promise<{ jobDir: string; zips: { name: string; zipPath: string }[] }> {
   const jobDir = path.join(dir, 'job');
   await mkdir(jobDir, { recursive: true });
   await mkdir(path.join(dir, 'bundles'), { recursive: true });
@@ -37,14 +43,20 @@ export async function prepareRunDir(blobs: BlobStore, dir: string, spec: Workite
   return { jobDir, zips };
 }
 
-export function runPlan(record: DaWorkitemRecord, spec: WorkitemSpec, run: { jobDir: string; zips: { name: string; zipPath: string }[]; base: string }): RunPlan {
+export function runPlan(
+  record: DaWorkitemRecord,
+  spec: WorkitemSpec,
+  run: { jobDir: string; zips: { name: string; zipPath: string }[]; base: string },
+): RunPlan {
   return {
     workitemId: record.id,
     engineId: spec.activity.engineId,
     activityId: record.activityId,
     commandLine: spec.activity.commandLine,
     parameters: spec.activity.parameters,
-    arguments: Object.fromEntries(Object.entries(spec.arguments).map(([name, argument]) => [name, withOssUrl(argument, run.base)])),
+    arguments: Object.fromEntries(
+      Object.entries(spec.arguments).map(([name, argument]) => [name, withOssUrl(argument, run.base)]),
+    ),
     appbundles: run.zips,
     settings: spec.activity.settings,
     limitProcessingTimeSec: spec.limitProcessingTimeSec,

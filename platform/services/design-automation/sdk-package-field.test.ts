@@ -1,4 +1,8 @@
-import { AppBundle, AutodeskForgeDesignAutomationApi, AutodeskForgeDesignAutomationClient } from 'autodesk.forge.designautomation';
+import {
+  AppBundle,
+  AutodeskForgeDesignAutomationApi,
+  AutodeskForgeDesignAutomationClient,
+} from 'autodesk.forge.designautomation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DaAppBundle, WorkItemStatus } from '../../../contracts/design-automation';
 import { bundleZip, daApp, daRequest, uploadForm } from '../../testing/design-automation';
@@ -18,10 +22,15 @@ beforeAll(async () => {
   server = await listen(platform);
   const app = await daApp(platform);
   bearer = app.bearer;
-  const client = new AutodeskForgeDesignAutomationClient({ retry: { maxNumberOfRetries: 1, backoffDelay: 100, backoffPolicy: 'exponentialBackoffWithJitter' }, requestTimeout: 20_000 });
+  const client = new AutodeskForgeDesignAutomationClient({
+    retry: { maxNumberOfRetries: 1, backoffDelay: 100, backoffPolicy: 'exponentialBackoffWithJitter' },
+    requestTimeout: 20_000,
+  });
   client.basePath = `${server.url}/da/us-east`;
   // The client's auth manager is a module singleton: this token is every client's.
-  (client as unknown as { authManager: { authentications: Record<string, { accessToken: string }> } }).authManager.authentications['2-legged']!.accessToken = app.token;
+  (
+    client as unknown as { authManager: { authentications: Record<string, { accessToken: string }> } }
+  ).authManager.authentications['2-legged']!.accessToken = app.token;
   api = new AutodeskForgeDesignAutomationApi(client);
 });
 afterAll(async () => {
@@ -30,18 +39,31 @@ afterAll(async () => {
 });
 
 async function upload(bundle: DaAppBundle, bytes: Uint8Array) {
-  const response = await fetch(bundle.uploadParameters!.endpointURL, { method: 'POST', body: uploadForm(bundle.uploadParameters!, bytes) });
+  const response = await fetch(bundle.uploadParameters!.endpointURL, {
+    method: 'POST',
+    body: uploadForm(bundle.uploadParameters!, bytes),
+  });
   expect(response.status).toBe(200);
 }
 
 describe('an appbundle body with `package` holding the bundle name, as the samples send it', () => {
   it('creates the bundle and a version through the official client, takes each zip through uploadParameters, and runs an activity on it', async () => {
     await api.createNickname('me', { nickname: 'Sampler' });
-    const spec = (description: string) => AppBundle.constructFromObject({ package: 'MyBundle', engine: FAKE_ENGINE_ID, id: 'MyBundle', description }, undefined) as object;
+    const spec = (description: string) =>
+      AppBundle.constructFromObject(
+        { package: 'MyBundle', engine: FAKE_ENGINE_ID, id: 'MyBundle', description },
+        undefined,
+      ) as object;
 
     const first = (await api.createAppBundle(spec('Description for MyBundle'))) as DaAppBundle;
     // Nothing is echoed: the name is not a URL, and the zip has none until it is uploaded.
-    expect(first).toEqual({ uploadParameters: expect.any(Object) as object, id: 'Sampler.MyBundle', engine: FAKE_ENGINE_ID, description: 'Description for MyBundle', version: 1 });
+    expect(first).toEqual({
+      uploadParameters: expect.any(Object) as object,
+      id: 'Sampler.MyBundle',
+      engine: FAKE_ENGINE_ID,
+      description: 'Description for MyBundle',
+      version: 1,
+    });
     await upload(first, bundleZip());
     await api.createAppBundleAlias('MyBundle', { id: 'prod', version: 1 });
     const second = (await api.createAppBundleVersion('MyBundle', spec('Second'))) as DaAppBundle;
@@ -57,7 +79,12 @@ describe('an appbundle body with `package` holding the bundle name, as the sampl
     expect(read.package).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/da\/store\//);
     expect(new Uint8Array(await (await fetch(read.package!)).arrayBuffer())).toEqual(zip);
 
-    await api.createActivity({ id: 'UseBundle', engine: FAKE_ENGINE_ID, appbundles: ['Sampler.MyBundle+prod'], commandLine: ['$(engine.path)/fake print "$(appbundles[MyBundle].path)"'] });
+    await api.createActivity({
+      id: 'UseBundle',
+      engine: FAKE_ENGINE_ID,
+      appbundles: ['Sampler.MyBundle+prod'],
+      commandLine: ['$(engine.path)/fake print "$(appbundles[MyBundle].path)"'],
+    });
     await api.createActivityAlias('UseBundle', { id: 'prod', version: 1 });
     const workitem = (await api.createWorkItem({ activityId: 'Sampler.UseBundle+prod' })) as WorkItemStatus;
     await platform.app.workitems.idle();
@@ -65,7 +92,11 @@ describe('an appbundle body with `package` holding the bundle name, as the sampl
   });
 
   it('still checks that package is a string', async () => {
-    const response = await daRequest(platform, bearer, 'POST', '/appbundles', { id: 'Odd', engine: FAKE_ENGINE_ID, package: { url: 'x' } });
+    const response = await daRequest(platform, bearer, 'POST', '/appbundles', {
+      id: 'Odd',
+      engine: FAKE_ENGINE_ID,
+      package: { url: 'x' },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ package: ['package must be a string.'] });
   });

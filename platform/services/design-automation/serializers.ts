@@ -5,7 +5,12 @@ import type { ActivityDefinition, BundleDefinition } from './definitions';
 import { packagePath, signedStoreUrl } from './store-paths';
 
 /** Properties in the order the real service writes them; nothing filled in that was not sent. */
-export function serializeBundle(definition: BundleDefinition, id: string, version: number, extras: { package?: string; uploadParameters?: DaUploadParameters } = {}): DaAppBundle {
+export function serializeBundle(
+  definition: BundleDefinition,
+  id: string,
+  version: number,
+  extras: { package?: string; uploadParameters?: DaUploadParameters } = {},
+): DaAppBundle {
   return {
     ...(extras.uploadParameters ? { uploadParameters: extras.uploadParameters } : {}),
     id,
@@ -32,8 +37,15 @@ export function serializeActivity(definition: ActivityDefinition, id: string, ve
 }
 
 /** A stored version as the service answers it; an appbundle's zip, once uploaded, as a signed `package` URL. */
-export async function serializeVersion(da: DaContext, record: DaVersionRecord, id: string): Promise<DaAppBundle | DaActivity> {
-  if (record.kind === 'activity') return serializeActivity(record.body as unknown as ActivityDefinition, id, record.version);
-  const zip = record.blobId ? await signedStoreUrl(da, packagePath(record.owner, record.name, record.version)) : undefined;
+export async function serializeVersion(
+  da: DaContext,
+  record: DaVersionRecord,
+  id: string,
+): Promise<DaAppBundle | DaActivity> {
+  if (record.kind === 'activity')
+    return serializeActivity(record.body as unknown as ActivityDefinition, id, record.version);
+  const zip = record.blobId
+    ? await signedStoreUrl(da, packagePath(record.owner, record.name, record.version))
+    : undefined;
   return serializeBundle(record.body as unknown as BundleDefinition, id, record.version, zip ? { package: zip } : {});
 }

@@ -28,11 +28,17 @@ export function processingLimit(engine: EngineDescription, app: DaAppRecord | un
   return own !== undefined ? Math.min(own, engine.limitProcessingTimeSec) : engine.limitProcessingTimeSec;
 }
 
-export function serviceLimits(engines: readonly EngineDescription[], limits: DaAppRecord['limits'] | undefined): DaServiceLimit {
+export function serviceLimits(
+  engines: readonly EngineDescription[],
+  limits: DaAppRecord['limits'] | undefined,
+): DaServiceLimit {
   const backendLimits: Record<string, DaBackendLimits> = {};
   for (const [product, max] of engineLimits(engines)) {
     const own = limits?.processingTimeSec?.[product];
-    backendLimits[product] = { limitProcessingTimeSec: own !== undefined ? Math.min(own, max) : max, limitTotalUncompressedAppsSizeInMB: appsSizeMb(product) };
+    backendLimits[product] = {
+      limitProcessingTimeSec: own !== undefined ? Math.min(own, max) : max,
+      limitTotalUncompressedAppsSizeInMB: appsSizeMb(product),
+    };
   }
   return {
     frontendLimits: {
@@ -56,19 +62,39 @@ export async function updateServiceLimits(da: DaContext, clientId: string, raw: 
   const body = objectBody(raw);
   const frontend = field(body, 'frontendLimits');
   if (frontend !== undefined && frontend !== null) {
-    throw refuse('frontendLimits', 'This platform does not meter monthly processing time, and the other front-end limits are fixed: none can be set.');
+    throw refuse(
+      'frontendLimits',
+      'This platform does not meter monthly processing time, and the other front-end limits are fixed: none can be set.',
+    );
   }
   const backend = field(body, 'backendLimits');
-  if (!isObject(backend)) throw refuse('backendLimits', 'backendLimits must be an object of engine products, e.g. {"WebIfc": {"limitProcessingTimeSec": 60}}.');
+  if (!isObject(backend))
+    throw refuse(
+      'backendLimits',
+      'backendLimits must be an object of engine products, e.g. {"WebIfc": {"limitProcessingTimeSec": 60}}.',
+    );
   const maxima = engineLimits(da.engines);
   const limits: Record<string, number> = {};
   for (const [product, value] of Object.entries(backend)) {
     const max = maxima.get(product);
-    if (max === undefined) throw refuse('backendLimits', `'${product.slice(0, 64)}' is not an engine product: GET /servicelimits/me lists them.`);
+    if (max === undefined)
+      throw refuse(
+        'backendLimits',
+        `'${product.slice(0, 64)}' is not an engine product: GET /servicelimits/me lists them.`,
+      );
     const keys = isObject(value) ? Object.keys(value) : [];
     const seconds = isObject(value) ? field(value, 'limitProcessingTimeSec') : undefined;
-    if (keys.length !== 1 || typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > max) {
-      throw refuse(`backendLimits.${product}`, `Only limitProcessingTimeSec may be set, a whole number of seconds from 1 to ${max} (the engine's limit).`);
+    if (
+      keys.length !== 1 ||
+      typeof seconds !== 'number' ||
+      !Number.isInteger(seconds) ||
+      seconds < 1 ||
+      seconds > max
+    ) {
+      throw refuse(
+        `backendLimits.${product}`,
+        `Only limitProcessingTimeSec may be set, a whole number of seconds from 1 to ${max} (the engine's limit).`,
+      );
     }
     limits[product] = seconds;
   }

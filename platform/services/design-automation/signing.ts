@@ -19,7 +19,10 @@ export async function storeSignerFrom(loadSecret: () => Promise<string>): Promis
   const mac = (text: string) => createHmac('sha256', key).update(text).digest();
   return {
     sign(path, expires) {
-      return new URLSearchParams({ expires: String(expires), signature: mac(`url\n${path}\n${expires}`).toString('base64url') }).toString();
+      return new URLSearchParams({
+        expires: String(expires),
+        signature: mac(`url\n${path}\n${expires}`).toString('base64url'),
+      }).toString();
     },
     grants(path, query, now) {
       const expires = query.get('expires') ?? '';

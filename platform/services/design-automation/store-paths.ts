@@ -6,9 +6,12 @@ import type { DaContext } from './context';
  */
 export const STORE_PREFIX = '/da/store';
 
-export const packagePath = (owner: string, name: string, version: number) => `${STORE_PREFIX}/apps/${owner}/${name}/${version}`;
-export const reportPath = (owner: string, workitemId: string) => `${STORE_PREFIX}/workItem/${owner}/${workitemId}/report.txt`;
-export const debugInfoPath = (owner: string, workitemId: string) => `${STORE_PREFIX}/workItem/${owner}/${workitemId}/debugInfo.zip`;
+export const packagePath = (owner: string, name: string, version: number) =>
+  `${STORE_PREFIX}/apps/${owner}/${name}/${version}`;
+export const reportPath = (owner: string, workitemId: string) =>
+  `${STORE_PREFIX}/workItem/${owner}/${workitemId}/report.txt`;
+export const debugInfoPath = (owner: string, workitemId: string) =>
+  `${STORE_PREFIX}/workItem/${owner}/${workitemId}/debugInfo.zip`;
 
 /** How long a signed store URL holds: the real `reportUrl` says 3600 seconds. */
 export const STORE_URL_SECONDS = 3600;

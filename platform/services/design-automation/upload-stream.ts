@@ -23,7 +23,10 @@ export function readUploadForm<T>(
     }
     let parser: ReturnType<typeof Busboy>;
     try {
-      parser = Busboy({ headers: { 'content-type': contentType }, limits: { fields: 50, fieldSize: 64 * 1024, fieldNameSize: 200, files: 1, parts: 60 } });
+      parser = Busboy({
+        headers: { 'content-type': contentType },
+        limits: { fields: 50, fieldSize: 64 * 1024, fieldNameSize: 200, files: 1, parts: 60 },
+      });
     } catch (error) {
       reject(new MalformedFormError((error as Error).message));
       return;

@@ -25,7 +25,8 @@ function urlArgument(name: string, raw: JsonObject): Extract<PlanArgument, { kin
   const argument: Extract<PlanArgument, { kind: 'url' }> = { kind: 'url', url };
   const verb = optionalText(field(raw, 'verb'), `arguments.${name}.verb`, 16);
   if (verb !== undefined) {
-    if (!['get', 'head', 'put', 'post', 'patch', 'read'].includes(verb.toLowerCase())) throw bad(`'${shown(verb)}' is not a verb ('${name}').`);
+    if (!['get', 'head', 'put', 'post', 'patch', 'read'].includes(verb.toLowerCase()))
+      throw bad(`'${shown(verb)}' is not a verb ('${name}').`);
     argument.verb = verb.toLowerCase();
   }
   const headers = optionalHeaders(field(raw, 'headers'), `arguments.${name}.headers`);
@@ -54,7 +55,8 @@ export function bindArgument(name: string, raw: unknown, parameter: PlanParamete
   }
   const argument = urlArgument(name, raw);
   // The real service rejects an output with pathInZip (XrefTreeArgument's table).
-  if (argument.pathInZip !== undefined && (output || OUTPUT_VERBS.has(argument.verb ?? ''))) throw bad(`'${name}' is an output: pathInZip is for inputs only.`);
+  if (argument.pathInZip !== undefined && (output || OUTPUT_VERBS.has(argument.verb ?? '')))
+    throw bad(`'${name}' is an output: pathInZip is for inputs only.`);
   return argument;
 }
 

@@ -15,24 +15,45 @@ const bad = (field: string, message: string) => designAutomationError(400, { [fi
 
 async function activityOf(da: DaContext, caller: Caller, id: unknown) {
   const qualified = typeof id === 'string' ? parseQualifiedId(id) : undefined;
-  if (!qualified) throw bad('activityId', 'activityId must name an activity by a fully qualified id with an alias: Owner.Name+Alias.');
+  if (!qualified)
+    throw bad(
+      'activityId',
+      'activityId must name an activity by a fully qualified id with an alias: Owner.Name+Alias.',
+    );
   try {
-    return { id: id as string, owner: qualified.owner, record: await visibleVersion(da, caller, 'activity', qualified) };
+    return {
+      id: id as string,
+      owner: qualified.owner,
+      record: await visibleVersion(da, caller, 'activity', qualified),
+    };
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw bad('activityId', `The activity '${shown(id as string)}' does not exist or is not shared with this app.`);
+    if (error instanceof HttpError && error.status === 404)
+      throw bad('activityId', `The activity '${shown(id as string)}' does not exist or is not shared with this app.`);
     throw error;
   }
 }
 
 /** The activity's appbundles, as its owner sees them, each with an uploaded zip. */
-async function bundlesOf(da: DaContext, owner: string, definition: ActivityDefinition): Promise<WorkitemSpec['bundles']> {
+async function bundlesOf(
+  da: DaContext,
+  owner: string,
+  definition: ActivityDefinition,
+): Promise<WorkitemSpec['bundles']> {
   const receivers = await da.stores.daApps.receiversOf(owner);
   const bundles: WorkitemSpec['bundles'] = [];
   for (const id of definition.appbundles ?? []) {
     const qualified = parseQualifiedId(id)!;
     const record = await visibleVersion(da, { owner, receivers }, 'appbundle', qualified).catch(() => undefined);
-    if (!record) throw bad('activityId', `The activity's appbundle '${id}' does not exist or is not shared with the activity's owner.`);
-    if (!record.blobId || record.blobSize === null) throw bad('activityId', `The appbundle '${id}' (version ${record.version}) has no package: upload its zip first.`);
+    if (!record)
+      throw bad(
+        'activityId',
+        `The activity's appbundle '${id}' does not exist or is not shared with the activity's owner.`,
+      );
+    if (!record.blobId || record.blobSize === null)
+      throw bad(
+        'activityId',
+        `The appbundle '${id}' (version ${record.version}) has no package: upload its zip first.`,
+      );
     bundles.push({ id, name: qualified.name, blobId: record.blobId, size: record.blobSize });
   }
   return bundles;
@@ -46,18 +67,26 @@ const settingOf = (setting: NonNullable<ActivityDefinition['settings']>[string])
  * activity's appbundles, and each argument bound to a parameter whatever the case of its name.
  * Missing required arguments and unknown ones get 400, as does an output with `pathInZip`.
  */
-export async function resolveWorkitem(da: DaContext, caller: Caller, raw: unknown): Promise<{ activityId: string; spec: WorkitemSpec }> {
+export async function resolveWorkitem(
+  da: DaContext,
+  caller: Caller,
+  raw: unknown,
+): Promise<{ activityId: string; spec: WorkitemSpec }> {
   if (!isObject(raw)) throw bad('body', 'A workitem must be a JSON object.');
   const body: JsonObject = raw;
   const activity = await activityOf(da, caller, field(body, 'activityId'));
   const definition = activity.record.body as unknown as ActivityDefinition;
-  const parameters = Object.fromEntries(Object.entries(definition.parameters ?? {}).map(([name, parameter]) => [name, planParameter(parameter)]));
+  const parameters = Object.fromEntries(
+    Object.entries(definition.parameters ?? {}).map(([name, parameter]) => [name, planParameter(parameter)]),
+  );
   const spec: WorkitemSpec = {
     activity: {
       engineId: definition.engine,
       commandLine: commandLines(definition.commandLine),
       parameters,
-      settings: Object.fromEntries(Object.entries(definition.settings ?? {}).map(([name, setting]) => [name, settingOf(setting)])),
+      settings: Object.fromEntries(
+        Object.entries(definition.settings ?? {}).map(([name, setting]) => [name, settingOf(setting)]),
+      ),
     },
     bundles: await bundlesOf(da, activity.owner, definition),
     arguments: {},
@@ -72,7 +101,8 @@ export async function resolveWorkitem(da: DaContext, caller: Caller, raw: unknow
   if (asked !== undefined && asked !== null && (typeof asked !== 'number' || !Number.isInteger(asked) || asked < 1)) {
     throw bad('limitProcessingTimeSec', 'limitProcessingTimeSec must be a whole number of seconds, at least 1.');
   }
-  spec.limitProcessingTimeSec = typeof asked === 'number' && allowed ? Math.min(asked, allowed) : allowed || (asked as number | undefined) || 0;
+  spec.limitProcessingTimeSec =
+    typeof asked === 'number' && allowed ? Math.min(asked, allowed) : allowed || (asked as number | undefined) || 0;
   return { activityId: activity.id, spec };
 }
 
@@ -93,7 +123,8 @@ function bindArguments(spec: WorkitemSpec, raw: unknown): void {
     }
   }
   for (const name of names) {
-    if (spec.activity.parameters[name]!.required && !bound[name]) throw bad('arguments', `The required argument '${name}' is missing.`);
+    if (spec.activity.parameters[name]!.required && !bound[name])
+      throw bad('arguments', `The required argument '${name}' is missing.`);
   }
   spec.arguments = bound;
 }

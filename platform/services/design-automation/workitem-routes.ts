@@ -16,7 +16,8 @@ const MAX_BATCH = 50;
 async function ownWorkitem(da: DaContext, caller: Caller, id: string) {
   const record = await da.stores.daWorkitems.find(id);
   // Another app's workitem is not found, the same as one that does not exist.
-  if (!record || record.clientId !== caller.clientId) throw designAutomationError(404, `WorkItem '${id.slice(0, 64)}' was not found.`);
+  if (!record || record.clientId !== caller.clientId)
+    throw designAutomationError(404, `WorkItem '${id.slice(0, 64)}' was not found.`);
   return record;
 }
 
@@ -29,7 +30,13 @@ export function workitemRoutes(da: DaContext, guards: DaGuards, runner: Workitem
     for (const body of bodies) resolved.push(await resolveWorkitem(da, caller, body));
     const createdAt = da.clock.now();
     const items = resolved.map(({ activityId, spec }) => ({
-      id: randomUUID().replace(/-/g, ''), clientId: caller.clientId, owner: caller.owner, activityId, spec, stats: { timeQueued: statsTime(createdAt) }, createdAt,
+      id: randomUUID().replace(/-/g, ''),
+      clientId: caller.clientId,
+      owner: caller.owner,
+      activityId,
+      spec,
+      stats: { timeQueued: statsTime(createdAt) },
+      createdAt,
     }));
     await da.stores.daWorkitems.insert(items);
     for (const item of items) runner.enqueue(item.id);
@@ -42,17 +49,27 @@ export function workitemRoutes(da: DaContext, guards: DaGuards, runner: Workitem
   });
   router.post('/workitems/batch', guards.api, async (c) => {
     const body = await readJson(c, MAX_BATCH * PAYLOAD_LIMIT_BYTES);
-    if (!Array.isArray(body) || body.length < 1 || body.length > MAX_BATCH) throw designAutomationError(400, { body: [`The body must be an array of 1 to ${MAX_BATCH} workitems.`] });
+    if (!Array.isArray(body) || body.length < 1 || body.length > MAX_BATCH)
+      throw designAutomationError(400, { body: [`The body must be an array of 1 to ${MAX_BATCH} workitems.`] });
     return c.json(await accept(await callerOf(da, c), body));
   });
   router.post('/workitems/status', guards.api, async (c) => {
     const caller = await callerOf(da, c);
     const body = await readJson(c);
     const ids = Array.isArray(body) ? body : isObject(body) ? field(body, 'ids') : undefined;
-    if (!Array.isArray(ids) || ids.length < 1 || ids.length > MAX_BATCH || !ids.every((id) => typeof id === 'string' && id.length <= 64)) {
+    if (
+      !Array.isArray(ids) ||
+      ids.length < 1 ||
+      ids.length > MAX_BATCH ||
+      !ids.every((id) => typeof id === 'string' && id.length <= 64)
+    ) {
       throw designAutomationError(400, { ids: [`Send an array of 1 to ${MAX_BATCH} workitem ids.`] });
     }
-    const found = new Map((await da.stores.daWorkitems.findMany(ids as string[])).filter((record) => record.clientId === caller.clientId).map((record) => [record.id, record]));
+    const found = new Map(
+      (await da.stores.daWorkitems.findMany(ids as string[]))
+        .filter((record) => record.clientId === caller.clientId)
+        .map((record) => [record.id, record]),
+    );
     const answer: DaWorkItemsStatus = { results: [], errors: {} };
     for (const id of ids as string[]) {
       const record = found.get(id);
@@ -61,7 +78,9 @@ export function workitemRoutes(da: DaContext, guards: DaGuards, runner: Workitem
     }
     return c.json(answer);
   });
-  router.get('/workitems/:id', guards.status, async (c) => c.json(await workitemStatus(da, await ownWorkitem(da, await callerOf(da, c), c.req.param('id')))));
+  router.get('/workitems/:id', guards.status, async (c) =>
+    c.json(await workitemStatus(da, await ownWorkitem(da, await callerOf(da, c), c.req.param('id')))),
+  );
   router.delete('/workitems/:id', guards.api, async (c) => {
     const record = await ownWorkitem(da, await callerOf(da, c), c.req.param('id'));
     await runner.cancel(record.id);

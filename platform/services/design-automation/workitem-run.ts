@@ -45,7 +45,12 @@ const STAT_OF_EDGE: Partial<Record<`${RunPhase}:${'start' | 'end'}`, keyof WorkI
 };
 
 /** Runs one workitem through the engine and records how it ended. */
-export async function runWorkitem(deps: WorkitemRunDeps, id: string, signal: AbortSignal, flags: RunFlags): Promise<void> {
+export async function runWorkitem(
+  deps: WorkitemRunDeps,
+  id: string,
+  signal: AbortSignal,
+  flags: RunFlags,
+): Promise<void> {
   const record = await deps.stores.daWorkitems.find(id);
   if (!record || !isLive(record.status)) return;
   const spec = record.spec as WorkitemSpec;
@@ -60,7 +65,12 @@ export async function runWorkitem(deps: WorkitemRunDeps, id: string, signal: Abo
     started = true;
     const snapshot = { ...stats };
     writes = writes
-      .then(async () => void (first ? await deps.stores.daWorkitems.start(id, snapshot) : await deps.stores.daWorkitems.setStats(id, snapshot)))
+      .then(
+        async () =>
+          void (first
+            ? await deps.stores.daWorkitems.start(id, snapshot)
+            : await deps.stores.daWorkitems.setStats(id, snapshot)),
+      )
       .catch((error: unknown) => deps.logger.error(`workitem ${id}: its stats could not be saved`, error));
   };
   const hooks: RunHooks = {
@@ -83,10 +93,18 @@ export async function runWorkitem(deps: WorkitemRunDeps, id: string, signal: Abo
     const prepared = await prepareRunDir(deps.blobs, dir, spec);
     outcome = signal.aborted
       ? { status: 'cancelled', message: 'The workitem was cancelled before it started.' }
-      : await watched(deps.engine.run.bind(deps.engine), runPlan(record, spec, { ...prepared, base: deps.base() }), hooks, signal);
+      : await watched(
+          deps.engine.run.bind(deps.engine),
+          runPlan(record, spec, { ...prepared, base: deps.base() }),
+          hooks,
+          signal,
+        );
     if (outcome.message === OVERDUE) report.line(`Error: ${OVERDUE}`);
   } catch (error) {
-    outcome = { status: signal.aborted ? 'cancelled' : 'failedInstructions', message: `The platform could not run the workitem: ${(error as Error).message}` };
+    outcome = {
+      status: signal.aborted ? 'cancelled' : 'failedInstructions',
+      message: `The platform could not run the workitem: ${(error as Error).message}`,
+    };
     report.line(`Error: ${outcome.message}`);
   }
   try {
@@ -101,21 +119,36 @@ export async function runWorkitem(deps: WorkitemRunDeps, id: string, signal: Abo
 
 // The engine enforces each run's limit; this only guards the state machine against an engine that fails to.
 const GRACE_SECONDS = 120;
-const OVERDUE = 'The engine did not end the run within its processing-time limit, so the platform stopped waiting for it.';
+const OVERDUE =
+  'The engine did not end the run within its processing-time limit, so the platform stopped waiting for it.';
 
 /** The engine's run, given up `GRACE_SECONDS` past the workitem's limit (aborted, then left) so that no workitem stays live for ever. */
-async function watched(run: WorkitemEngine['run'], plan: RunPlan, hooks: RunHooks, signal: AbortSignal): Promise<RunOutcome> {
+async function watched(
+  run: WorkitemEngine['run'],
+  plan: RunPlan,
+  hooks: RunHooks,
+  signal: AbortSignal,
+): Promise<RunOutcome> {
   const overdue = new AbortController();
   const timers: NodeJS.Timeout[] = [];
   const late = new Promise<RunOutcome>((resolve) => {
-    timers.push(setTimeout(() => {
-      overdue.abort();
-      timers.push(setTimeout(() => resolve({ status: 'failedLimitProcessingTime', message: OVERDUE }), GRACE_SECONDS * 1000));
-    }, (Math.max(plan.limitProcessingTimeSec, 1) + GRACE_SECONDS) * 1000));
+    timers.push(
+      setTimeout(
+        () => {
+          overdue.abort();
+          timers.push(
+            setTimeout(() => resolve({ status: 'failedLimitProcessingTime', message: OVERDUE }), GRACE_SECONDS * 1000),
+          );
+        },
+        (Math.max(plan.limitProcessingTimeSec, 1) + GRACE_SECONDS) * 1000,
+      ),
+    );
   });
   try {
     const outcome = await Promise.race([run(plan, hooks, AbortSignal.any([signal, overdue.signal])), late]);
-    return overdue.signal.aborted && !signal.aborted && outcome.status === 'cancelled' ? { status: 'failedLimitProcessingTime', message: OVERDUE } : outcome;
+    return overdue.signal.aborted && !signal.aborted && outcome.status === 'cancelled'
+      ? { status: 'failedLimitProcessingTime', message: OVERDUE }
+      : outcome;
   } finally {
     for (const timer of timers) clearTimeout(timer);
   }
@@ -131,7 +164,14 @@ async function fileBlob(blobs: BlobStore, file: string): Promise<{ id: string; s
  * The end of a workitem, however it came: `report.txt` (and the debug zip) into blobs, then the
  * final status in one update, then `onComplete`. If it had ended meanwhile, nothing is kept.
  */
-export async function finishWorkitem(deps: WorkitemRunDeps, record: DaWorkitemRecord, status: FinalWorkItemStatus, stats: WorkItemStats, report: Report, debugZipPath?: string): Promise<void> {
+export async function finishWorkitem(
+  deps: WorkitemRunDeps,
+  record: DaWorkitemRecord,
+  status: FinalWorkItemStatus,
+  stats: WorkItemStats,
+  report: Report,
+  debugZipPath?: string,
+): Promise<void> {
   const at = deps.clock.now();
   const final: WorkItemStats = { ...stats, timeFinished: statsTime(at) };
   const debug = debugZipPath
@@ -144,8 +184,17 @@ export async function finishWorkitem(deps: WorkitemRunDeps, record: DaWorkitemRe
   const ended = { ...record, status, stats: final, reportBlobId: 'report', debugBlobId: debug?.id ?? null };
   const statusBody = await workitemStatus(deps, ended, true);
   const bytes = report.finish(resultWord(status), statusBody);
-  const written = await deps.blobs.write(Readable.from([bytes]), { maxBytes: bytes.length, expectedBytes: bytes.length });
-  const kept = await deps.stores.daWorkitems.finish(record.id, { status, stats: final, report: { id: written.id, size: written.size }, debug, at });
+  const written = await deps.blobs.write(Readable.from([bytes]), {
+    maxBytes: bytes.length,
+    expectedBytes: bytes.length,
+  });
+  const kept = await deps.stores.daWorkitems.finish(record.id, {
+    status,
+    stats: final,
+    report: { id: written.id, size: written.size },
+    debug,
+    at,
+  });
   if (!kept) {
     for (const blob of [written.id, debug?.id]) if (blob) await deps.blobs.delete(blob).catch(() => undefined);
     return;

@@ -35,20 +35,34 @@ export interface WorkitemQueue {
   runsJobs?: boolean | undefined;
 }
 
-export function createWorkitemRunner(deps: Omit<WorkitemRunDeps, 'callbacks'>, queue: WorkitemQueue = {}): WorkitemRunner {
-  const callbacks: CallbackDeps = { fetch: deps.fetch, logger: deps.logger, track: (done, controller) => runner.track(done, controller) };
+export function createWorkitemRunner(
+  deps: Omit<WorkitemRunDeps, 'callbacks'>,
+  queue: WorkitemQueue = {},
+): WorkitemRunner {
+  const callbacks: CallbackDeps = {
+    fetch: deps.fetch,
+    logger: deps.logger,
+    track: (done, controller) => runner.track(done, controller),
+  };
   const runDeps: WorkitemRunDeps = { ...deps, callbacks };
   const start = (run: LeasedRun) =>
     runLeased(deps.stores.daWorkitemLeases, run.id, run.lease, deps.clock, run.controller, run.claim, async () => {
       const record = await deps.stores.daWorkitems.find(run.id);
       if (record?.status === 'inprogress' && record.attempts >= MAX_ATTEMPTS) {
-        await endNow(run.id, 'failedInstructions', `Error: the platform stopped ${record.attempts} times while this workitem ran, so it was not started again. Post it again.`);
+        await endNow(
+          run.id,
+          'failedInstructions',
+          `Error: the platform stopped ${record.attempts} times while this workitem ran, so it was not started again. Post it again.`,
+        );
         return;
       }
       // A lost lease means the workitem ended elsewhere (cancelled through another process) or another
       // runner took it over: either way this run records nothing, as at a stop.
       const leaseLost = () => run.controller.signal.reason instanceof LeaseLostError;
-      await runWorkitem(runDeps, run.id, run.controller.signal, { cancelled: () => run.cancelled, stopping: () => run.closing || leaseLost() });
+      await runWorkitem(runDeps, run.id, run.controller.signal, {
+        cancelled: () => run.cancelled,
+        stopping: () => run.closing || leaseLost(),
+      });
     });
   const runner = createLeasedRunner({
     db: deps.stores.db,
@@ -61,7 +75,11 @@ export function createWorkitemRunner(deps: Omit<WorkitemRunDeps, 'callbacks'>, q
     lease: queue.lease,
     runsJobs: queue.runsJobs,
   });
-  const endNow = async (id: string, status: 'cancelled' | 'failedInstructions', words: string | ((running: boolean) => string)) => {
+  const endNow = async (
+    id: string,
+    status: 'cancelled' | 'failedInstructions',
+    words: string | ((running: boolean) => string),
+  ) => {
     const record = await deps.stores.daWorkitems.find(id);
     if (!record || !isLive(record.status)) return;
     const report = new Report(deps.clock);
@@ -74,7 +92,9 @@ export function createWorkitemRunner(deps: Omit<WorkitemRunDeps, 'callbacks'>, q
     async cancel(id) {
       await runner.cancel(id, new Error('The workitem was cancelled.'));
       // Still live here: it had not started, or it runs in another process, which stops it when its lease's renewal finds it ended.
-      await endNow(id, 'cancelled', (running) => (running ? 'The workitem was cancelled while it ran.' : 'The workitem was cancelled before it started.'));
+      await endNow(id, 'cancelled', (running) =>
+        running ? 'The workitem was cancelled while it ran.' : 'The workitem was cancelled before it started.',
+      );
     },
     resume: (options) => runner.resume(options),
     claimWaiting: (capacity) => runner.claimWaiting(capacity),

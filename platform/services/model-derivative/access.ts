@@ -18,7 +18,8 @@ const MD_TOKEN_ERRORS: TokenErrors = {
     error.headers['WWW-Authenticate'] = 'Bearer';
     return error;
   },
-  forbidden: (message, needed) => modelDerivativeError(403, `${message} It needs one of the scopes: ${needed.join(', ')}.`),
+  forbidden: (message, needed) =>
+    modelDerivativeError(403, `${message} It needs one of the scopes: ${needed.join(', ')}.`),
 };
 
 /** Token check only: Model Derivative limits concurrent jobs (spec part 8), not requests a minute. */
@@ -32,7 +33,10 @@ export const mdGuard = (tokens: TokenCheck, clock: Clock): Guard =>
 /** Writes need `data:read` as well as the guard's write scope (the OpenAPI lists both). */
 export function requireRead(c: Context<MdEnv>): void {
   if (!c.get('token').scopes.includes('data:read')) {
-    throw modelDerivativeError(403, 'Token does not have the privilege for this request. It needs the scope data:read.');
+    throw modelDerivativeError(
+      403,
+      'Token does not have the privilege for this request. It needs the scope data:read.',
+    );
   }
 }
 
@@ -45,7 +49,8 @@ export interface SourceDesign {
   objectKey: string;
 }
 
-const notFound = (urn: string) => modelDerivativeError(404, `The URN ${urn.slice(0, 200)} is not a correctly encoded URN of a design you may read.`);
+const notFound = (urn: string) =>
+  modelDerivativeError(404, `The URN ${urn.slice(0, 200)} is not a correctly encoded URN of a design you may read.`);
 
 /**
  * The source behind `encoded`, if the caller may read it: else 404 whatever the reason (bad encoding,
@@ -55,7 +60,9 @@ export async function sourceFor(md: MdContext, c: Context<MdEnv>, encoded: strin
   const sourceUrn = decodeUrn(encoded);
   // A URN with a control character in it (a NUL in the object name) names nothing that can be stored.
   if (!sourceUrn || controlTextProblem(sourceUrn)) throw notFound(encoded);
-  const storageUrn = /^urn:adsk\.wipprod:fs\.file:/.test(sourceUrn) ? await md.stores.mdManifests.versionStorage(sourceUrn) : sourceUrn;
+  const storageUrn = /^urn:adsk\.wipprod:fs\.file:/.test(sourceUrn)
+    ? await md.stores.mdManifests.versionStorage(sourceUrn)
+    : sourceUrn;
   const location = storageUrn ? parseObjectUrn(storageUrn) : undefined;
   if (!location) throw notFound(encoded);
   const bucket = await md.stores.oss.findBucket(location.bucketKey);

@@ -32,7 +32,9 @@ export function mdContext(deps: AppDeps): MdContext {
     base: () => deps.config.issuer,
     // A failed load (database down) is retried by the next request instead of being remembered.
     signer: () =>
-      (signer ??= downloadSignerFrom(() => deps.stores.oss.secret(SECRET_NAME, () => randomBytes(32).toString('base64url'))).catch((error: unknown) => {
+      (signer ??= downloadSignerFrom(() =>
+        deps.stores.oss.secret(SECRET_NAME, () => randomBytes(32).toString('base64url')),
+      ).catch((error: unknown) => {
         signer = undefined;
         throw error;
       })),

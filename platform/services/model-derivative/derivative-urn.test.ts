@@ -34,7 +34,8 @@ function urnsOf(manifest: Manifest): string[] {
   return found;
 }
 
-const get = (path: string, init: RequestInit = {}) => platform.request(mdPath(`/${design.urn}/manifest/${path}`), { headers: design.bearer, ...init });
+const get = (path: string, init: RequestInit = {}) =>
+  platform.request(mdPath(`/${design.urn}/manifest/${path}`), { headers: design.bearer, ...init });
 
 describe('a derivative URN in the path', () => {
   it('is a real derivative of the manifest, with slashes in it', () => {

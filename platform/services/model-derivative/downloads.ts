@@ -22,28 +22,50 @@ export async function derivativeFile(md: MdContext, urn: string, derivative: str
   const file = (await md.stores.mdManifests.files(urn)).find((candidate) => candidate.path === filePath);
   if (file) return { state: 'ready', file };
   const outputType = filePath.split('/')[0];
-  const running = (await md.stores.mdManifests.derivatives(urn)).some((row) => row.outputType === outputType && (row.status === 'pending' || row.status === 'inprogress'));
+  const running = (await md.stores.mdManifests.derivatives(urn)).some(
+    (row) => row.outputType === outputType && (row.status === 'pending' || row.status === 'inprogress'),
+  );
   if (running) return { state: 'running' };
   throw missing;
 }
 
 /** `…/signedcookies`: a URL carrying its own signature (so a plain fetch works), and CloudFront-style cookies. */
-export async function signDerivative(md: MdContext, c: Context, urn: string, file: FileRecord): Promise<{ body: SignedCookiesResponse; cookies: string[] }> {
+export async function signDerivative(
+  md: MdContext,
+  c: Context,
+  urn: string,
+  file: FileRecord,
+): Promise<{ body: SignedCookiesResponse; cookies: string[] }> {
   const minutesText = c.req.query('minutes-expiration');
   const minutes = minutesText === undefined ? MAX_MINUTES : Number(minutesText);
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_MINUTES) throw modelDerivativeError(400, `minutes-expiration must be a whole number from 1 to ${MAX_MINUTES}.`);
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_MINUTES)
+    throw modelDerivativeError(400, `minutes-expiration must be a whole number from 1 to ${MAX_MINUTES}.`);
   const disposition = c.req.query('response-content-disposition');
-  if (disposition !== undefined && !/^attachment\b/i.test(disposition)) throw modelDerivativeError(400, 'response-content-disposition must start with attachment.');
+  if (disposition !== undefined && !/^attachment\b/i.test(disposition))
+    throw modelDerivativeError(400, 'response-content-disposition must start with attachment.');
   const expiresMs = md.clock.now().getTime() + minutes * 60_000;
   const expires = Math.floor(expiresMs / 1000);
-  const query = (await md.signer()).sign(signedFields(urn, file.blobId), expires, disposition ? { 'response-content-disposition': disposition } : {});
+  const query = (await md.signer()).sign(
+    signedFields(urn, file.blobId),
+    expires,
+    disposition ? { 'response-content-disposition': disposition } : {},
+  );
   const url = `${md.base()}${signedPath(urn, file.blobId)}?${query.toString()}`;
-  const cookie = (name: string, value: string) => `${name}=${value}; Path=/modelderivative/v2/signed/; Expires=${new Date(expires * 1000).toUTCString()}; HttpOnly; SameSite=Lax`;
-  const policy = Buffer.from(JSON.stringify({ Statement: [{ Resource: url.split('?')[0], Condition: { DateLessThan: { 'AWS:EpochTime': expires } } }] })).toString('base64url');
+  const cookie = (name: string, value: string) =>
+    `${name}=${value}; Path=/modelderivative/v2/signed/; Expires=${new Date(expires * 1000).toUTCString()}; HttpOnly; SameSite=Lax`;
+  const policy = Buffer.from(
+    JSON.stringify({
+      Statement: [{ Resource: url.split('?')[0], Condition: { DateLessThan: { 'AWS:EpochTime': expires } } }],
+    }),
+  ).toString('base64url');
   return {
     body: { etag: file.sha1, size: file.size, url, 'content-type': file.mime, expiration: expiresMs },
     // CloudFront's order: the official client reads the three values by position.
-    cookies: [cookie('CloudFront-Policy', policy), cookie('CloudFront-Key-Pair-Id', 'ddm-platform'), cookie('CloudFront-Signature', query.get('signature') ?? '')],
+    cookies: [
+      cookie('CloudFront-Policy', policy),
+      cookie('CloudFront-Key-Pair-Id', 'ddm-platform'),
+      cookie('CloudFront-Signature', query.get('signature') ?? ''),
+    ],
   };
 }
 
@@ -63,11 +85,19 @@ function parseRange(header: string | undefined, size: number): [number, number] 
 
 /** A derivative's bytes, whole or one range; HEAD gets the headers alone. */
 export function serveFile(md: MdContext, c: Context, file: FileRecord, disposition?: string): Response {
-  const headers: Record<string, string> = { 'Content-Type': file.mime, 'Accept-Ranges': 'bytes', ETag: `"${file.sha1}"`, 'Last-Modified': file.createdAt.toUTCString() };
+  const headers: Record<string, string> = {
+    'Content-Type': file.mime,
+    'Accept-Ranges': 'bytes',
+    ETag: `"${file.sha1}"`,
+    'Last-Modified': file.createdAt.toUTCString(),
+  };
   if (disposition) headers['Content-Disposition'] = disposition;
   const range = parseRange(c.req.header('range'), file.size);
   if (range === 'unsatisfiable') {
-    return c.body(JSON.stringify({ diagnostic: 'The requested range is not satisfiable.' }), 416, { 'Content-Type': 'application/json', 'Content-Range': `bytes */${file.size}` });
+    return c.body(JSON.stringify({ diagnostic: 'The requested range is not satisfiable.' }), 416, {
+      'Content-Type': 'application/json',
+      'Content-Range': `bytes */${file.size}`,
+    });
   }
   const [start, end] = range === 'whole' ? [0, file.size - 1] : range;
   headers['Content-Length'] = String(Math.max(0, end - start + 1));

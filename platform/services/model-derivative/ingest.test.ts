@@ -35,13 +35,28 @@ function countingStore() {
 
 describe('ingestOutputs', () => {
   it('stores an output of hundreds of files (stl, exportFileStructure multiple) a bounded number at once, each in its place', async () => {
-    const files = Array.from({ length: 300 }, (_, index) => ({ role: 'stl', path: `stl/part_${index}.stl`, mime: 'application/vnd.ms-pki.stl', size: String(index).length }));
-    await Promise.all(files.map((file, index) => writeFile(path.join(outDir, path.basename(file.path)), String(index))));
-    const engine: EngineDerivative = { outputType: 'stl', status: 'success', messages: [], views: [], files: files.map((file) => ({ ...file, path: path.basename(file.path) })) };
+    const files = Array.from({ length: 300 }, (_, index) => ({
+      role: 'stl',
+      path: `stl/part_${index}.stl`,
+      mime: 'application/vnd.ms-pki.stl',
+      size: String(index).length,
+    }));
+    await Promise.all(
+      files.map((file, index) => writeFile(path.join(outDir, path.basename(file.path)), String(index))),
+    );
+    const engine: EngineDerivative = {
+      outputType: 'stl',
+      status: 'success',
+      messages: [],
+      views: [],
+      files: files.map((file) => ({ ...file, path: path.basename(file.path) })),
+    };
     const { store, counts } = countingStore();
     const written: string[] = [];
     const [derivative] = await ingestOutputs(store, outDir, [engine], [], new Date(0), written);
-    expect(derivative!.files.map((file) => [file.path, file.size])).toEqual(files.map((file, index) => [`part_${index}.stl`, String(index).length]));
+    expect(derivative!.files.map((file) => [file.path, file.size])).toEqual(
+      files.map((file, index) => [`part_${index}.stl`, String(index).length]),
+    );
     expect(written).toHaveLength(300);
     expect(counts.peak).toBeGreaterThan(1);
     expect(counts.peak).toBeLessThanOrEqual(64);

@@ -19,15 +19,28 @@ export interface IngestedDerivative {
  * and renames it, so a recorded file is durable). `written` collects the blob ids as they land, so
  * the caller can free them if recording fails.
  */
-export async function ingestOutputs(blobs: BlobStore, outDir: string, derivatives: readonly EngineDerivative[], warnings: readonly ManifestMessage[], at: Date, written: string[]): Promise<IngestedDerivative[]> {
+export async function ingestOutputs(
+  blobs: BlobStore,
+  outDir: string,
+  derivatives: readonly EngineDerivative[],
+  warnings: readonly ManifestMessage[],
+  at: Date,
+  written: string[],
+): Promise<IngestedDerivative[]> {
   // Many files at once: each waits on two fsyncs (the file, its directory), and one after another
   // they were most of a small job's time from the engine's end to the manifest's `success`.
   // All settle before a failure is thrown, so `written` holds every blob the caller must free.
-  const wanted = derivatives.map((engine) => (engine.status !== 'success' ? [] : [
-    ...engine.views.flatMap((view) => view.files.map((file) => ({ file, view }))),
-    ...engine.files.map((file) => ({ file, view: undefined })),
-  ]));
-  const stored = await settleAll(wanted.flat(), STORE_CONCURRENCY, ({ file, view }) => store(blobs, outDir, file, view, at, written));
+  const wanted = derivatives.map((engine) =>
+    engine.status !== 'success'
+      ? []
+      : [
+          ...engine.views.flatMap((view) => view.files.map((file) => ({ file, view }))),
+          ...engine.files.map((file) => ({ file, view: undefined })),
+        ],
+  );
+  const stored = await settleAll(wanted.flat(), STORE_CONCURRENCY, ({ file, view }) =>
+    store(blobs, outDir, file, view, at, written),
+  );
   const failed = stored.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
   const files = stored.map((outcome) => (outcome as PromiseFulfilledResult<NewFile>).value);
@@ -46,7 +59,11 @@ export async function ingestOutputs(blobs: BlobStore, outDir: string, derivative
 const STORE_CONCURRENCY = 64;
 
 /** `Promise.allSettled` of `work` over `items`, in their order, with at most `limit` running at once. */
-async function settleAll<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+async function settleAll<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<PromiseSettledResult<R>[]> {
   const results: PromiseSettledResult<R>[] = [];
   let next = 0;
   const lane = async () => {
@@ -61,10 +78,18 @@ async function settleAll<T, R>(items: readonly T[], limit: number, work: (item: 
   return results;
 }
 
-async function store(blobs: BlobStore, outDir: string, file: EngineFile, view: EngineView | undefined, at: Date, written: string[]): Promise<NewFile> {
+async function store(
+  blobs: BlobStore,
+  outDir: string,
+  file: EngineFile,
+  view: EngineView | undefined,
+  at: Date,
+  written: string[],
+): Promise<NewFile> {
   const source = path.resolve(outDir, file.path);
   // The path names a derivative URN and a file to read: it must stay inside the job's folder.
-  if (!source.startsWith(path.resolve(outDir) + path.sep) || file.path.includes('\\')) throw new Error(`The engine wrote outside its folder: ${file.path}`);
+  if (!source.startsWith(path.resolve(outDir) + path.sep) || file.path.includes('\\'))
+    throw new Error(`The engine wrote outside its folder: ${file.path}`);
   const blob = await blobs.write(createReadStream(source), { maxBytes: Number.MAX_SAFE_INTEGER });
   written.push(blob.id);
   return {

@@ -20,7 +20,12 @@ class JobGone extends Error {}
  * The end of a successful engine run: files into the blob store, then derivatives, files and the
  * job's end in one transaction. If the manifest was deleted meanwhile, nothing is kept.
  */
-export async function recordResult(deps: RecordDeps, job: JobRecord, outDir: string, result: TranslationResult): Promise<void> {
+export async function recordResult(
+  deps: RecordDeps,
+  job: JobRecord,
+  outDir: string,
+  result: TranslationResult,
+): Promise<void> {
   const written: string[] = [];
   try {
     const at = deps.clock.now();
@@ -28,12 +33,25 @@ export async function recordResult(deps: RecordDeps, job: JobRecord, outDir: str
     const ingested = await ingestOutputs(deps.blobs, outDir, result.derivatives, warnings, at, written);
     await deps.stores.db.transaction(async (tx) => {
       for (const derivative of ingested) {
-        const recorded = await deps.stores.mdManifests.completeDerivative(tx, job.id, derivative.engine.outputType, derivative.engine.status, derivative.messages, derivative.files);
+        const recorded = await deps.stores.mdManifests.completeDerivative(
+          tx,
+          job.id,
+          derivative.engine.outputType,
+          derivative.engine.status,
+          derivative.messages,
+          derivative.files,
+        );
         if (!recorded) throw new JobGone();
       }
-      const failed = ingested.some((derivative) => derivative.engine.status === 'failed') || ingested.length < job.outputs.length;
-      const missing: ManifestMessage = { type: 'error', code: 'TranslationWorker-InternalFailure', message: 'The engine did not produce this output.' };
-      if (!(await deps.stores.mdJobs.finish(tx, job.id, failed ? 'failed' : 'success', at, [missing]))) throw new JobGone();
+      const failed =
+        ingested.some((derivative) => derivative.engine.status === 'failed') || ingested.length < job.outputs.length;
+      const missing: ManifestMessage = {
+        type: 'error',
+        code: 'TranslationWorker-InternalFailure',
+        message: 'The engine did not produce this output.',
+      };
+      if (!(await deps.stores.mdJobs.finish(tx, job.id, failed ? 'failed' : 'success', at, [missing])))
+        throw new JobGone();
     });
   } catch (error) {
     await freeBlobs(deps, written);

@@ -3,7 +3,10 @@ import { HttpError } from '../../http/errors';
 import { notAppliedMessages } from '../../translation/output-options';
 import { parseJobPayload } from './job-request';
 
-const body = (...formats: unknown[]) => ({ input: { urn: 'dXJuOmFkc2sub2JqZWN0czpvcy5vYmplY3Q6Yi9ob3VzZS5pZmM' }, output: { formats } });
+const body = (...formats: unknown[]) => ({
+  input: { urn: 'dXJuOmFkc2sub2JqZWN0czpvcy5vYmplY3Q6Yi9ob3VzZS5pZmM' },
+  output: { formats },
+});
 
 /** The 400's status and diagnostic, or undefined when the body is accepted. */
 function refusal(payload: unknown): { status: number; diagnostic: string } | undefined {
@@ -19,22 +22,30 @@ function refusal(payload: unknown): { status: number; diagnostic: string } | und
 /** Every advanced option the official OpenAPI documents for svf and svf2 (JobPayloadFormatSVF*Advanced*), one body each. */
 const VIEWABLE_BODIES: Record<string, unknown>[] = [
   ...['legacy', 'modern', 'v3', 'v4'].map((conversionMethod) => ({ conversionMethod })),
-  ...['buildingStoreys', 'spaces', 'openingElements'].flatMap((name) => ['hide', 'show', 'skip'].map((mode) => ({ [name]: mode }))),
+  ...['buildingStoreys', 'spaces', 'openingElements'].flatMap((name) =>
+    ['hide', 'show', 'skip'].map((mode) => ({ [name]: mode })),
+  ),
   { conversionMethod: 'v3', buildingStoreys: 'show', spaces: 'skip', openingElements: 'hide' },
-  { '2dviews': 'legacy' }, { '2dviews': 'pdf' },
-  { extractorVersion: 'next' }, { extractorVersion: 'previous' },
-  { generateMasterViews: true }, { generateMasterViews: false },
+  { '2dviews': 'legacy' },
+  { '2dviews': 'pdf' },
+  { extractorVersion: 'next' },
+  { extractorVersion: 'previous' },
+  { generateMasterViews: true },
+  { generateMasterViews: false },
   ...['auto', 'basic', 'autodesk'].map((materialMode) => ({ materialMode })),
   { hiddenObjects: true, basicMaterialProperties: false, autodeskMaterialProperties: true, timelinerProperties: false },
   { requestedLinkageIDs: [1, 2, 3] },
-  { hierarchy: 'Classic' }, { hierarchy: 'SystemPath' },
+  { hierarchy: 'Classic' },
+  { hierarchy: 'SystemPath' },
 ];
 
 describe('parseJobPayload', () => {
   it.each(['svf2', 'svf'])('accepts every documented %s advanced option, keeping it for the engine', (type) => {
     for (const advanced of VIEWABLE_BODIES) {
       expect(refusal(body({ type, views: ['2d', '3d'], advanced }))).toBeUndefined();
-      expect(parseJobPayload(body({ type, views: ['3d'], advanced })).formats).toEqual([{ type, views: ['3d'], advanced }]);
+      expect(parseJobPayload(body({ type, views: ['3d'], advanced })).formats).toEqual([
+        { type, views: ['3d'], advanced },
+      ]);
     }
   });
 
@@ -42,8 +53,22 @@ describe('parseJobPayload', () => {
     const accepted = [
       { type: 'stl', advanced: { format: 'ascii', exportColor: false, exportFileStructure: 'multiple' } },
       { type: 'stl', advanced: { format: 'binary', exportColor: true, exportFileStructure: 'single' } },
-      ...['meter', 'decimeter', 'centimeter', 'millimeter', 'micrometer', 'nanometer', 'yard', 'foot', 'inch', 'mil', 'microinch']
-        .map((unit) => ({ type: 'obj', advanced: { exportFileStructure: 'multiple', unit, modelGuid: 'view-guid', objectIds: [-1, 4, 7] } })),
+      ...[
+        'meter',
+        'decimeter',
+        'centimeter',
+        'millimeter',
+        'micrometer',
+        'nanometer',
+        'yard',
+        'foot',
+        'inch',
+        'mil',
+        'microinch',
+      ].map((unit) => ({
+        type: 'obj',
+        advanced: { exportFileStructure: 'multiple', unit, modelGuid: 'view-guid', objectIds: [-1, 4, 7] },
+      })),
       { type: 'thumbnail', advanced: { width: 400, height: 400 } },
       { type: 'ifc', advanced: { exportSettingName: 'IFC4 Reference View' } },
     ];
@@ -51,7 +76,11 @@ describe('parseJobPayload', () => {
   });
 
   it('asks for svf and svf2 in one job', () => {
-    expect(parseJobPayload(body({ type: 'svf', views: ['2d', '3d'] }, { type: 'svf2', views: ['3d'] })).formats.map((format) => format.type)).toEqual(['svf', 'svf2']);
+    expect(
+      parseJobPayload(body({ type: 'svf', views: ['2d', '3d'] }, { type: 'svf2', views: ['3d'] })).formats.map(
+        (format) => format.type,
+      ),
+    ).toEqual(['svf', 'svf2']);
   });
 
   it('refuses a wrong value of a documented option with a 400 that names it', () => {
@@ -76,25 +105,43 @@ describe('parseJobPayload', () => {
   });
 
   it('ignores and drops fields the service does not know, in a format and in advanced', () => {
-    const parsed = parseJobPayload(body(
-      { type: 'svf2', views: ['3d'], advanced: { spaces: 'show', futureOption: 1 }, comment: 'mine' },
-      { type: 'obj', views: ['3d'], advanced: { exportColor: true } },
-      { type: 'pdf', advanced: { pageSize: 'A3' } },
-    ));
-    expect(parsed.formats).toEqual([{ type: 'svf2', views: ['3d'], advanced: { spaces: 'show' } }, { type: 'obj' }, { type: 'pdf' }]);
+    const parsed = parseJobPayload(
+      body(
+        { type: 'svf2', views: ['3d'], advanced: { spaces: 'show', futureOption: 1 }, comment: 'mine' },
+        { type: 'obj', views: ['3d'], advanced: { exportColor: true } },
+        { type: 'pdf', advanced: { pageSize: 'A3' } },
+      ),
+    );
+    expect(parsed.formats).toEqual([
+      { type: 'svf2', views: ['3d'], advanced: { spaces: 'show' } },
+      { type: 'obj' },
+      { type: 'pdf' },
+    ]);
   });
 });
 
 describe('notAppliedMessages', () => {
   it('says which documented options the engine did not apply, and why, and nothing of those it honours', () => {
-    const messages = notAppliedMessages({ type: 'svf2', advanced: { conversionMethod: 'v4', spaces: 'show', materialMode: 'basic', hiddenObjects: true } }, 'house.ifc');
-    expect(messages.map((message) => [message.type, message.code])).toEqual(Array(3).fill(['warning', 'TranslationWorker-OptionNotApplied']));
+    const messages = notAppliedMessages(
+      {
+        type: 'svf2',
+        advanced: { conversionMethod: 'v4', spaces: 'show', materialMode: 'basic', hiddenObjects: true },
+      },
+      'house.ifc',
+    );
+    expect(messages.map((message) => [message.type, message.code])).toEqual(
+      Array(3).fill(['warning', 'TranslationWorker-OptionNotApplied']),
+    );
     expect(messages.map((message) => message.message)).toEqual([
       expect.stringMatching(/conversionMethod was not applied: .*one IFC loader \(web-ifc\)/),
       expect.stringMatching(/materialMode was not applied: it applies to Revit sources/),
       expect.stringMatching(/hiddenObjects was not applied: it applies to Navisworks/),
     ]);
-    expect(notAppliedMessages({ type: 'svf', advanced: { spaces: 'skip' } }, 'part.step')[0]?.message).toContain('applies to IFC sources, and this source is a .step file');
-    expect(notAppliedMessages({ type: 'stl', advanced: { format: 'ascii', exportColor: false } }, 'part.step')).toEqual([]);
+    expect(notAppliedMessages({ type: 'svf', advanced: { spaces: 'skip' } }, 'part.step')[0]?.message).toContain(
+      'applies to IFC sources, and this source is a .step file',
+    );
+    expect(notAppliedMessages({ type: 'stl', advanced: { format: 'ascii', exportColor: false } }, 'part.step')).toEqual(
+      [],
+    );
   });
 });

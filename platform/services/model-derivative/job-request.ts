@@ -1,4 +1,10 @@
-import { OUTPUT_TYPES, type JobOutputFormat, type JobPayload, type OutputType, type ViewKind } from '../../../contracts/model-derivative';
+import {
+  OUTPUT_TYPES,
+  type JobOutputFormat,
+  type JobPayload,
+  type OutputType,
+  type ViewKind,
+} from '../../../contracts/model-derivative';
 import { modelDerivativeError } from '../../http/errors';
 import { converts, extensionOf } from '../../translation/formats';
 import { OUTPUT_OPTIONS } from '../../translation/output-options';
@@ -7,7 +13,8 @@ const VIEWS: readonly ViewKind[] = ['2d', '3d'];
 const VIEWABLE_TYPES: readonly OutputType[] = ['svf2', 'svf'];
 
 const bad = (message: string) => modelDerivativeError(400, message);
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface ValidJob {
   payload: JobPayload;
@@ -23,13 +30,18 @@ export interface ValidJob {
 export function parseJobPayload(body: unknown): ValidJob {
   if (!isRecord(body)) throw bad('The body must be a JSON object with input and output.');
   const { input, output } = body;
-  if (!isRecord(input) || typeof input.urn !== 'string' || !input.urn) throw bad('input.urn is required: the encoded URN of the source design.');
-  if (input.compressedUrn !== undefined && typeof input.compressedUrn !== 'boolean') throw bad('input.compressedUrn must be true or false.');
+  if (!isRecord(input) || typeof input.urn !== 'string' || !input.urn)
+    throw bad('input.urn is required: the encoded URN of the source design.');
+  if (input.compressedUrn !== undefined && typeof input.compressedUrn !== 'boolean')
+    throw bad('input.compressedUrn must be true or false.');
   const compressed = input.compressedUrn === true;
-  if (compressed && (typeof input.rootFilename !== 'string' || !input.rootFilename)) throw bad('input.rootFilename is required when input.compressedUrn is true.');
-  if (!isRecord(output) || !Array.isArray(output.formats) || output.formats.length === 0) throw bad('output.formats must list at least one output format.');
+  if (compressed && (typeof input.rootFilename !== 'string' || !input.rootFilename))
+    throw bad('input.rootFilename is required when input.compressedUrn is true.');
+  if (!isRecord(output) || !Array.isArray(output.formats) || output.formats.length === 0)
+    throw bad('output.formats must list at least one output format.');
   const region = isRecord(output.destination) ? output.destination.region : undefined;
-  if (region !== undefined && (typeof region !== 'string' || region.toUpperCase() !== 'US')) throw bad(`output.destination.region ${JSON.stringify(region)} is not served here: only US.`);
+  if (region !== undefined && (typeof region !== 'string' || region.toUpperCase() !== 'US'))
+    throw bad(`output.destination.region ${JSON.stringify(region)} is not served here: only US.`);
   const formats = output.formats.map(parseFormat);
   const types = formats.map((format) => format.type);
   const twice = types.find((type, index) => types.indexOf(type) !== index);
@@ -43,7 +55,9 @@ function parseFormat(format: unknown, index: number): JobOutputFormat {
   if (!isRecord(format)) throw bad(`${at} must be an object with a type.`);
   const type: unknown = format.type;
   if (typeof type !== 'string' || !(OUTPUT_TYPES as readonly string[]).includes(type)) {
-    throw bad(`${at}.type ${JSON.stringify(type)} is not an output type of this platform: one of ${OUTPUT_TYPES.join(', ')}.`);
+    throw bad(
+      `${at}.type ${JSON.stringify(type)} is not an output type of this platform: one of ${OUTPUT_TYPES.join(', ')}.`,
+    );
   }
   const outputType = type as OutputType;
   const parsed: JobOutputFormat = { type: outputType };
@@ -60,7 +74,10 @@ function parseFormat(format: unknown, index: number): JobOutputFormat {
     const known = Object.entries(format.advanced).filter(([name]) => Object.hasOwn(rules, name));
     for (const [name, value] of known) {
       const rule = rules[name]!;
-      if (!rule.valid(value)) throw bad(`${at}.advanced.${name} ${JSON.stringify(value).slice(0, 100)} is not valid for ${outputType}: it must be ${rule.expected}.`);
+      if (!rule.valid(value))
+        throw bad(
+          `${at}.advanced.${name} ${JSON.stringify(value).slice(0, 100)} is not valid for ${outputType}: it must be ${rule.expected}.`,
+        );
     }
     if (known.length) parsed.advanced = Object.fromEntries(known);
   }
@@ -68,11 +85,20 @@ function parseFormat(format: unknown, index: number): JobOutputFormat {
 }
 
 /** 406 as the real service answers a source it cannot translate to a requested type. */
-export function checkConvertible(fileName: string, rootFilename: string | undefined, formats: readonly JobOutputFormat[]): void {
+export function checkConvertible(
+  fileName: string,
+  rootFilename: string | undefined,
+  formats: readonly JobOutputFormat[],
+): void {
   const name = rootFilename ?? fileName;
-  const refused = formats.filter((format) => !converts(name, format.type) || (rootFilename !== undefined && !converts(fileName, format.type)));
+  const refused = formats.filter(
+    (format) => !converts(name, format.type) || (rootFilename !== undefined && !converts(fileName, format.type)),
+  );
   if (refused.length) {
     const what = extensionOf(name) ? `A .${extensionOf(name)} file` : 'A file without an extension';
-    throw modelDerivativeError(406, `${what} cannot be translated to ${refused.map((format) => format.type).join(', ')}. GET /modelderivative/v2/designdata/formats lists what can.`);
+    throw modelDerivativeError(
+      406,
+      `${what} cannot be translated to ${refused.map((format) => format.type).join(', ')}. GET /modelderivative/v2/designdata/formats lists what can.`,
+    );
   }
 }

@@ -4,7 +4,12 @@ import { createJobRunner, type JobRunnerDeps } from './job-runner';
 
 // Work left by a request touches none of the runner's stores, translator or blobs.
 const runnerLogging = (logged: string[]) =>
-  createJobRunner({ stores: {}, clock: systemClock, workDir: '/nonexistent', logger: { error: (message: string) => logged.push(message) } } as unknown as JobRunnerDeps);
+  createJobRunner({
+    stores: {},
+    clock: systemClock,
+    workDir: '/nonexistent',
+    logger: { error: (message: string) => logged.push(message) },
+  } as unknown as JobRunnerDeps);
 
 describe('work a request leaves for after its answer', () => {
   it('starts after the current turn, and idle waits for it to end', async () => {

@@ -68,7 +68,11 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   return {
     enqueue: (jobId) => runner.enqueue(jobId),
     afterAnswer(work) {
-      runner.track(afterThisTurn().then(work).catch((error: unknown) => deps.logger.error('model derivative: work after an answer failed', error)));
+      runner.track(
+        afterThisTurn()
+          .then(work)
+          .catch((error: unknown) => deps.logger.error('model derivative: work after an answer failed', error)),
+      );
     },
     cancel: (jobId) => runner.cancel(jobId, new Error('The manifest was deleted.')),
     resume: (options) => runner.resume(options),
@@ -86,24 +90,37 @@ const afterThisTurn = () => new Promise<void>((resolve) => setImmediate(resolve)
 
 /** The lease held while the job runs; a job interrupted twice fails instead of running again. */
 async function runLeasedJob(deps: JobRunnerDeps, { id: jobId, controller, lease, claim }: LeasedRun): Promise<void> {
-  const started = await deps.stores.mdJobs.start(jobId, { lease, at: deps.clock.now(), steal: claim === 'steal', maxAttempts: MAX_ATTEMPTS });
+  const started = await deps.stores.mdJobs.start(jobId, {
+    lease,
+    at: deps.clock.now(),
+    steal: claim === 'steal',
+    maxAttempts: MAX_ATTEMPTS,
+  });
   if (started) {
-    await runLeased(deps.stores.mdJobLeases, jobId, lease, deps.clock, controller, 'claimed', () => run(deps, started, controller.signal));
+    await runLeased(deps.stores.mdJobLeases, jobId, lease, deps.clock, controller, 'claimed', () =>
+      run(deps, started, controller.signal),
+    );
     return;
   }
   // Not started: it ended, another runner holds it, or it was interrupted too often, which ends it here.
   await runLeased(deps.stores.mdJobLeases, jobId, lease, deps.clock, controller, claim, async () => {
     const job = await deps.stores.mdJobs.find(jobId);
     if (job?.status !== 'inprogress' || job.attempts < MAX_ATTEMPTS) return;
-    await deps.stores.mdJobs.finish(deps.stores.db, job.id, 'failed', deps.clock.now(), [{
-      type: 'error',
-      code: 'TranslationWorker-Interrupted',
-      message: `The platform stopped ${job.attempts} times while this job ran, so it was not started again. Translate the design again.`,
-    }]);
+    await deps.stores.mdJobs.finish(deps.stores.db, job.id, 'failed', deps.clock.now(), [
+      {
+        type: 'error',
+        code: 'TranslationWorker-Interrupted',
+        message: `The platform stopped ${job.attempts} times while this job ran, so it was not started again. Translate the design again.`,
+      },
+    ]);
   });
 }
 
-async function run(deps: JobRunnerDeps, { job, manifest, content }: StartedJob, signal: AbortSignal): Promise<RunEnd | undefined> {
+async function run(
+  deps: JobRunnerDeps,
+  { job, manifest, content }: StartedJob,
+  signal: AbortSignal,
+): Promise<RunEnd | undefined> {
   const dir = path.join(deps.workDir, job.id);
   // Only a run a stop interrupted can have left a folder behind.
   if (job.attempts > 1) await rm(dir, { recursive: true, force: true });
@@ -114,7 +131,13 @@ async function run(deps: JobRunnerDeps, { job, manifest, content }: StartedJob, 
     const sourcePath = await sourceFile(deps, manifest, content, dir);
     signal.throwIfAborted();
     const result = await deps.translator.translate(
-      { sourcePath, fileName: manifest.fileName, outputs: job.outputs, outDir, ...(manifest.rootFilename ? { rootFilename: manifest.rootFilename } : {}) },
+      {
+        sourcePath,
+        fileName: manifest.fileName,
+        outputs: job.outputs,
+        outDir,
+        ...(manifest.rootFilename ? { rootFilename: manifest.rootFilename } : {}),
+      },
       (percent) => progress.report(percent),
       signal,
     );
@@ -125,7 +148,13 @@ async function run(deps: JobRunnerDeps, { job, manifest, content }: StartedJob, 
   } catch (error) {
     // Stopping or deleted: a stop leaves the job to resume at the next start; a delete left nothing to update.
     if (signal.aborted) return undefined;
-    await deps.stores.mdJobs.finish(deps.stores.db, job.id, error instanceof TranslationTimeoutError ? 'timeout' : 'failed', deps.clock.now(), [failureMessage(error)]);
+    await deps.stores.mdJobs.finish(
+      deps.stores.db,
+      job.id,
+      error instanceof TranslationTimeoutError ? 'timeout' : 'failed',
+      deps.clock.now(),
+      [failureMessage(error)],
+    );
     return 'ended here';
   } finally {
     progress.stop();
@@ -137,21 +166,44 @@ async function run(deps: JobRunnerDeps, { job, manifest, content }: StartedJob, 
  * The source as a work file the engine may read: the object's one blob linked in place when the
  * store can, else its bytes (possibly several blobs) copied.
  */
-async function sourceFile(deps: JobRunnerDeps, manifest: ManifestRecord, content: ObjectContent | undefined, dir: string): Promise<string> {
-  if (!content) throw Object.assign(new Error('The source design was deleted before it could be translated.'), { code: 'TranslationWorker-SourceNotFound' });
+async function sourceFile(
+  deps: JobRunnerDeps,
+  manifest: ManifestRecord,
+  content: ObjectContent | undefined,
+  dir: string,
+): Promise<string> {
+  if (!content)
+    throw Object.assign(new Error('The source design was deleted before it could be translated.'), {
+      code: 'TranslationWorker-SourceNotFound',
+    });
   const target = path.join(dir, `source.${extensionOf(manifest.fileName) || 'bin'}`);
   const { size, extents } = content;
   const [whole] = extents;
-  if (extents.length === 1 && whole && whole.size === size && (await deps.blobs.linkInto(whole.blobId, target))) return target;
+  if (extents.length === 1 && whole && whole.size === size && (await deps.blobs.linkInto(whole.blobId, target)))
+    return target;
   const chunks = size > 0 ? readExtents(deps.blobs, extents, 0, size - 1) : Readable.from([]);
   await pipeline(chunks, createWriteStream(target));
   return target;
 }
 
 export function failureMessage(error: unknown): ManifestMessage {
-  if (error instanceof TranslationTimeoutError) return { type: 'error', code: 'TranslationWorker-Timeout', message: error.message || 'The translation took longer than allowed.' };
+  if (error instanceof TranslationTimeoutError)
+    return {
+      type: 'error',
+      code: 'TranslationWorker-Timeout',
+      message: error.message || 'The translation took longer than allowed.',
+    };
   // The engine's codes read `Area-Reason` (TranslationError); a system error's `ENOENT` is an internal failure.
-  const code = typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && /^\w+-\w+/.test(error.code) ? error.code : undefined;
+  const code =
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    /^\w+-\w+/.test(error.code)
+      ? error.code
+      : undefined;
   const message = error instanceof Error ? error.message : String(error);
-  return code ? { type: 'error', code, message } : { type: 'error', code: 'TranslationWorker-InternalFailure', message: `The translation failed: ${message}` };
+  return code
+    ? { type: 'error', code, message }
+    : { type: 'error', code: 'TranslationWorker-InternalFailure', message: `The translation failed: ${message}` };
 }

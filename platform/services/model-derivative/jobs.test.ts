@@ -21,7 +21,11 @@ async function stlDesigns(bearer: Record<string, string>, bucketKey: string, cou
   const urns: string[] = [];
   for (let index = 0; index < count; index++) {
     const key = `model-${index}.stl`;
-    await platform.request(`/oss/v2/buckets/${bucketKey}/objects/${key}`, { method: 'PUT', headers: { ...bearer, 'Content-Type': 'application/octet-stream' }, body: new Uint8Array(84) });
+    await platform.request(`/oss/v2/buckets/${bucketKey}/objects/${key}`, {
+      method: 'PUT',
+      headers: { ...bearer, 'Content-Type': 'application/octet-stream' },
+      body: new Uint8Array(84),
+    });
     urns.push(encodeUrn(objectUrn(bucketKey, key)));
   }
   return urns;
@@ -34,11 +38,28 @@ describe('POST /modelderivative/v2/designdata/job', () => {
     const { bearer, urn } = await designInBucket(platform);
     const response = await postJob(platform, bearer, urn, [{ type: 'svf2', views: ['3d'] }, { type: 'obj' }]);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ result: 'created', urn, acceptedJobs: { output: { formats: [{ type: 'svf2', views: ['3d'] }, { type: 'obj' }], destination: { region: 'us' } } } } satisfies JobResponse);
+    expect(await response.json()).toEqual({
+      result: 'created',
+      urn,
+      acceptedJobs: {
+        output: { formats: [{ type: 'svf2', views: ['3d'] }, { type: 'obj' }], destination: { region: 'us' } },
+      },
+    } satisfies JobResponse);
     await platform.app.jobs.idle();
     const manifest = await manifestOf(platform, bearer, urn);
-    expect(manifest).toMatchObject({ type: 'manifest', urn, region: 'US', version: '1.0', status: 'success', progress: 'complete', hasThumbnail: 'true' });
-    expect(fake.requests[0]).toMatchObject({ fileName: 'house.ifc', outputs: [{ type: 'svf2', views: ['3d'] }, { type: 'obj' }] });
+    expect(manifest).toMatchObject({
+      type: 'manifest',
+      urn,
+      region: 'US',
+      version: '1.0',
+      status: 'success',
+      progress: 'complete',
+      hasThumbnail: 'true',
+    });
+    expect(fake.requests[0]).toMatchObject({
+      fileName: 'house.ifc',
+      outputs: [{ type: 'svf2', views: ['3d'] }, { type: 'obj' }],
+    });
 
     const again = await postJob(platform, bearer, urn, [{ type: 'obj' }]);
     expect(again.status).toBe(201);
@@ -77,7 +98,11 @@ describe('POST /modelderivative/v2/designdata/job', () => {
     expect(noFormats.status).toBe(400);
     const zipWithoutRoot = await postJob(platform, bearer, urn, [{ type: 'svf2' }], {}, { compressedUrn: true });
     expect(await diagnostic(zipWithoutRoot)).toContain('rootFilename');
-    const notJson = await platform.request(mdPath('/job'), { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: '{' });
+    const notJson = await platform.request(mdPath('/job'), {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: '{',
+    });
     expect(notJson.status).toBe(400);
 
     const dxfToObj = await postJob(platform, bearer, urn, [{ type: 'obj' }]);
@@ -86,9 +111,14 @@ describe('POST /modelderivative/v2/designdata/job', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('answers 404 to a badly encoded URN, a missing object, and another app\'s object', async () => {
+  it("answers 404 to a badly encoded URN, a missing object, and another app's object", async () => {
     const { bearer, urn, bucketKey } = await designInBucket(platform);
-    for (const bad of [`${urn}=`, 'not base64!', encodeUrn('not-a-urn'), encodeUrn(objectUrn(bucketKey, 'missing.ifc'))]) {
+    for (const bad of [
+      `${urn}=`,
+      'not base64!',
+      encodeUrn('not-a-urn'),
+      encodeUrn(objectUrn(bucketKey, 'missing.ifc')),
+    ]) {
       const response = await postJob(platform, bearer, bad, [{ type: 'svf2' }]);
       expect(response.status).toBe(404);
       expect(await diagnostic(response)).toBeTruthy();
@@ -115,7 +145,8 @@ describe('POST /modelderivative/v2/designdata/job', () => {
     fake.mode = 'held';
     const { bearer, bucketKey } = await designInBucket(platform);
     const urns = await stlDesigns(bearer, bucketKey, 21);
-    for (const urn of urns.slice(0, 20)) expect((await postJob(platform, bearer, urn, [{ type: 'obj' }])).status).toBe(200);
+    for (const urn of urns.slice(0, 20))
+      expect((await postJob(platform, bearer, urn, [{ type: 'obj' }])).status).toBe(200);
     const over = await postJob(platform, bearer, urns[20]!, [{ type: 'obj' }]);
     expect(over.status).toBe(429);
     expect(over.headers.get('Retry-After')).toBe('30');

@@ -18,7 +18,14 @@ export interface JobAnswer {
  * `POST …/job`: 201 when every requested derivative already exists (unless forced), else a new
  * pending job for the outputs still missing, within the app's limit of live jobs (429 beyond it).
  */
-export async function startJob(md: MdContext, runner: JobRunner, source: SourceDesign, job: ValidJob, clientId: string, force: boolean): Promise<JobAnswer> {
+export async function startJob(
+  md: MdContext,
+  runner: JobRunner,
+  source: SourceDesign,
+  job: ValidJob,
+  clientId: string,
+  force: boolean,
+): Promise<JobAnswer> {
   const now = md.clock.now();
   const fileName = source.objectKey.slice(source.objectKey.lastIndexOf('/') + 1);
   checkConvertible(fileName, job.rootFilename, job.formats);
@@ -31,7 +38,16 @@ export async function startJob(md: MdContext, runner: JobRunner, source: SourceD
   const jobId = randomUUID();
   const created = await md.stores.mdJobs.create({
     id: jobId,
-    manifest: { urn: source.urn, sourceUrn: source.sourceUrn, bucketKey: source.bucketKey, objectKey: source.objectKey, fileName, rootFilename: job.rootFilename ?? null, region: 'US', createdAt: now },
+    manifest: {
+      urn: source.urn,
+      sourceUrn: source.sourceUrn,
+      bucketKey: source.bucketKey,
+      objectKey: source.objectKey,
+      fileName,
+      rootFilename: job.rootFilename ?? null,
+      region: 'US',
+      createdAt: now,
+    },
     clientId,
     formats: job.formats,
     force,
@@ -41,11 +57,17 @@ export async function startJob(md: MdContext, runner: JobRunner, source: SourceD
     case 'missing':
       throw modelDerivativeError(404, `The source design ${source.urn} does not exist.`);
     case 'running':
-      throw modelDerivativeError(409, 'A translation of this design is already running. Wait for it to end, or send x-ads-force: true to start again.');
+      throw modelDerivativeError(
+        409,
+        'A translation of this design is already running. Wait for it to end, or send x-ads-force: true to start again.',
+      );
     case 'done':
       return { status: 201, body: body('success') };
     case 'limit': {
-      const error = modelDerivativeError(429, `Too many translation jobs: an app may have at most ${md.maxJobsPerApp} pending or running at once. Retry after ${RETRY_AFTER_SECONDS} seconds.`);
+      const error = modelDerivativeError(
+        429,
+        `Too many translation jobs: an app may have at most ${md.maxJobsPerApp} pending or running at once. Retry after ${RETRY_AFTER_SECONDS} seconds.`,
+      );
       error.headers['Retry-After'] = String(RETRY_AFTER_SECONDS);
       throw error;
     }

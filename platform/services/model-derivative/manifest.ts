@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Manifest, ManifestDerivative, ManifestResource, TranslationStatus } from '../../../contracts/model-derivative';
+import type {
+  Manifest,
+  ManifestDerivative,
+  ManifestResource,
+  TranslationStatus,
+} from '../../../contracts/model-derivative';
 import type { JobRecord } from '../../storage/repos/md-records';
 import type { DerivativeRecord, FileRecord, ManifestRecord } from '../../storage/repos/md-records';
 
@@ -23,11 +28,13 @@ const isLive = (status: TranslationStatus) => status === 'pending' || status ===
 /** The overall status: running while any derivative runs, then the worst of their ends. */
 export function overallStatus(derivatives: readonly Pick<DerivativeRecord, 'status'>[]): TranslationStatus {
   const statuses = derivatives.map((derivative) => derivative.status);
-  for (const status of ['inprogress', 'pending', 'failed', 'timeout'] as const) if (statuses.includes(status)) return status;
+  for (const status of ['inprogress', 'pending', 'failed', 'timeout'] as const)
+    if (statuses.includes(status)) return status;
   return 'success';
 }
 
-const progressText = (status: TranslationStatus, job: JobRecord | undefined) => (isLive(status) ? `${job?.progress ?? 0}% complete` : 'complete');
+const progressText = (status: TranslationStatus, job: JobRecord | undefined) =>
+  isLive(status) ? `${job?.progress ?? 0}% complete` : 'complete';
 
 function resource(urn: string, file: FileRecord, status: TranslationStatus): ManifestResource {
   const urnOfFile = derivativeUrn(urn, file.path);
@@ -68,7 +75,12 @@ function children(urn: string, derivative: DerivativeRecord, files: readonly Fil
 }
 
 /** The manifest in the real service's shape, from the stored rows and the live job's progress. */
-export function serializeManifest(manifest: ManifestRecord, derivatives: readonly DerivativeRecord[], files: readonly FileRecord[], job: JobRecord | undefined): Manifest {
+export function serializeManifest(
+  manifest: ManifestRecord,
+  derivatives: readonly DerivativeRecord[],
+  files: readonly FileRecord[],
+  job: JobRecord | undefined,
+): Manifest {
   const serialized: ManifestDerivative[] = derivatives.map((derivative) => {
     const own = files.filter((file) => file.derivativeId === derivative.id);
     return {

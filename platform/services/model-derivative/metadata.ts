@@ -10,19 +10,26 @@ export const PROPERTY_DATABASE_ROLE = 'Autodesk.CloudPlatform.PropertyDatabase';
 const VIEWABLE_TYPES: readonly string[] = ['svf2', 'svf'];
 
 /** What the metadata paths can serve of a design: still running (202), or its views and each view's property database. */
-export type Viewables = { state: 'running' } | { state: 'ready'; views: ModelView[]; databases: ReadonlyMap<string, FileRecord> };
+export type Viewables =
+  { state: 'running' } | { state: 'ready'; views: ModelView[]; databases: ReadonlyMap<string, FileRecord> };
 
 /**
  * The views listed are the preferred viewable output's; a guid of any viewable output (a job may
  * ask for svf and svf2) still finds its own output's property database.
  */
 export async function viewablesOf(md: MdContext, urn: string): Promise<Viewables> {
-  if (!(await md.stores.mdManifests.find(urn))) throw modelDerivativeError(404, 'No manifest: translate the design first.');
+  if (!(await md.stores.mdManifests.find(urn)))
+    throw modelDerivativeError(404, 'No manifest: translate the design first.');
   const viewables = (await md.stores.mdManifests.derivatives(urn))
     .filter((derivative) => VIEWABLE_TYPES.includes(derivative.outputType))
     .sort((a, b) => VIEWABLE_TYPES.indexOf(a.outputType) - VIEWABLE_TYPES.indexOf(b.outputType));
-  if (!viewables.length) throw modelDerivativeError(404, 'The design has no svf2 or svf derivative: metadata comes from a viewable translation.');
-  if (viewables.some((derivative) => derivative.status === 'pending' || derivative.status === 'inprogress')) return { state: 'running' };
+  if (!viewables.length)
+    throw modelDerivativeError(
+      404,
+      'The design has no svf2 or svf derivative: metadata comes from a viewable translation.',
+    );
+  if (viewables.some((derivative) => derivative.status === 'pending' || derivative.status === 'inprogress'))
+    return { state: 'running' };
   const files = await md.stores.mdManifests.files(urn);
   const databases = new Map<string, FileRecord>();
   let listed: ModelView[] | undefined;
@@ -31,7 +38,8 @@ export async function viewablesOf(md: MdContext, urn: string): Promise<Viewables
     const database = own.find((file) => file.role === PROPERTY_DATABASE_ROLE);
     const views = new Map<string, ModelView>();
     for (const file of own) {
-      if (file.viewGuid && !views.has(file.viewGuid)) views.set(file.viewGuid, { name: file.viewName ?? '3D', role: file.viewRole ?? '3d', guid: file.viewGuid });
+      if (file.viewGuid && !views.has(file.viewGuid))
+        views.set(file.viewGuid, { name: file.viewName ?? '3D', role: file.viewRole ?? '3d', guid: file.viewGuid });
     }
     if (database) for (const guid of views.keys()) databases.set(guid, database);
     if (!listed && views.size) listed = [...views.values()];
@@ -43,7 +51,11 @@ export async function viewablesOf(md: MdContext, urn: string): Promise<Viewables
 }
 
 /** The view's property database, or 404 for a guid that is not one of the design's views. */
-export async function viewDatabase(md: MdContext, viewables: Extract<Viewables, { state: 'ready' }>, guid: string): Promise<PropertyDatabase> {
+export async function viewDatabase(
+  md: MdContext,
+  viewables: Extract<Viewables, { state: 'ready' }>,
+  guid: string,
+): Promise<PropertyDatabase> {
   const database = viewables.databases.get(guid);
   if (!database) throw modelDerivativeError(404, `The design has no model view ${guid.slice(0, 100)}.`);
   return md.properties.load(database.blobId, database.size);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { progressWriter } from './progress-writer';
 
-describe('a job\'s progress writer', () => {
+describe("a job's progress writer", () => {
   let written: number[];
   const write = (percent: number) => {
     written.push(percent);
@@ -46,7 +46,10 @@ describe('a job\'s progress writer', () => {
 
   it('keeps writing after a write fails', async () => {
     let fail = true;
-    const progress = progressWriter((percent) => (fail ? Promise.reject(new Error('database busy')) : write(percent)), 10);
+    const progress = progressWriter(
+      (percent) => (fail ? Promise.reject(new Error('database busy')) : write(percent)),
+      10,
+    );
     progress.report(10);
     await vi.advanceTimersByTimeAsync(10);
     fail = false;

@@ -15,7 +15,10 @@ export interface ProgressWriter {
 }
 
 /** Writes a job's progress at most once per `delayMs`, in steps of at least 5 %, never 100 (the end says that). */
-export function progressWriter(write: (percent: number) => Promise<unknown>, delayMs = PROGRESS_DELAY_MS): ProgressWriter {
+export function progressWriter(
+  write: (percent: number) => Promise<unknown>,
+  delayMs = PROGRESS_DELAY_MS,
+): ProgressWriter {
   let saved = 0;
   let latest = 0;
   let timer: NodeJS.Timeout | undefined;

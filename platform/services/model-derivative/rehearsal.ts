@@ -46,8 +46,25 @@ async function rehearseOnce(db: Db, clock: Clock): Promise<void> {
     await db.transaction(async (tx) => {
       const stores = createStores(insideTransaction(db, tx));
       // Its object does not exist: the statement decides so after planning, and the job is recorded below.
-      const manifest = { urn, sourceUrn: `urn:${name}`, bucketKey: name, objectKey: 'one-slab.ifc', fileName: 'one-slab.ifc', rootFilename: null, region: 'US', createdAt: at };
-      for (const force of [false, true]) await stores.mdJobs.create({ id: jobId, manifest, clientId: name, formats: [{ type: 'svf2' }], force, maxLive: 1 });
+      const manifest = {
+        urn,
+        sourceUrn: `urn:${name}`,
+        bucketKey: name,
+        objectKey: 'one-slab.ifc',
+        fileName: 'one-slab.ifc',
+        rootFilename: null,
+        region: 'US',
+        createdAt: at,
+      };
+      for (const force of [false, true])
+        await stores.mdJobs.create({
+          id: jobId,
+          manifest,
+          clientId: name,
+          formats: [{ type: 'svf2' }],
+          force,
+          maxLive: 1,
+        });
       await stores.mdManifests.upsert(tx, manifest);
       await stores.mdJobs.insert(tx, { id: jobId, urn, clientId: name, outputs: [{ type: 'svf2' }], createdAt: at });
       await stores.mdManifests.addDerivatives(tx, urn, jobId, ['svf2'], at);
@@ -55,10 +72,28 @@ async function rehearseOnce(db: Db, clock: Clock): Promise<void> {
       await stores.mdJobs.setProgress(jobId, 50);
       await stores.mdJobLeases.renew(jobId, { holder: name, seconds: 30 }, at);
       await stores.mdManifests.view(urn);
-      await stores.mdManifests.completeDerivative(tx, jobId, 'svf2', 'success', [], [{
-        path: 'svf2/rehearsal.glb', blobId: name, role: 'graphics', mime: 'model/gltf-binary', size: 1, sha1: '', viewGuid: name, viewName: '3D',
-        viewRole: '3d', resolution: null, createdAt: at,
-      }]);
+      await stores.mdManifests.completeDerivative(
+        tx,
+        jobId,
+        'svf2',
+        'success',
+        [],
+        [
+          {
+            path: 'svf2/rehearsal.glb',
+            blobId: name,
+            role: 'graphics',
+            mime: 'model/gltf-binary',
+            size: 1,
+            sha1: '',
+            viewGuid: name,
+            viewName: '3D',
+            viewRole: '3d',
+            resolution: null,
+            createdAt: at,
+          },
+        ],
+      );
       await stores.mdJobs.finish(tx, jobId, 'success', at);
       await stores.mdManifests.view(urn);
       throw new Rehearsed();

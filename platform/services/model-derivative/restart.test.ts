@@ -56,7 +56,10 @@ describe('model derivative jobs across a restart', () => {
     expect(second.requests[0]).toMatchObject({ fileName: 'house.ifc', outputs: [{ type: 'svf2' }, { type: 'obj' }] });
     const manifest = await manifestFrom(app, bearer, urn);
     expect(manifest).toMatchObject({ status: 'success', progress: 'complete' });
-    expect(manifest.derivatives.map((derivative) => [derivative.outputType, derivative.status]).sort()).toEqual([['obj', 'success'], ['svf2', 'success']]);
+    expect(manifest.derivatives.map((derivative) => [derivative.outputType, derivative.status]).sort()).toEqual([
+      ['obj', 'success'],
+      ['svf2', 'success'],
+    ]);
     expect(await platform.stores.mdJobs.allLive()).toEqual([]);
   });
 
@@ -77,7 +80,11 @@ describe('model derivative jobs across a restart', () => {
     expect(manifest.status).toBe('failed');
     for (const derivative of manifest.derivatives) {
       expect(derivative.status).toBe('failed');
-      expect(derivative.messages).toContainEqual({ type: 'error', code: 'TranslationWorker-Interrupted', message: expect.stringContaining('stopped 2 times') });
+      expect(derivative.messages).toContainEqual({
+        type: 'error',
+        code: 'TranslationWorker-Interrupted',
+        message: expect.stringContaining('stopped 2 times'),
+      });
     }
     expect(await platform.stores.mdJobs.allLive()).toEqual([]);
 

@@ -16,7 +16,21 @@ import { metadataRoutes } from './metadata-routes';
 
 // When this platform's list of conversions last changed: what If-Modified-Since is compared with.
 export const FORMATS_LAST_MODIFIED = new Date('2026-11-01T00:00:00Z');
-const ANY_SCOPE = ['data:read', 'data:write', 'data:create', 'viewables:read', 'bucket:read', 'bucket:create', 'bucket:update', 'bucket:delete', 'account:read', 'account:write', 'user-profile:read', 'user:read', 'code:all'];
+const ANY_SCOPE = [
+  'data:read',
+  'data:write',
+  'data:create',
+  'viewables:read',
+  'bucket:read',
+  'bucket:create',
+  'bucket:update',
+  'bucket:delete',
+  'account:read',
+  'account:write',
+  'user-profile:read',
+  'user:read',
+  'code:all',
+];
 
 /** Model Derivative v2: `/modelderivative/v2/*`, jobs run by `runner`, derivatives in `deps.blobs`. */
 export function modelDerivativeRoutes(deps: AppDeps, tokens: TokenCheck, runner: JobRunner) {
@@ -28,8 +42,13 @@ export function modelDerivativeRoutes(deps: AppDeps, tokens: TokenCheck, runner:
   router.get('/designdata/formats', guard(ANY_SCOPE), (c) => {
     const since = Date.parse(c.req.header('if-modified-since') ?? '');
     const headers = { 'Last-Modified': FORMATS_LAST_MODIFIED.toUTCString() };
-    if (!Number.isNaN(since) && Math.floor(FORMATS_LAST_MODIFIED.getTime() / 1000) <= Math.floor(since / 1000)) return c.body(null, 304, headers);
-    const formats: FormatsResponse = { formats: Object.fromEntries(Object.entries(SUPPORTED_FORMATS).map(([type, extensions]) => [type, [...extensions]])) };
+    if (!Number.isNaN(since) && Math.floor(FORMATS_LAST_MODIFIED.getTime() / 1000) <= Math.floor(since / 1000))
+      return c.body(null, 304, headers);
+    const formats: FormatsResponse = {
+      formats: Object.fromEntries(
+        Object.entries(SUPPORTED_FORMATS).map(([type, extensions]) => [type, [...extensions]]),
+      ),
+    };
     return c.json(formats, 200, headers);
   });
 

@@ -16,7 +16,9 @@ export interface DownloadSigner {
 export async function downloadSignerFrom(loadSecret: () => Promise<string>): Promise<DownloadSigner> {
   const key = Buffer.from(await loadSecret(), 'base64url');
   const mac = (fields: readonly string[], expires: string, overrides: Record<string, string>) =>
-    createHmac('sha256', key).update(JSON.stringify([...fields, expires, Object.entries(overrides).sort()])).digest();
+    createHmac('sha256', key)
+      .update(JSON.stringify([...fields, expires, Object.entries(overrides).sort()]))
+      .digest();
   return {
     sign(fields, expires, overrides) {
       const signature = mac(fields, String(expires), overrides).toString('base64url');
@@ -33,7 +35,8 @@ export async function downloadSignerFrom(loadSecret: () => Promise<string>): Pro
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         throw modelDerivativeError(403, 'The request signature does not match: the URL is incomplete or was changed.');
       }
-      if (!/^\d{1,12}$/.test(expires) || Number(expires) * 1000 <= now.getTime()) throw modelDerivativeError(403, 'The signed URL has expired; ask for a new one.');
+      if (!/^\d{1,12}$/.test(expires) || Number(expires) * 1000 <= now.getTime())
+        throw modelDerivativeError(403, 'The signed URL has expired; ask for a new one.');
     },
   };
 }

@@ -27,13 +27,23 @@ const OSS_TOKEN_ERRORS: TokenErrors = {
  * Token check then the OSS rate limit (spec part 8: 500 requests a minute per app). The signed URLs
  * skip both: they stand in for S3's, which OSS does not meter.
  */
-export const ossGuard = (tokens: TokenCheck, clock: Clock, perMinute: number, windowSeconds = 60, windows?: RateWindows): Guard =>
+export const ossGuard = (
+  tokens: TokenCheck,
+  clock: Clock,
+  perMinute: number,
+  windowSeconds = 60,
+  windows?: RateWindows,
+): Guard =>
   serviceGuard(tokens, clock, {
     perMinute,
     windowSeconds,
     errors: OSS_TOKEN_ERRORS,
     windows: { store: windows, name: 'oss' },
-    tooMany: (retryAfter) => ossError(429, `Rate limit exceeded: at most ${perMinute} requests ${perWindow(windowSeconds)}. Retry after ${retryAfter} seconds.`),
+    tooMany: (retryAfter) =>
+      ossError(
+        429,
+        `Rate limit exceeded: at most ${perMinute} requests ${perWindow(windowSeconds)}. Retry after ${retryAfter} seconds.`,
+      ),
   });
 
 /** `owner`: bucket operations; `read`/`write`: object operations, also open to apps the bucket's `allow` names. */
@@ -44,7 +54,12 @@ export type BucketNeed = 'owner' | 'read' | 'write';
  * another app. A project's own bucket (Data Management files) is open, for objects only, to whoever
  * may see the project, as APS opens wip.dm.prod to the project's members.
  */
-export async function bucketFor(oss: OssContext, bucketKey: string, principal: Principal, need: BucketNeed): Promise<BucketRecord> {
+export async function bucketFor(
+  oss: OssContext,
+  bucketKey: string,
+  principal: Principal,
+  need: BucketNeed,
+): Promise<BucketRecord> {
   const problem = bucketKeyProblem(bucketKey);
   if (problem) throw ossError(400, problem);
   const bucket = await oss.stores.oss.findBucket(bucketKey);

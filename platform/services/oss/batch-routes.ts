@@ -13,8 +13,10 @@ import { boolParam, intParam } from './params';
  */
 export function batchRoutes(oss: OssContext, guard: Guard) {
   const router = new Hono<OssEnv>();
-  const bucket = (c: Context<OssEnv>, need: 'read' | 'write') => bucketFor(oss, c.req.param('bucketKey') ?? '', c.get('principal'), need);
-  const minutes = (c: Context) => intParam(c.req.query('minutesExpiration'), 'minutesExpiration', 1, 60, DEFAULT_URL_MINUTES);
+  const bucket = (c: Context<OssEnv>, need: 'read' | 'write') =>
+    bucketFor(oss, c.req.param('bucketKey') ?? '', c.get('principal'), need);
+  const minutes = (c: Context) =>
+    intParam(c.req.query('minutesExpiration'), 'minutesExpiration', 1, 60, DEFAULT_URL_MINUTES);
 
   router.post('/:bucketKey/objects/batchsigneds3upload', guard(['data:write', 'data:create']), async (c) => {
     boolParam(c.req.query('useAcceleration'), 'useAcceleration');

@@ -1,5 +1,10 @@
 import type {
-  BatchCompletedResult, BatchCompleteUploadResponse, BatchSignedS3DownloadResponse, BatchSignedS3UploadResponse, PartReport, SignedS3DownloadResponse,
+  BatchCompletedResult,
+  BatchCompleteUploadResponse,
+  BatchSignedS3DownloadResponse,
+  BatchSignedS3UploadResponse,
+  PartReport,
+  SignedS3DownloadResponse,
 } from '../../../contracts/oss';
 import { ossError } from '../../http/errors';
 import type { BucketRecord } from '../../storage/repos/oss';
@@ -13,11 +18,22 @@ import { serializeObject } from './serializers';
 import { completeUpload, signUpload } from './uploads';
 
 const CONDITIONS = ['If-None-Match', 'If-Modified-Since'] as const;
-const META_FIELDS = ['x-ads-meta-Content-Type', 'x-ads-meta-Content-Disposition', 'x-ads-meta-Content-Encoding', 'x-ads-meta-Cache-Control', 'x-ads-user-defined-metadata'];
+const META_FIELDS = [
+  'x-ads-meta-Content-Type',
+  'x-ads-meta-Content-Disposition',
+  'x-ads-meta-Content-Encoding',
+  'x-ads-meta-Cache-Control',
+  'x-ads-user-defined-metadata',
+];
 const HEADER_TEXT = /^[\x20-\x7e]*$/;
 
 /** `POST …/objects/batchsigneds3upload`: `signeds3upload` for each object, each failing on its own. */
-export async function batchSignUpload(oss: OssContext, bucket: BucketRecord, items: BatchItem[], minutes: number): Promise<BatchSignedS3UploadResponse> {
+export async function batchSignUpload(
+  oss: OssContext,
+  bucket: BucketRecord,
+  items: BatchItem[],
+  minutes: number,
+): Promise<BatchSignedS3UploadResponse> {
   return {
     results: await perItem(items, (item) => {
       return signUpload(oss, bucket, item.objectKey, {
@@ -34,7 +50,12 @@ export async function batchSignUpload(oss: OssContext, bucket: BucketRecord, ite
  * `POST …/objects/batchsigneds3download`: `signeds3download` for each object. An object that
  * matches its `If-None-Match` / `If-Modified-Since` gets an error item saying so (the single form's 304).
  */
-export async function batchSignDownload(oss: OssContext, bucket: BucketRecord, items: BatchItem[], minutes: number): Promise<BatchSignedS3DownloadResponse> {
+export async function batchSignDownload(
+  oss: OssContext,
+  bucket: BucketRecord,
+  items: BatchItem[],
+  minutes: number,
+): Promise<BatchSignedS3DownloadResponse> {
   return {
     results: await perItem<SignedS3DownloadResponse | { status: 'error'; reason: string }>(items, async (item) => {
       const overrides: Overrides = {};
@@ -45,7 +66,8 @@ export async function batchSignDownload(oss: OssContext, bucket: BucketRecord, i
       }
       const [ifNoneMatch, ifModifiedSince] = CONDITIONS.map((name) => itemText(item, name));
       const { object, response } = await signDownload(oss, bucket, item.objectKey, minutes, overrides);
-      if (notModified(object, ifNoneMatch, ifModifiedSince)) return { status: 'error', reason: 'Not Modified: the object matches If-None-Match or If-Modified-Since.' };
+      if (notModified(object, ifNoneMatch, ifModifiedSince))
+        return { status: 'error', reason: 'Not Modified: the object matches If-None-Match or If-Modified-Since.' };
       return response;
     }),
   };
@@ -57,7 +79,10 @@ async function reportOf(oss: OssContext, bucket: BucketRecord, item: BatchItem):
   if (typeof uploadKey !== 'string' || uploadKey.length > 256) return undefined;
   const upload = await oss.stores.oss.findUpload(uploadKey, oss.clock.now());
   if (!upload || upload.bucketKey !== bucket.bucketKey || upload.objectKey !== item.objectKey) return undefined;
-  const tags = Array.isArray(eTags) && eTags.length <= MAX_PARTS && eTags.every((tag) => typeof tag === 'string') ? eTags : undefined;
+  const tags =
+    Array.isArray(eTags) && eTags.length <= MAX_PARTS && eTags.every((tag) => typeof tag === 'string')
+      ? eTags
+      : undefined;
   return partReport(await oss.stores.oss.listParts(uploadKey), oss.limits.minPartBytes, tags);
 }
 
@@ -65,23 +90,35 @@ async function reportOf(oss: OssContext, bucket: BucketRecord, item: BatchItem):
  * `POST …/objects/batchcompleteupload`: completes each upload as `POST …/signeds3upload` does, with
  * the metadata in the item instead of headers. Every result, made or failed, lists its parts' states.
  */
-export async function batchComplete(oss: OssContext, bucket: BucketRecord, items: BatchItem[]): Promise<BatchCompleteUploadResponse> {
+export async function batchComplete(
+  oss: OssContext,
+  bucket: BucketRecord,
+  items: BatchItem[],
+): Promise<BatchCompleteUploadResponse> {
   const named = (item: BatchItem) => ({ bucketKey: bucket.bucketKey, objectKey: item.objectKey });
   return {
-    results: await perItem<BatchCompletedResult>(items, async (item) => {
-      for (const name of META_FIELDS) itemText(item, name);
-      const meta = metadataFrom((name) => item[name] as string | undefined, 'x-ads-meta-');
-      const parts = await reportOf(oss, bucket, item);
-      const body = Object.fromEntries(Object.entries({ uploadKey: item.uploadKey, size: item.size, eTags: item.eTags }).filter(([, value]) => value !== undefined));
-      const object = await completeUpload(oss, bucket, item.objectKey, body, meta);
-      const result: BatchCompletedResult = { ...serializeObject(oss.base(), object), ...(parts ? { parts } : {}) };
-      if (object.contentDisposition) result.contentDisposition = object.contentDisposition;
-      if (object.contentEncoding) result.contentEncoding = object.contentEncoding;
-      if (object.cacheControl) result.cacheControl = object.cacheControl;
-      return result;
-    }, async (item, error) => {
-      const parts = await reportOf(oss, bucket, item);
-      return { ...error, ...named(item), ...(parts ? { parts } : {}) };
-    }),
+    results: await perItem<BatchCompletedResult>(
+      items,
+      async (item) => {
+        for (const name of META_FIELDS) itemText(item, name);
+        const meta = metadataFrom((name) => item[name] as string | undefined, 'x-ads-meta-');
+        const parts = await reportOf(oss, bucket, item);
+        const body = Object.fromEntries(
+          Object.entries({ uploadKey: item.uploadKey, size: item.size, eTags: item.eTags }).filter(
+            ([, value]) => value !== undefined,
+          ),
+        );
+        const object = await completeUpload(oss, bucket, item.objectKey, body, meta);
+        const result: BatchCompletedResult = { ...serializeObject(oss.base(), object), ...(parts ? { parts } : {}) };
+        if (object.contentDisposition) result.contentDisposition = object.contentDisposition;
+        if (object.contentEncoding) result.contentEncoding = object.contentEncoding;
+        if (object.cacheControl) result.cacheControl = object.cacheControl;
+        return result;
+      },
+      async (item, error) => {
+        const parts = await reportOf(oss, bucket, item);
+        return { ...error, ...named(item), ...(parts ? { parts } : {}) };
+      },
+    ),
   };
 }

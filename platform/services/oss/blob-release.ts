@@ -4,7 +4,10 @@ import type { OssContext } from './context';
  * Deletes, of the blobs an operation let go, those nothing refers to any more (a copy may share
  * them). Runs after the metadata commit, so a crash in between only leaves orphans for the sweep.
  */
-export async function releaseBlobs(oss: Pick<OssContext, 'stores' | 'blobs'>, blobIds: readonly string[]): Promise<number> {
+export async function releaseBlobs(
+  oss: Pick<OssContext, 'stores' | 'blobs'>,
+  blobIds: readonly string[],
+): Promise<number> {
   if (!blobIds.length) return 0;
   try {
     const unused = await oss.stores.oss.unreferencedBlobs(blobIds);

@@ -1,7 +1,13 @@
 import type { Context } from 'hono';
 import { IncomingMessage } from 'node:http';
 import { ossError } from '../../http/errors';
-import { BlobLengthError, BlobTooLargeError, type BlobBody, type BlobWriteOptions, type BlobWritten } from '../../storage/blobs/blob-store';
+import {
+  BlobLengthError,
+  BlobTooLargeError,
+  type BlobBody,
+  type BlobWriteOptions,
+  type BlobWritten,
+} from '../../storage/blobs/blob-store';
 import type { OssContext } from './context';
 import { MAX_USER_METADATA_BYTES } from './limits';
 import type { ObjectMetadata } from './objects';
@@ -9,14 +15,30 @@ import type { ObjectMetadata } from './objects';
 const empty = () => new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
 
 /** Streams a request body into a new blob: 413 past the cap, 400 when it does not match its Content-Length. */
-export async function writeBody(oss: OssContext, body: BlobBody | null, options: BlobWriteOptions): Promise<BlobWritten>;
-export async function writeBody(oss: OssContext, body: BlobBody | null, options: BlobWriteOptions, hashed: false): Promise<Omit<BlobWritten, 'sha1'>>;
-export async function writeBody(oss: OssContext, body: BlobBody | null, options: BlobWriteOptions, hashed = true): Promise<Omit<BlobWritten, 'sha1'>> {
+export async function writeBody(
+  oss: OssContext,
+  body: BlobBody | null,
+  options: BlobWriteOptions,
+): Promise<BlobWritten>;
+export async function writeBody(
+  oss: OssContext,
+  body: BlobBody | null,
+  options: BlobWriteOptions,
+  hashed: false,
+): Promise<Omit<BlobWritten, 'sha1'>>;
+export async function writeBody(
+  oss: OssContext,
+  body: BlobBody | null,
+  options: BlobWriteOptions,
+  hashed = true,
+): Promise<Omit<BlobWritten, 'sha1'>> {
   if (options.expectedBytes !== undefined && options.expectedBytes > options.maxBytes) {
     throw ossError(413, `The body is larger than ${options.maxBytes} bytes.`);
   }
   try {
-    return await (hashed ? oss.blobs.write(body ?? empty(), options) : oss.blobs.writeUnhashed(body ?? empty(), options));
+    return await (hashed
+      ? oss.blobs.write(body ?? empty(), options)
+      : oss.blobs.writeUnhashed(body ?? empty(), options));
   } catch (error) {
     if (error instanceof BlobTooLargeError) throw ossError(413, error.message);
     if (error instanceof BlobLengthError) throw ossError(400, error.message);
@@ -62,8 +84,16 @@ export function metadataFrom(header: (name: string) => string | undefined, prefi
     } catch {
       parsed = undefined;
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Buffer.byteLength(userMetadata) >= MAX_USER_METADATA_BYTES) {
-      throw ossError(400, `x-ads-user-defined-metadata must be a JSON object of less than ${MAX_USER_METADATA_BYTES} bytes.`);
+    if (
+      typeof parsed !== 'object' ||
+      parsed === null ||
+      Array.isArray(parsed) ||
+      Buffer.byteLength(userMetadata) >= MAX_USER_METADATA_BYTES
+    ) {
+      throw ossError(
+        400,
+        `x-ads-user-defined-metadata must be a JSON object of less than ${MAX_USER_METADATA_BYTES} bytes.`,
+      );
     }
   }
   return {

@@ -7,7 +7,11 @@ import { MAX_JSON_BYTES } from './limits';
  * Reads a JSON object body without trusting its size: a declared or actual length over the cap is
  * refused with 413 before anything is parsed. With `optional`, no body or an empty one reads as `{}`.
  */
-export async function readJsonObject(c: Context, maxBytes = MAX_JSON_BYTES, options: { optional?: boolean } = {}): Promise<Record<string, unknown>> {
+export async function readJsonObject(
+  c: Context,
+  maxBytes = MAX_JSON_BYTES,
+  options: { optional?: boolean } = {},
+): Promise<Record<string, unknown>> {
   const notJson = !/^application\/(vnd\.api\+)?json\b/i.test(c.req.header('content-type') ?? '');
   const wrongType = () => ossError(400, 'The body must be JSON, sent with Content-Type: application/json.');
   if (notJson && !options.optional) throw wrongType();
@@ -38,7 +42,8 @@ export async function readJsonObject(c: Context, maxBytes = MAX_JSON_BYTES, opti
   } catch {
     throw ossError(400, 'The body is not valid JSON.');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw ossError(400, 'The body must be a JSON object.');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw ossError(400, 'The body must be a JSON object.');
   const unstorable = jsonTextProblem(parsed);
   if (unstorable) throw ossError(400, unstorable);
   return parsed as Record<string, unknown>;

@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 const post = (bearer: Record<string, string>, body: unknown, headers: Record<string, string> = {}) =>
-  platform.request('/oss/v2/buckets', { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  platform.request('/oss/v2/buckets', {
+    method: 'POST',
+    headers: { ...bearer, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('POST /oss/v2/buckets', () => {
   it('creates a bucket owned by the calling app, and answers 409 when the key is taken by any app', async () => {
@@ -54,38 +58,62 @@ describe('POST /oss/v2/buckets', () => {
     const { bearer } = await serverApp(platform);
     const short = 'x0z';
     expect((await post(bearer, { bucketKey: short, policyKey: 'transient' })).status).toBe(200);
-    expect((await post(bearer, { bucketKey: `${uniqueBucketKey()}-`.padEnd(128, 'z'), policyKey: 'transient' })).status).toBe(200);
+    expect(
+      (await post(bearer, { bucketKey: `${uniqueBucketKey()}-`.padEnd(128, 'z'), policyKey: 'transient' })).status,
+    ).toBe(200);
   });
 
   it('refuses a missing or unknown policyKey, unknown fields, a bad region and a body that is not JSON', async () => {
     const { bearer } = await serverApp(platform);
     expect((await post(bearer, { bucketKey: uniqueBucketKey() })).status).toBe(400);
     expect((await post(bearer, { bucketKey: uniqueBucketKey(), policyKey: 'forever' })).status).toBe(400);
-    expect((await post(bearer, { bucketKey: uniqueBucketKey(), policyKey: 'transient', color: 'red' })).status).toBe(400);
-    expect((await post(bearer, { bucketKey: uniqueBucketKey(), policyKey: 'transient' }, { region: 'MARS' })).status).toBe(400);
-    const text = await platform.request('/oss/v2/buckets', { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: '{"bucketKey":' });
+    expect((await post(bearer, { bucketKey: uniqueBucketKey(), policyKey: 'transient', color: 'red' })).status).toBe(
+      400,
+    );
+    expect(
+      (await post(bearer, { bucketKey: uniqueBucketKey(), policyKey: 'transient' }, { region: 'MARS' })).status,
+    ).toBe(400);
+    const text = await platform.request('/oss/v2/buckets', {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: '{"bucketKey":',
+    });
     expect(text.status).toBe(400);
-    const huge = await platform.request('/oss/v2/buckets', { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: `"${'x'.repeat(2 * 1024 * 1024)}"` });
+    const huge = await platform.request('/oss/v2/buckets', {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: `"${'x'.repeat(2 * 1024 * 1024)}"`,
+    });
     expect(huge.status).toBe(413);
   });
 });
 
 describe('GET /oss/v2/buckets', () => {
-  it('lists only the app\'s own buckets of the region, in pages linked by next', async () => {
+  it("lists only the app's own buckets of the region, in pages linked by next", async () => {
     const { bearer } = await serverApp(platform);
     const keys = [uniqueBucketKey('a'), uniqueBucketKey('b'), uniqueBucketKey('c')].sort();
     for (const bucketKey of keys) expect((await post(bearer, { bucketKey, policyKey: 'temporary' })).status).toBe(200);
     await post(bearer, { bucketKey: uniqueBucketKey('emea'), policyKey: 'temporary' }, { 'x-ads-region': 'EMEA' });
     await createBucket(platform, (await serverApp(platform)).bearer);
 
-    const first = (await (await platform.request('/oss/v2/buckets?limit=2', { headers: bearer })).json()) as BucketsResponse;
+    const first = (await (
+      await platform.request('/oss/v2/buckets?limit=2', { headers: bearer })
+    ).json()) as BucketsResponse;
     expect(first.items.map((item) => item.bucketKey)).toEqual(keys.slice(0, 2));
-    expect(first.items[0]).toEqual({ bucketKey: keys[0], createdDate: platform.clock.now().getTime(), policyKey: 'temporary' });
+    expect(first.items[0]).toEqual({
+      bucketKey: keys[0],
+      createdDate: platform.clock.now().getTime(),
+      policyKey: 'temporary',
+    });
     expect(first.next).toBe(`${TEST_ISSUER}/oss/v2/buckets?region=US&limit=2&startAt=${keys[1]}`);
-    const second = (await (await platform.request(first.next!.slice(TEST_ISSUER.length), { headers: bearer })).json()) as BucketsResponse;
+    const second = (await (
+      await platform.request(first.next!.slice(TEST_ISSUER.length), { headers: bearer })
+    ).json()) as BucketsResponse;
     expect(second.items.map((item) => item.bucketKey)).toEqual(keys.slice(2));
     expect(second.next).toBeUndefined();
-    const emea = (await (await platform.request('/oss/v2/buckets?region=EMEA', { headers: bearer })).json()) as BucketsResponse;
+    const emea = (await (
+      await platform.request('/oss/v2/buckets?region=EMEA', { headers: bearer })
+    ).json()) as BucketsResponse;
     expect(emea.items).toHaveLength(1);
   });
 
@@ -107,18 +135,28 @@ describe('bucket details and delete', () => {
     const theirs = await platform.request(`/oss/v2/buckets/${bucket.bucketKey}/details`, { headers: other.bearer });
     expect(theirs.status).toBe(403);
     expect(((await theirs.json()) as OssErrorBody).reason).toMatch(/owner/);
-    expect((await platform.request(`/oss/v2/buckets/${bucket.bucketKey}`, { method: 'DELETE', headers: other.bearer })).status).toBe(403);
-    expect((await platform.request(`/oss/v2/buckets/${uniqueBucketKey()}/details`, { headers: bearer })).status).toBe(404);
+    expect(
+      (await platform.request(`/oss/v2/buckets/${bucket.bucketKey}`, { method: 'DELETE', headers: other.bearer }))
+        .status,
+    ).toBe(403);
+    expect((await platform.request(`/oss/v2/buckets/${uniqueBucketKey()}/details`, { headers: bearer })).status).toBe(
+      404,
+    );
     expect((await platform.request('/oss/v2/buckets/Not_A_Bucket/details', { headers: bearer })).status).toBe(400);
   });
 
   it('deletes a bucket for its owner; the key is free again', async () => {
     const { bearer } = await serverApp(platform);
     const bucket = await createBucket(platform, bearer);
-    const deleted = await platform.request(`/oss/v2/buckets/${bucket.bucketKey}`, { method: 'DELETE', headers: bearer });
+    const deleted = await platform.request(`/oss/v2/buckets/${bucket.bucketKey}`, {
+      method: 'DELETE',
+      headers: bearer,
+    });
     expect(deleted.status).toBe(200);
     expect(await deleted.text()).toBe('');
-    expect((await platform.request(`/oss/v2/buckets/${bucket.bucketKey}`, { method: 'DELETE', headers: bearer })).status).toBe(404);
+    expect(
+      (await platform.request(`/oss/v2/buckets/${bucket.bucketKey}`, { method: 'DELETE', headers: bearer })).status,
+    ).toBe(404);
     expect((await post(bearer, { bucketKey: bucket.bucketKey, policyKey: 'transient' })).status).toBe(200);
   });
 });
@@ -137,7 +175,7 @@ describe('tokens, scopes and rate limit', () => {
 
   it('lets an app make 500 requests a minute, then answers 429 with Retry-After until the window moves on', async () => {
     const { bearer } = await serverApp(platform);
-    platform.clock.advance(60 - (platform.clock.now().getTime() / 1000) % 60);
+    platform.clock.advance(60 - ((platform.clock.now().getTime() / 1000) % 60));
     for (let index = 0; index < 500; index++) {
       const response = await platform.request('/oss/v2/buckets?limit=1', { headers: bearer });
       if (response.status !== 200) throw new Error(`request ${index} answered ${response.status}`);

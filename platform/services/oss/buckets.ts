@@ -1,4 +1,10 @@
-import { POLICY_KEYS, type BucketPermission, type BucketsResponse, type OssRegion, type PolicyKey } from '../../../contracts/oss';
+import {
+  POLICY_KEYS,
+  type BucketPermission,
+  type BucketsResponse,
+  type OssRegion,
+  type PolicyKey,
+} from '../../../contracts/oss';
 import { ossError } from '../../http/errors';
 import type { BucketRecord } from '../../storage/repos/oss';
 import { releaseBlobs } from './blob-release';
@@ -11,7 +17,8 @@ const MAX_GRANTS = 100;
 
 function parseAllow(value: unknown): BucketPermission[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value) || value.length > MAX_GRANTS) throw ossError(400, `allow must be an array of at most ${MAX_GRANTS} {authId, access} entries.`);
+  if (!Array.isArray(value) || value.length > MAX_GRANTS)
+    throw ossError(400, `allow must be an array of at most ${MAX_GRANTS} {authId, access} entries.`);
   return value.map((entry: unknown) => {
     const { authId, access } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
     if (typeof authId !== 'string' || !authId || authId.length > 128 || (access !== 'full' && access !== 'read')) {
@@ -22,7 +29,12 @@ function parseAllow(value: unknown): BucketPermission[] {
 }
 
 /** Creates a bucket owned by the calling app; 409 when the key is taken by anyone. */
-export async function createBucket(oss: OssContext, clientId: string, body: Record<string, unknown>, region: OssRegion): Promise<BucketRecord> {
+export async function createBucket(
+  oss: OssContext,
+  clientId: string,
+  body: Record<string, unknown>,
+  region: OssRegion,
+): Promise<BucketRecord> {
   const unknown = Object.keys(body).filter((name) => !CREATE_FIELDS.has(name));
   if (unknown.length) throw ossError(400, `Unknown field in the body: ${unknown.slice(0, 5).join(', ')}.`);
   const { bucketKey, policyKey } = body;
@@ -45,12 +57,21 @@ export async function createBucket(oss: OssContext, clientId: string, body: Reco
   return created;
 }
 
-export async function listBuckets(oss: OssContext, clientId: string, page: { region: OssRegion; limit: number; startAt: string | undefined }): Promise<BucketsResponse> {
+export async function listBuckets(
+  oss: OssContext,
+  clientId: string,
+  page: { region: OssRegion; limit: number; startAt: string | undefined },
+): Promise<BucketsResponse> {
   const rows = await oss.stores.oss.listBuckets(clientId, page.region, page.startAt ?? '', page.limit + 1);
   const items = rows.slice(0, page.limit);
   const response: BucketsResponse = { items: items.map(serializeBucketSummary) };
   if (rows.length > page.limit) {
-    response.next = nextPage(oss.base(), '/oss/v2/buckets', { region: page.region, limit: String(page.limit) }, items.at(-1)!.bucketKey);
+    response.next = nextPage(
+      oss.base(),
+      '/oss/v2/buckets',
+      { region: page.region, limit: String(page.limit) },
+      items.at(-1)!.bucketKey,
+    );
   }
   return response;
 }

@@ -30,7 +30,9 @@ export function ossContext(deps: AppDeps): OssContext {
     base: () => deps.config.issuer,
     // A failed load (database down) is retried by the next request instead of being remembered.
     signer: () =>
-      (signer ??= urlSignerFrom(() => deps.stores.oss.secret(SECRET_NAME, () => randomBytes(32).toString('base64url'))).catch((error: unknown) => {
+      (signer ??= urlSignerFrom(() =>
+        deps.stores.oss.secret(SECRET_NAME, () => randomBytes(32).toString('base64url')),
+      ).catch((error: unknown) => {
         signer = undefined;
         throw error;
       })),

@@ -41,26 +41,35 @@ describe('query parameters', () => {
     expect((await putObject(platform, bearer, bucketKey, 'plan+é 1.ifc', new Uint8Array([1]))).status).toBe(200);
     const response = await get(`/oss/v2/buckets/${bucketKey}/objects?beginsWith=${encodeURIComponent('plan+é')}`);
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { items: { objectKey: string }[] }).items.map((item) => item.objectKey)).toEqual(['plan+é 1.ifc']);
+    expect(((await response.json()) as { items: { objectKey: string }[] }).items.map((item) => item.objectKey)).toEqual(
+      ['plan+é 1.ifc'],
+    );
   });
 });
 
 describe('bodies and paths', () => {
   it('answers 400 {reason} to a NUL in the uploadKey of a completion body', async () => {
     const response = await platform.request(`${objectPath(bucketKey, 'model.ifc')}/signeds3upload`, {
-      method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ uploadKey: 'a\u0000b' }),
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ uploadKey: 'a\u0000b' }),
     });
     await expectReason(response, 400);
   });
 
   it('answers 400 {reason} to a NUL in a bucket body and in bucket and object keys of the path', async () => {
     const create = await platform.request('/oss/v2/buckets', {
-      method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ bucketKey: 'ok-name', policyKey: 'transient\u0000' }),
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ bucketKey: 'ok-name', policyKey: 'transient\u0000' }),
     });
     await expectReason(create, 400);
     await expectReason(await get('/oss/v2/buckets/a%00b/details'), 400);
     await expectReason(await get(`/oss/v2/buckets/${bucketKey}/objects/a%00b/details`), 400);
-    const copy = await platform.request(`${objectPath(bucketKey, 'model.ifc')}/copyto/a%00b`, { method: 'PUT', headers: bearer });
+    const copy = await platform.request(`${objectPath(bucketKey, 'model.ifc')}/copyto/a%00b`, {
+      method: 'PUT',
+      headers: bearer,
+    });
     await expectReason(copy, 400);
   });
 

@@ -14,7 +14,9 @@ let platform: RunningPlatform | undefined;
 let credentials: { client_id: string; client_secret: string };
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'ddm-crash-'));
-  credentials = JSON.parse(await runPlatformCommand(['admin', 'app', 'create', '--name', 'crash', '--type', 'server', '--data-dir', dataDir])) as typeof credentials;
+  credentials = JSON.parse(
+    await runPlatformCommand(['admin', 'app', 'create', '--name', 'crash', '--type', 'server', '--data-dir', dataDir]),
+  ) as typeof credentials;
 });
 afterAll(async () => {
   await platform?.stop();
@@ -31,7 +33,8 @@ async function connect() {
   });
   const { access_token: token } = (await response.json()) as TokenResponse;
   const url = platform.url;
-  const call = (route: string, init: RequestInit = {}) => fetch(`${url}${route}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
+  const call = (route: string, init: RequestInit = {}) =>
+    fetch(`${url}${route}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
   return { call };
 }
 
@@ -48,7 +51,15 @@ describe('a kill -9 during concurrent uploads', () => {
   it('loses no acknowledged object and shows no half object after a restart', async () => {
     const { call } = await connect();
     const bucketKey = 'crash-test-bucket';
-    expect((await call('/oss/v2/buckets', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ bucketKey, policyKey: 'persistent' }) })).status).toBe(200);
+    expect(
+      (
+        await call('/oss/v2/buckets', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ bucketKey, policyKey: 'persistent' }),
+        })
+      ).status,
+    ).toBe(200);
     const sent = new Map<string, string>();
     const acknowledged = new Map<string, string>();
     const objects = `/oss/v2/buckets/${bucketKey}/objects`;
@@ -67,18 +78,26 @@ describe('a kill -9 during concurrent uploads', () => {
         const key = `multipart/${worker}/${index}`;
         const parts = [someBytes(5 * 1024 * 1024), someBytes(5 * 1024 * 1024), someBytes(1000 + index)];
         sent.set(key, sha1(Buffer.concat(parts)));
-        const signed = (await (await call(`${objects}/${encodeURIComponent(key)}/signeds3upload?parts=3`)).json()) as SignedS3UploadResponse;
+        const signed = (await (
+          await call(`${objects}/${encodeURIComponent(key)}/signeds3upload?parts=3`)
+        ).json()) as SignedS3UploadResponse;
         for (const [part, bytes] of parts.entries()) await fetch(signed.urls[part]!, { method: 'PUT', body: bytes });
         const done = await call(`${objects}/${encodeURIComponent(key)}/signeds3upload`, {
-          method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ uploadKey: signed.uploadKey }),
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ uploadKey: signed.uploadKey }),
         });
         if (done.status === 200) acknowledged.set(key, sent.get(key)!);
       }
     }
     // The workers run until the kill makes their requests fail.
-    const workers = [0, 1, 2, 3].map((worker) => direct(worker).catch(() => undefined))
+    const workers = [0, 1, 2, 3]
+      .map((worker) => direct(worker).catch(() => undefined))
       .concat([0, 1].map((worker) => multipart(worker).catch(() => undefined)));
-    await until(() => acknowledged.size >= 12 && [...acknowledged.keys()].some((key) => key.startsWith('multipart/')), 'uploads to be acknowledged');
+    await until(
+      () => acknowledged.size >= 12 && [...acknowledged.keys()].some((key) => key.startsWith('multipart/')),
+      'uploads to be acknowledged',
+    );
     const killed = platform!;
     const exited = once(killed.child, 'exit');
     killed.child.kill('SIGKILL');
@@ -89,7 +108,9 @@ describe('a kill -9 during concurrent uploads', () => {
     const { call: again } = await connect();
     const listed: BucketObjectsResponse['items'] = [];
     for (let startAt = ''; ;) {
-      const page = (await (await again(`${objects}?limit=100${startAt ? `&startAt=${encodeURIComponent(startAt)}` : ''}`)).json()) as BucketObjectsResponse;
+      const page = (await (
+        await again(`${objects}?limit=100${startAt ? `&startAt=${encodeURIComponent(startAt)}` : ''}`)
+      ).json()) as BucketObjectsResponse;
       listed.push(...page.items);
       if (!page.next) break;
       startAt = page.items.at(-1)!.objectKey;
@@ -98,11 +119,16 @@ describe('a kill -9 during concurrent uploads', () => {
     for (const [key, hash] of before) expect(found.get(key), key).toBe(hash);
     for (const item of listed) {
       expect(sent.get(item.objectKey), item.objectKey).toBe(item.sha1);
-      const signed = (await (await again(`${objects}/${encodeURIComponent(item.objectKey)}/signeds3download`)).json()) as SignedS3DownloadResponse;
+      const signed = (await (
+        await again(`${objects}/${encodeURIComponent(item.objectKey)}/signeds3download`)
+      ).json()) as SignedS3DownloadResponse;
       const bytes = new Uint8Array(await (await fetch(signed.url!)).arrayBuffer());
       expect(sha1(bytes), `bytes of ${item.objectKey}`).toBe(item.sha1);
     }
     // The sweep at start removes what the killed writes left in the temporary folder.
-    await until(async () => (await readdir(path.join(dataDir, 'blobs', 'tmp'))).length === 0, 'temporary files to be swept');
+    await until(
+      async () => (await readdir(path.join(dataDir, 'blobs', 'tmp'))).length === 0,
+      'temporary files to be swept',
+    );
   }, 180_000);
 });

@@ -18,18 +18,31 @@ export const downloadFields = (objectId: string) => ['download', objectId];
 const etag = (object: ObjectRecord) => `"${object.sha1}"`;
 
 /** Whether `If-None-Match` / `If-Modified-Since` say the caller already has this version (304). */
-export function notModified(object: ObjectRecord, ifNoneMatch: string | undefined, ifModifiedSince: string | undefined): boolean {
-  if (ifNoneMatch !== undefined) return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag(object));
+export function notModified(
+  object: ObjectRecord,
+  ifNoneMatch: string | undefined,
+  ifModifiedSince: string | undefined,
+): boolean {
+  if (ifNoneMatch !== undefined)
+    return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag(object));
   if (ifModifiedSince === undefined) return false;
   const since = Date.parse(ifModifiedSince);
   return !Number.isNaN(since) && Math.floor(object.modifiedAt.getTime() / 1000) <= Math.floor(since / 1000);
 }
 
 /** `GET …/signeds3download`: a URL on this platform for this version of the object, signed with its overrides. */
-export async function signDownload(oss: OssContext, bucket: BucketRecord, objectKey: string, minutes: number, overrides: Overrides) {
+export async function signDownload(
+  oss: OssContext,
+  bucket: BucketRecord,
+  objectKey: string,
+  minutes: number,
+  overrides: Overrides,
+) {
   const object = await findObject(oss, bucket, objectKey);
   const expires = Math.floor(oss.clock.now().getTime() / 1000) + minutes * 60;
-  const query = Object.fromEntries(Object.entries(overrides).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const query = Object.fromEntries(
+    Object.entries(overrides).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const url = (await oss.signer()).url(oss.base(), downloadPath(object.id), downloadFields(object.id), expires, query);
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) params[name.replace(/^response-/, '')] = value;
@@ -59,12 +72,15 @@ export async function serveDownload(oss: OssContext, c: Context, objectId: strin
   const cacheControl = c.req.query('response-cache-control') ?? object.cacheControl;
   if (cacheControl) headers['Cache-Control'] = cacheControl;
   if (object.contentEncoding) headers['Content-Encoding'] = object.contentEncoding;
-  if (notModified(object, c.req.header('if-none-match'), c.req.header('if-modified-since'))) return c.body(null, 304, headers);
+  if (notModified(object, c.req.header('if-none-match'), c.req.header('if-modified-since')))
+    return c.body(null, 304, headers);
 
   const range = parseRange(c.req.header('range'), object.size);
   if (range.kind === 'unsatisfiable') {
-    return c.body(JSON.stringify({ reason: 'The requested range is not satisfiable.' }), 416,
-      { 'Content-Type': 'application/json', 'Content-Range': `bytes */${object.size}` });
+    return c.body(JSON.stringify({ reason: 'The requested range is not satisfiable.' }), 416, {
+      'Content-Type': 'application/json',
+      'Content-Range': `bytes */${object.size}`,
+    });
   }
   const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, object.size - 1];
   headers['Content-Length'] = String(end - start + 1);

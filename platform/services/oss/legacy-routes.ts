@@ -13,7 +13,8 @@ import { receiveChunk, sessionStatus } from './resumable';
  */
 export function legacyRoutes(oss: OssContext, guard: Guard) {
   const router = new Hono<OssEnv>();
-  const bucket = (c: Context<OssEnv>, need: 'read' | 'write') => bucketFor(oss, c.req.param('bucketKey') ?? '', c.get('principal'), need);
+  const bucket = (c: Context<OssEnv>, need: 'read' | 'write') =>
+    bucketFor(oss, c.req.param('bucketKey') ?? '', c.get('principal'), need);
 
   // Hono answers HEAD with this handler too; serveDownload then sends the headers alone.
   router.get('/:bucketKey/objects/:objectKey', guard(['data:read']), async (c) => {
@@ -23,9 +24,11 @@ export function legacyRoutes(oss: OssContext, guard: Guard) {
   });
 
   router.put('/:bucketKey/objects/:objectKey/resumable', guard(['data:write', 'data:create']), async (c) =>
-    receiveChunk(oss, c, await bucket(c, 'write'), c.req.param('objectKey')));
+    receiveChunk(oss, c, await bucket(c, 'write'), c.req.param('objectKey')),
+  );
 
   router.get('/:bucketKey/objects/:objectKey/status/:sessionId', guard(['data:read', 'data:write']), async (c) =>
-    sessionStatus(oss, c, await bucket(c, 'write'), c.req.param('objectKey'), c.req.param('sessionId')));
+    sessionStatus(oss, c, await bucket(c, 'write'), c.req.param('objectKey'), c.req.param('sessionId')),
+  );
   return router;
 }

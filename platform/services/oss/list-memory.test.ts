@@ -17,7 +17,9 @@ describe('a bucket listing answered from memory', () => {
     const { bucketKey } = await createBucket(platform, bearer, 'transient');
     let compressed = 0;
     const list = async (encoding: string, query = '') => {
-      const answer = await platform.request(`/oss/v2/buckets/${bucketKey}/objects${query}`, { headers: { ...bearer, 'Accept-Encoding': encoding } });
+      const answer = await platform.request(`/oss/v2/buckets/${bucketKey}/objects${query}`, {
+        headers: { ...bearer, 'Accept-Encoding': encoding },
+      });
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
       const bytes = Buffer.from(await answer.arrayBuffer());
@@ -40,9 +42,14 @@ describe('a bucket listing answered from memory', () => {
     expect(await keysAndSizes()).toEqual(['a.dwg:10', 'b.dwg:25']);
     await putObject(platform, bearer, bucketKey, 'c.dwg', someBytes(30));
     expect(await keysAndSizes()).toEqual(['a.dwg:10', 'b.dwg:25', 'c.dwg:30']);
-    expect((await platform.request(objectPath(bucketKey, 'a.dwg'), { method: 'DELETE', headers: bearer })).status).toBe(200);
+    expect((await platform.request(objectPath(bucketKey, 'a.dwg'), { method: 'DELETE', headers: bearer })).status).toBe(
+      200,
+    );
     expect(await keysAndSizes()).toEqual(['b.dwg:25', 'c.dwg:30']);
-    const copied = await platform.request(objectPath(bucketKey, 'b.dwg', '/copyto/d.dwg'), { method: 'PUT', headers: bearer });
+    const copied = await platform.request(objectPath(bucketKey, 'b.dwg', '/copyto/d.dwg'), {
+      method: 'PUT',
+      headers: bearer,
+    });
     expect(copied.status).toBe(200);
     expect(await keysAndSizes()).toEqual(['b.dwg:25', 'c.dwg:30', 'd.dwg:25']);
 

@@ -10,12 +10,17 @@ export function bucketKeyProblem(key: string): string | undefined {
   const length = [...key].length;
   if (length < 3 || length > 128) return `Bucket key ${show(key)} has ${length} characters; it must have 3 to 128.`;
   if (IPV4_SHAPE.test(key)) return `Bucket key ${show(key)} looks like an IP address, which is not allowed.`;
-  if (/[A-Z]/.test(key)) return `Bucket key ${show(key)} contains uppercase letters; only lowercase letters, digits and hyphens are allowed.`;
-  if (/\s/.test(key)) return `Bucket key ${show(key)} contains spaces; only lowercase letters, digits and hyphens are allowed.`;
-  if (key.includes('_')) return `Bucket key ${show(key)} contains underscores; only lowercase letters, digits and hyphens are allowed.`;
+  if (/[A-Z]/.test(key))
+    return `Bucket key ${show(key)} contains uppercase letters; only lowercase letters, digits and hyphens are allowed.`;
+  if (/\s/.test(key))
+    return `Bucket key ${show(key)} contains spaces; only lowercase letters, digits and hyphens are allowed.`;
+  if (key.includes('_'))
+    return `Bucket key ${show(key)} contains underscores; only lowercase letters, digits and hyphens are allowed.`;
   const other = /[^a-z0-9-]/u.exec(key);
-  if (other) return `Bucket key ${show(key)} contains the special character ${show(other[0])}; only lowercase letters, digits and hyphens are allowed.`;
-  if (!/^[a-z0-9]/.test(key) || !/[a-z0-9]$/.test(key)) return `Bucket key ${show(key)} must begin and end with a lowercase letter or a digit.`;
+  if (other)
+    return `Bucket key ${show(key)} contains the special character ${show(other[0])}; only lowercase letters, digits and hyphens are allowed.`;
+  if (!/^[a-z0-9]/.test(key) || !/[a-z0-9]$/.test(key))
+    return `Bucket key ${show(key)} must begin and end with a lowercase letter or a digit.`;
   return undefined;
 }
 
@@ -31,7 +36,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  */
 export function objectKeyProblem(key: string): string | undefined {
   if (key.length === 0) return 'The object key must not be empty.';
-  if (Buffer.byteLength(key, 'utf8') > MAX_OBJECT_KEY_BYTES) return `The object key is longer than ${MAX_OBJECT_KEY_BYTES} bytes.`;
+  if (Buffer.byteLength(key, 'utf8') > MAX_OBJECT_KEY_BYTES)
+    return `The object key is longer than ${MAX_OBJECT_KEY_BYTES} bytes.`;
   if (LONE_SURROGATE.test(key)) return 'The object key is not valid UTF-8.';
   if (CONTROL.test(key)) return 'The object key must not contain control characters.';
   if (key.split(/[/\\]/).some((segment) => segment.trim() === '.' || segment.trim() === '..')) {

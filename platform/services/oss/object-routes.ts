@@ -21,7 +21,8 @@ export function objectRoutes(oss: OssContext, guard: Guard) {
   const router = new Hono<OssEnv>();
   // A bucket's listing, read from memory until a write, is encoded once (see page-memory.ts).
   const pages = pageMemory();
-  const bucket = (c: Context<OssEnv>, need: 'read' | 'write') => bucketFor(oss, c.req.param('bucketKey') ?? '', c.get('principal'), need);
+  const bucket = (c: Context<OssEnv>, need: 'read' | 'write') =>
+    bucketFor(oss, c.req.param('bucketKey') ?? '', c.get('principal'), need);
 
   router.get('/:bucketKey/objects', guard(READ), async (c) => {
     const page = {
@@ -59,7 +60,12 @@ export function objectRoutes(oss: OssContext, guard: Guard) {
   });
 
   router.put('/:bucketKey/objects/:objectKey/copyto/:newObjectKey', guard(WRITE), async (c) => {
-    const object = await copyObject(oss, await bucket(c, 'write'), c.req.param('objectKey'), c.req.param('newObjectKey'));
+    const object = await copyObject(
+      oss,
+      await bucket(c, 'write'),
+      c.req.param('objectKey'),
+      c.req.param('newObjectKey'),
+    );
     return c.json(serializeObject(oss.base(), object));
   });
 
@@ -76,7 +82,13 @@ export function objectRoutes(oss: OssContext, guard: Guard) {
 
   router.post('/:bucketKey/objects/:objectKey/signeds3upload', guard(WRITE), async (c) => {
     const target = await bucket(c, 'write');
-    const object = await completeUpload(oss, target, c.req.param('objectKey'), await readJsonObject(c), metadataFrom((name) => c.req.header(name), 'x-ads-meta-'));
+    const object = await completeUpload(
+      oss,
+      target,
+      c.req.param('objectKey'),
+      await readJsonObject(c),
+      metadataFrom((name) => c.req.header(name), 'x-ads-meta-'),
+    );
     return c.json(serializeObject(oss.base(), object));
   });
 
@@ -89,7 +101,13 @@ export function objectRoutes(oss: OssContext, guard: Guard) {
       const value = textParam(c.req.query(name), name);
       if (value !== undefined) overrides[name] = value;
     }
-    const { object, response } = await signDownload(oss, await bucket(c, 'read'), c.req.param('objectKey'), minutes, overrides);
+    const { object, response } = await signDownload(
+      oss,
+      await bucket(c, 'read'),
+      c.req.param('objectKey'),
+      minutes,
+      overrides,
+    );
     if (notModified(object, c.req.header('if-none-match'), c.req.header('if-modified-since'))) return c.body(null, 304);
     return c.json(response);
   });

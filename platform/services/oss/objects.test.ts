@@ -1,6 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objectUrn, parseObjectUrn, type BucketObjectsResponse, type ObjectDetails, type ObjectFullDetails, type OssErrorBody } from '../../../contracts/oss';
+import {
+  objectUrn,
+  parseObjectUrn,
+  type BucketObjectsResponse,
+  type ObjectDetails,
+  type ObjectFullDetails,
+  type OssErrorBody,
+} from '../../../contracts/oss';
 import { createBucket, objectPath, putObject, serverApp, sha1, someBytes } from '../../testing/oss';
 import { createTestPlatform, TEST_ISSUER, type TestPlatform } from '../../testing/test-platform';
 import { sweepExpiredObjects } from './sweepers';
@@ -20,7 +27,9 @@ describe('PUT /oss/v2/buckets/{bucketKey}/objects/{objectKey}', () => {
     const { bearer } = await serverApp(platform);
     const { bucketKey } = await createBucket(platform, bearer);
     const bytes = someBytes(10_000);
-    const response = await putObject(platform, bearer, bucketKey, 'plans/level 1.dwg', bytes, { 'Content-Type': 'application/acad' });
+    const response = await putObject(platform, bearer, bucketKey, 'plans/level 1.dwg', bytes, {
+      'Content-Type': 'application/acad',
+    });
     expect(response.status).toBe(200);
     expect((await response.json()) as ObjectDetails).toEqual({
       bucketKey,
@@ -42,7 +51,9 @@ describe('PUT /oss/v2/buckets/{bucketKey}/objects/{objectKey}', () => {
     await putObject(platform, bearer, bucketKey, 'a.txt', second);
     const after = await blobFiles();
     expect(after).toHaveLength(before.length);
-    const details = (await (await platform.request(objectPath(bucketKey, 'a.txt', '/details'), { headers: bearer })).json()) as ObjectDetails;
+    const details = (await (
+      await platform.request(objectPath(bucketKey, 'a.txt', '/details'), { headers: bearer })
+    ).json()) as ObjectDetails;
     expect(details).toMatchObject({ size: 200, sha1: sha1(second) });
   });
 
@@ -52,7 +63,9 @@ describe('PUT /oss/v2/buckets/{bucketKey}/objects/{objectKey}', () => {
     const before = await blobFiles();
     const big = await putObject(platform, bearer, bucketKey, 'big.bin', someBytes(64 * 1024 + 1));
     expect(big.status).toBe(413);
-    const wrongHash = await putObject(platform, bearer, bucketKey, 'bad.bin', someBytes(10), { 'x-ads-content-sha1': sha1(someBytes(10)) });
+    const wrongHash = await putObject(platform, bearer, bucketKey, 'bad.bin', someBytes(10), {
+      'x-ads-content-sha1': sha1(someBytes(10)),
+    });
     expect(wrongHash.status).toBe(400);
     expect(((await wrongHash.json()) as OssErrorBody).reason).toMatch(/x-ads-content-sha1/);
     const chunked = new ReadableStream<Uint8Array>({
@@ -61,11 +74,18 @@ describe('PUT /oss/v2/buckets/{bucketKey}/objects/{objectKey}', () => {
         controller.close();
       },
     });
-    const streamed = await platform.request(objectPath(bucketKey, 'streamed.bin'), { method: 'PUT', headers: bearer, body: chunked, duplex: 'half' });
+    const streamed = await platform.request(objectPath(bucketKey, 'streamed.bin'), {
+      method: 'PUT',
+      headers: bearer,
+      body: chunked,
+      duplex: 'half',
+    });
     expect(streamed.status).toBe(413);
     expect(await blobFiles()).toEqual(before);
     expect(await tmpFiles()).toEqual([]);
-    const list = (await (await platform.request(`/oss/v2/buckets/${bucketKey}/objects`, { headers: bearer })).json()) as BucketObjectsResponse;
+    const list = (await (
+      await platform.request(`/oss/v2/buckets/${bucketKey}/objects`, { headers: bearer })
+    ).json()) as BucketObjectsResponse;
     expect(list.items).toEqual([]);
   });
 
@@ -74,8 +94,12 @@ describe('PUT /oss/v2/buckets/{bucketKey}/objects/{objectKey}', () => {
     const { bucketKey } = await createBucket(platform, bearer);
     const first = someBytes(10);
     await putObject(platform, bearer, bucketKey, 'x', first);
-    expect((await putObject(platform, bearer, bucketKey, 'x', someBytes(10), { 'If-Match': '"0000"' })).status).toBe(412);
-    expect((await putObject(platform, bearer, bucketKey, 'x', someBytes(10), { 'If-Match': `"${sha1(first)}"` })).status).toBe(200);
+    expect((await putObject(platform, bearer, bucketKey, 'x', someBytes(10), { 'If-Match': '"0000"' })).status).toBe(
+      412,
+    );
+    expect(
+      (await putObject(platform, bearer, bucketKey, 'x', someBytes(10), { 'If-Match': `"${sha1(first)}"` })).status,
+    ).toBe(200);
   });
 
   it('lets only the owner, and apps the bucket allows, write to it', async () => {
@@ -83,13 +107,21 @@ describe('PUT /oss/v2/buckets/{bucketKey}/objects/{objectKey}', () => {
     const reader = await serverApp(platform);
     const stranger = await serverApp(platform);
     const { bucketKey } = await createBucket(platform, owner.bearer);
-    await platform.stores.db.query('UPDATE oss_buckets SET permissions = $2 WHERE bucket_key = $1',
-      [bucketKey, JSON.stringify([{ authId: reader.clientId, access: 'read' }])]);
+    await platform.stores.db.query('UPDATE oss_buckets SET permissions = $2 WHERE bucket_key = $1', [
+      bucketKey,
+      JSON.stringify([{ authId: reader.clientId, access: 'read' }]),
+    ]);
     await putObject(platform, owner.bearer, bucketKey, 'shared', someBytes(5));
-    expect((await platform.request(objectPath(bucketKey, 'shared', '/details'), { headers: reader.bearer })).status).toBe(200);
+    expect(
+      (await platform.request(objectPath(bucketKey, 'shared', '/details'), { headers: reader.bearer })).status,
+    ).toBe(200);
     expect((await putObject(platform, reader.bearer, bucketKey, 'mine', someBytes(5))).status).toBe(403);
-    expect((await platform.request(objectPath(bucketKey, 'shared', '/details'), { headers: stranger.bearer })).status).toBe(403);
-    expect((await platform.request(`/oss/v2/buckets/${bucketKey}/objects`, { headers: stranger.bearer })).status).toBe(403);
+    expect(
+      (await platform.request(objectPath(bucketKey, 'shared', '/details'), { headers: stranger.bearer })).status,
+    ).toBe(403);
+    expect((await platform.request(`/oss/v2/buckets/${bucketKey}/objects`, { headers: stranger.bearer })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -97,9 +129,12 @@ describe('listing, details, copy and delete', () => {
   it('lists in key order, filtered by beginsWith, in pages linked by next', async () => {
     const { bearer } = await serverApp(platform);
     const { bucketKey } = await createBucket(platform, bearer);
-    for (const key of ['b/2', 'a/1', 'b/1', 'b/3', 'c']) await putObject(platform, bearer, bucketKey, key, someBytes(3));
+    for (const key of ['b/2', 'a/1', 'b/1', 'b/3', 'c'])
+      await putObject(platform, bearer, bucketKey, key, someBytes(3));
     const page = async (query: string) =>
-      (await (await platform.request(`/oss/v2/buckets/${bucketKey}/objects?${query}`, { headers: bearer })).json()) as BucketObjectsResponse;
+      (await (
+        await platform.request(`/oss/v2/buckets/${bucketKey}/objects?${query}`, { headers: bearer })
+      ).json()) as BucketObjectsResponse;
     const first = await page('beginsWith=b%2F&limit=2');
     expect(first.items.map((item) => item.objectKey)).toEqual(['b/1', 'b/2']);
     expect(first.next).toBe(`${TEST_ISSUER}/oss/v2/buckets/${bucketKey}/objects?limit=2&beginsWith=b%2F&startAt=b%2F2`);
@@ -113,15 +148,30 @@ describe('listing, details, copy and delete', () => {
     const { bearer } = await serverApp(platform);
     const { bucketKey } = await createBucket(platform, bearer);
     await putObject(platform, bearer, bucketKey, 'm', someBytes(3), { 'x-ads-user-defined-metadata': '{"floor":1}' });
-    const plain = (await (await platform.request(objectPath(bucketKey, 'm', '/details'), { headers: bearer })).json()) as ObjectFullDetails;
+    const plain = (await (
+      await platform.request(objectPath(bucketKey, 'm', '/details'), { headers: bearer })
+    ).json()) as ObjectFullDetails;
     expect(plain.createdDate).toBeUndefined();
-    const full = await platform.request(objectPath(bucketKey, 'm', '/details?with=createdDate&with=lastModifiedDate&with=userDefinedMetadata'), { headers: bearer });
+    const full = await platform.request(
+      objectPath(bucketKey, 'm', '/details?with=createdDate&with=lastModifiedDate&with=userDefinedMetadata'),
+      { headers: bearer },
+    );
     expect((await full.json()) as ObjectFullDetails).toMatchObject({
-      createdDate: platform.clock.now().getTime(), lastModifiedDate: platform.clock.now().getTime(), userDefinedMetadata: '{"floor":1}',
+      createdDate: platform.clock.now().getTime(),
+      lastModifiedDate: platform.clock.now().getTime(),
+      userDefinedMetadata: '{"floor":1}',
     });
-    expect((await platform.request(objectPath(bucketKey, 'm', '/details?with=owner'), { headers: bearer })).status).toBe(400);
+    expect(
+      (await platform.request(objectPath(bucketKey, 'm', '/details?with=owner'), { headers: bearer })).status,
+    ).toBe(400);
     const later = new Date(platform.clock.now().getTime() + 1000).toUTCString();
-    expect((await platform.request(objectPath(bucketKey, 'm', '/details'), { headers: { ...bearer, 'If-Modified-Since': later } })).status).toBe(304);
+    expect(
+      (
+        await platform.request(objectPath(bucketKey, 'm', '/details'), {
+          headers: { ...bearer, 'If-Modified-Since': later },
+        })
+      ).status,
+    ).toBe(304);
     expect((await platform.request(objectPath(bucketKey, 'nope', '/details'), { headers: bearer })).status).toBe(404);
   });
 
@@ -131,16 +181,31 @@ describe('listing, details, copy and delete', () => {
     const bytes = someBytes(1000);
     await putObject(platform, bearer, bucketKey, 'original', bytes);
     const before = await blobFiles();
-    const copy = await platform.request(objectPath(bucketKey, 'original', `/copyto/${encodeURIComponent('copy of original')}`), { method: 'PUT', headers: bearer });
+    const copy = await platform.request(
+      objectPath(bucketKey, 'original', `/copyto/${encodeURIComponent('copy of original')}`),
+      { method: 'PUT', headers: bearer },
+    );
     expect(copy.status).toBe(200);
-    expect((await copy.json()) as ObjectDetails).toMatchObject({ objectKey: 'copy of original', sha1: sha1(bytes), size: 1000 });
+    expect((await copy.json()) as ObjectDetails).toMatchObject({
+      objectKey: 'copy of original',
+      sha1: sha1(bytes),
+      size: 1000,
+    });
     expect(await blobFiles()).toEqual(before);
-    expect((await platform.request(objectPath(bucketKey, 'original'), { method: 'DELETE', headers: bearer })).status).toBe(200);
+    expect(
+      (await platform.request(objectPath(bucketKey, 'original'), { method: 'DELETE', headers: bearer })).status,
+    ).toBe(200);
     expect(await blobFiles()).toEqual(before);
-    expect((await platform.request(objectPath(bucketKey, 'original'), { method: 'DELETE', headers: bearer })).status).toBe(404);
-    expect((await platform.request(objectPath(bucketKey, 'copy of original'), { method: 'DELETE', headers: bearer })).status).toBe(200);
+    expect(
+      (await platform.request(objectPath(bucketKey, 'original'), { method: 'DELETE', headers: bearer })).status,
+    ).toBe(404);
+    expect(
+      (await platform.request(objectPath(bucketKey, 'copy of original'), { method: 'DELETE', headers: bearer })).status,
+    ).toBe(200);
     expect((await blobFiles()).length).toBe(before.length - 1);
-    expect((await platform.request(objectPath(bucketKey, 'gone', '/copyto/x'), { method: 'PUT', headers: bearer })).status).toBe(404);
+    expect(
+      (await platform.request(objectPath(bucketKey, 'gone', '/copyto/x'), { method: 'PUT', headers: bearer })).status,
+    ).toBe(404);
   });
 
   it('deleting a bucket deletes its objects and their bytes', async () => {
@@ -166,9 +231,13 @@ describe('retention', () => {
     await putObject(platform, bearer, bucketKey, 'short-lived', someBytes(10));
     platform.clock.advance(seconds - 1);
     bearer = await app.freshBearer();
-    expect((await platform.request(objectPath(bucketKey, 'short-lived', '/details'), { headers: bearer })).status).toBe(200);
+    expect((await platform.request(objectPath(bucketKey, 'short-lived', '/details'), { headers: bearer })).status).toBe(
+      200,
+    );
     platform.clock.advance(1);
-    expect((await platform.request(objectPath(bucketKey, 'short-lived', '/details'), { headers: bearer })).status).toBe(404);
+    expect((await platform.request(objectPath(bucketKey, 'short-lived', '/details'), { headers: bearer })).status).toBe(
+      404,
+    );
     const before = (await blobFiles()).length;
     expect(await sweepExpiredObjects(platform.deps)).toBeGreaterThanOrEqual(1);
     expect((await blobFiles()).length).toBeLessThan(before);
@@ -180,15 +249,23 @@ describe('retention', () => {
     await putObject(platform, app.bearer, bucketKey, 'kept', someBytes(10));
     platform.clock.advance(365 * 24 * 3600);
     await sweepExpiredObjects(platform.deps);
-    expect((await platform.request(objectPath(bucketKey, 'kept', '/details'), { headers: await app.freshBearer() })).status).toBe(200);
+    expect(
+      (await platform.request(objectPath(bucketKey, 'kept', '/details'), { headers: await app.freshBearer() })).status,
+    ).toBe(200);
   });
 });
 
 describe('object URNs', () => {
   it('reads the spec shape and the real service shape alike', () => {
     expect(objectUrn('plans', 'a:b/c.dwg')).toBe('urn:adsk.objects:os.object:plans:a:b/c.dwg');
-    expect(parseObjectUrn('urn:adsk.objects:os.object:plans:a:b/c.dwg')).toEqual({ bucketKey: 'plans', objectKey: 'a:b/c.dwg' });
-    expect(parseObjectUrn('urn:adsk.objects:os.object:plans/a:b/c.dwg')).toEqual({ bucketKey: 'plans', objectKey: 'a:b/c.dwg' });
+    expect(parseObjectUrn('urn:adsk.objects:os.object:plans:a:b/c.dwg')).toEqual({
+      bucketKey: 'plans',
+      objectKey: 'a:b/c.dwg',
+    });
+    expect(parseObjectUrn('urn:adsk.objects:os.object:plans/a:b/c.dwg')).toEqual({
+      bucketKey: 'plans',
+      objectKey: 'a:b/c.dwg',
+    });
     expect(parseObjectUrn('urn:adsk.objects:os.object:plans')).toBeUndefined();
     expect(parseObjectUrn('urn:adsk.wipprod:dm.lineage:x')).toBeUndefined();
   });

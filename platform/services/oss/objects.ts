@@ -32,7 +32,13 @@ export interface ObjectMetadata {
   userMetadata: string | undefined;
 }
 
-export function newObjectRecord(bucket: BucketRecord, objectKey: string, content: { size: number; sha1: string }, meta: ObjectMetadata, now: Date): ObjectRecord {
+export function newObjectRecord(
+  bucket: BucketRecord,
+  objectKey: string,
+  content: { size: number; sha1: string },
+  meta: ObjectMetadata,
+  now: Date,
+): ObjectRecord {
   return {
     id: newObjectId(),
     bucketKey: bucket.bucketKey,
@@ -64,12 +70,25 @@ export interface ObjectsPage {
 }
 
 /** A page of a bucket's objects by key, with one more row than the limit when a next page follows. */
-export function listObjectRows(oss: OssContext, bucket: BucketRecord, page: ObjectsPage): Promise<readonly ListedObject[]> {
-  return oss.stores.oss.listObjects(bucket.bucketKey, { prefix: page.beginsWith ?? '', startAfter: page.startAt ?? '', limit: page.limit + 1 }, oss.clock.now());
+export function listObjectRows(
+  oss: OssContext,
+  bucket: BucketRecord,
+  page: ObjectsPage,
+): Promise<readonly ListedObject[]> {
+  return oss.stores.oss.listObjects(
+    bucket.bucketKey,
+    { prefix: page.beginsWith ?? '', startAfter: page.startAt ?? '', limit: page.limit + 1 },
+    oss.clock.now(),
+  );
 }
 
 /** The answer for rows read by `listObjectRows`: it depends on nothing else, so it can be kept with them. */
-export function objectsAnswer(base: string, bucketKey: string, page: ObjectsPage, rows: readonly ListedObject[]): BucketObjectsResponse {
+export function objectsAnswer(
+  base: string,
+  bucketKey: string,
+  page: ObjectsPage,
+  rows: readonly ListedObject[],
+): BucketObjectsResponse {
   const items = rows.slice(0, page.limit);
   const response: BucketObjectsResponse = { items: items.map((object) => serializeObject(base, object)) };
   if (rows.length > page.limit) {
@@ -84,7 +103,10 @@ export function detailFields(values: string[]): Set<ObjectDetailField> {
   const fields = new Set<ObjectDetailField>();
   for (const value of values.flatMap((item) => item.split(','))) {
     if (!(OBJECT_DETAIL_FIELDS as readonly string[]).includes(value)) {
-      throw ossError(400, `with must be one of ${OBJECT_DETAIL_FIELDS.join(', ')}, not ${JSON.stringify(value.slice(0, 40))}.`);
+      throw ossError(
+        400,
+        `with must be one of ${OBJECT_DETAIL_FIELDS.join(', ')}, not ${JSON.stringify(value.slice(0, 40))}.`,
+      );
     }
     fields.add(value as ObjectDetailField);
   }
@@ -98,10 +120,24 @@ export async function deleteObject(oss: OssContext, bucket: BucketRecord, object
 }
 
 /** A copy in the same bucket under a new key; it shares the source's bytes and has its own retention. */
-export async function copyObject(oss: OssContext, bucket: BucketRecord, objectKey: string, newKey: string): Promise<ObjectRecord> {
+export async function copyObject(
+  oss: OssContext,
+  bucket: BucketRecord,
+  objectKey: string,
+  newKey: string,
+): Promise<ObjectRecord> {
   const now = oss.clock.now();
-  const target = { id: newObjectId(), objectKey: checkObjectKey(newKey), createdAt: now, expiresAt: expiryFor(bucket, now) };
-  const copied = await oss.stores.oss.copyObject({ bucketKey: bucket.bucketKey, objectKey: checkObjectKey(objectKey) }, target, now);
+  const target = {
+    id: newObjectId(),
+    objectKey: checkObjectKey(newKey),
+    createdAt: now,
+    expiresAt: expiryFor(bucket, now),
+  };
+  const copied = await oss.stores.oss.copyObject(
+    { bucketKey: bucket.bucketKey, objectKey: checkObjectKey(objectKey) },
+    target,
+    now,
+  );
   if (!copied) throw ossError(404, 'Object not found');
   await releaseBlobs(oss, copied.freed);
   return copied.object;

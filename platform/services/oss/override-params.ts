@@ -11,6 +11,7 @@ const HEADER_TEXT = /^[\x20-\x7e]{0,1024}$/;
 export function checkOverrideParams(c: Context): void {
   for (const name of OVERRIDES) {
     const value = c.req.query(name);
-    if (value !== undefined && !HEADER_TEXT.test(value)) throw ossError(400, `${name} must be printable ASCII of at most 1024 characters.`);
+    if (value !== undefined && !HEADER_TEXT.test(value))
+      throw ossError(400, `${name} must be printable ASCII of at most 1024 characters.`);
   }
 }

@@ -6,7 +6,10 @@ export function intParam(value: string | undefined, name: string, min: number, m
   if (value === undefined) return fallback;
   const number = Number(value);
   if (!/^\d{1,10}$/.test(value) || number < min || number > max) {
-    throw ossError(400, `${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(value.slice(0, 40))}.`);
+    throw ossError(
+      400,
+      `${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(value.slice(0, 40))}.`,
+    );
   }
   return number;
 }
@@ -21,12 +24,14 @@ export function boolParam(value: string | undefined, name: string): boolean | un
 export function regionParam(value: string | undefined, name: string): OssRegion {
   if (value === undefined || value === '') return 'US';
   const region = value.toUpperCase();
-  if (!(OSS_REGIONS as readonly string[]).includes(region)) throw ossError(400, `${name} must be one of ${OSS_REGIONS.join(', ')}, not ${JSON.stringify(value.slice(0, 40))}.`);
+  if (!(OSS_REGIONS as readonly string[]).includes(region))
+    throw ossError(400, `${name} must be one of ${OSS_REGIONS.join(', ')}, not ${JSON.stringify(value.slice(0, 40))}.`);
   return region as OssRegion;
 }
 
 /** Any string parameter, bounded so it cannot be used to send megabytes into a query. */
 export function textParam(value: string | undefined, name: string, maxLength = 1024): string | undefined {
-  if (value !== undefined && value.length > maxLength) throw ossError(400, `${name} is longer than ${maxLength} characters.`);
+  if (value !== undefined && value.length > maxLength)
+    throw ossError(400, `${name} is longer than ${maxLength} characters.`);
   return value;
 }

@@ -7,7 +7,11 @@ import { bareTag } from './blob-write';
  * (under the minimum and not the last), Unexpected (its eTag differs from the one sent), both, or Ok.
  * Parts run from 1 to the highest uploaded, or to the number of eTags sent if that is more.
  */
-export function partReport(parts: readonly PartRecord[], minPartBytes: number, eTags: readonly string[] | undefined): PartReport[] {
+export function partReport(
+  parts: readonly PartRecord[],
+  minPartBytes: number,
+  eTags: readonly string[] | undefined,
+): PartReport[] {
   const byNumber = new Map(parts.map((part) => [part.partNumber, part]));
   const last = Math.max(0, ...parts.map((part) => part.partNumber), eTags?.length ?? 0);
   return Array.from({ length: last }, (_, index): PartReport => {
@@ -16,7 +20,8 @@ export function partReport(parts: readonly PartRecord[], minPartBytes: number, e
     if (!part) return { firstPart, status: 'Pending' };
     const tooSmall = firstPart < last && part.size < minPartBytes;
     const unexpected = eTags !== undefined && bareTag(eTags[index] ?? '') !== part.blobId;
-    const status: PartStatus = unexpected && tooSmall ? 'Unexpected+TooSmall' : unexpected ? 'Unexpected' : tooSmall ? 'TooSmall' : 'Ok';
+    const status: PartStatus =
+      unexpected && tooSmall ? 'Unexpected+TooSmall' : unexpected ? 'Unexpected' : tooSmall ? 'TooSmall' : 'Ok';
     return { firstPart, status, size: part.size, eTag: part.blobId };
   });
 }

@@ -23,7 +23,12 @@ export interface DirectUpload {
  * `PUT …/objects/{objectKey}`: the body streams to a new blob (never held in memory), and the object
  * appears, or replaces the old one, in one transaction once the bytes are durable.
  */
-export async function putObject(oss: OssContext, bucket: BucketRecord, objectKey: string, upload: DirectUpload): Promise<ObjectRecord> {
+export async function putObject(
+  oss: OssContext,
+  bucket: BucketRecord,
+  objectKey: string,
+  upload: DirectUpload,
+): Promise<ObjectRecord> {
   checkObjectKey(objectKey);
   if (upload.ifMatch !== undefined) {
     const current = await oss.stores.oss.findObject(bucket.bucketKey, objectKey, oss.clock.now());
@@ -31,7 +36,10 @@ export async function putObject(oss: OssContext, bucket: BucketRecord, objectKey
       throw ossError(412, 'If-Match does not match the SHA-1 of the object.');
     }
   }
-  const written = await writeBody(oss, upload.body, { maxBytes: oss.limits.maxPutBytes, expectedBytes: upload.contentLength });
+  const written = await writeBody(oss, upload.body, {
+    maxBytes: oss.limits.maxPutBytes,
+    expectedBytes: upload.contentLength,
+  });
   const { sha1 } = written;
   if (upload.expectedSha1 !== undefined && bareTag(upload.expectedSha1) !== sha1) {
     await releaseBlobs(oss, [written.id]);

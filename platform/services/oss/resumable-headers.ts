@@ -16,20 +16,30 @@ const CONTENT_RANGE = /^bytes (\d{1,15})-(\d{1,15})\/(\d{1,15})$/;
 const SESSION_ID = /^[A-Za-z0-9._~!$&'()*+,;=:@-]{1,256}$/;
 
 export function sessionIdHeader(value: string | undefined): string {
-  if (value === undefined || value === '') throw ossError(400, 'The Session-Id header is required: it names the upload session.');
+  if (value === undefined || value === '')
+    throw ossError(400, 'The Session-Id header is required: it names the upload session.');
   if (!SESSION_ID.test(value)) {
-    throw ossError(400, 'Session-Id must be 1 to 256 letters, digits or the characters . _ ~ ! $ & \' ( ) * + , ; = : @ -');
+    throw ossError(
+      400,
+      "Session-Id must be 1 to 256 letters, digits or the characters . _ ~ ! $ & ' ( ) * + , ; = : @ -",
+    );
   }
   return value;
 }
 
 /** `Content-Range: bytes {start}-{end}/{total}`, the end inclusive: 416 when missing or outside the object. */
 export function contentRangeHeader(value: string | undefined): ChunkRange {
-  if (value === undefined) throw ossError(416, 'The Content-Range header is missing: send bytes {start}-{end}/{total}.');
+  if (value === undefined)
+    throw ossError(416, 'The Content-Range header is missing: send bytes {start}-{end}/{total}.');
   const match = CONTENT_RANGE.exec(value.trim());
-  if (!match) throw ossError(400, `Content-Range must read bytes {start}-{end}/{total}, not ${JSON.stringify(value.slice(0, 60))}.`);
+  if (!match)
+    throw ossError(
+      400,
+      `Content-Range must read bytes {start}-{end}/{total}, not ${JSON.stringify(value.slice(0, 60))}.`,
+    );
   const [start, end, total] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (end < start || end >= total) throw ossError(416, `Content-Range ${match[0]} is not satisfiable: it needs start <= end < total.`);
+  if (end < start || end >= total)
+    throw ossError(416, `Content-Range ${match[0]} is not satisfiable: it needs start <= end < total.`);
   return { start, end, total };
 }
 

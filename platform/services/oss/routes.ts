@@ -13,7 +13,13 @@ import { signedRoutes } from './signed-routes';
 /** OSS v2: `/oss/v2/*`, with its bytes in `deps.blobs` and its metadata in `deps.stores.oss`. */
 export function ossRoutes(deps: AppDeps, tokens: TokenCheck) {
   const oss = ossContext(deps);
-  const guard = ossGuard(tokens, deps.clock, deps.config.rateLimits.oss, deps.config.rateLimitWindowSeconds, deps.stores.rateWindows);
+  const guard = ossGuard(
+    tokens,
+    deps.clock,
+    deps.config.rateLimits.oss,
+    deps.config.rateLimitWindowSeconds,
+    deps.stores.rateWindows,
+  );
   const router = new Hono();
   router.route('/signed', signedRoutes(oss));
   router.route('/buckets', bucketRoutes(oss, guard));

@@ -24,7 +24,11 @@ async function client() {
   config.BaseAddress = server.url as unknown as URL;
   const sdkManager = SdkManagerBuilder.create().addApsConfiguration(config).build();
   const { bucketKey } = await createBucket(platform, app.bearer);
-  return { ...app, bucketKey, oss: new OssClient({ sdkManager, authenticationProvider: new StaticAuthenticationProvider(app.token) }) };
+  return {
+    ...app,
+    bucketKey,
+    oss: new OssClient({ sdkManager, authenticationProvider: new StaticAuthenticationProvider(app.token) }),
+  };
 }
 
 const MiB = 1024 * 1024;
@@ -33,9 +37,17 @@ describe('@aps_sdk/oss signed resources', () => {
   it('creates one, reads the object through it by range, and deletes it', async () => {
     const { oss, bucketKey, bearer } = await client();
     const text = 'Grid A-F, levels 0-4: revision C.';
-    await putObject(platform, bearer, bucketKey, 'grid.txt', new TextEncoder().encode(text), { 'Content-Type': 'text/plain' });
-    const signed = await oss.createSignedResource(bucketKey, 'grid.txt', { access: Access.Read, createSignedResource: { minutesExpiration: 10, singleUse: false } });
-    expect(signed).toMatchObject({ signedUrl: expect.stringMatching(/\/oss\/v2\/signedresources\/[^/?]+\?region=US$/) as string, expiration: platform.clock.now().getTime() + 10 * 60_000 });
+    await putObject(platform, bearer, bucketKey, 'grid.txt', new TextEncoder().encode(text), {
+      'Content-Type': 'text/plain',
+    });
+    const signed = await oss.createSignedResource(bucketKey, 'grid.txt', {
+      access: Access.Read,
+      createSignedResource: { minutesExpiration: 10, singleUse: false },
+    });
+    expect(signed).toMatchObject({
+      signedUrl: expect.stringMatching(/\/oss\/v2\/signedresources\/[^/?]+\?region=US$/) as string,
+      expiration: platform.clock.now().getTime() + 10 * 60_000,
+    });
     const hash = new URL(signed.signedUrl).pathname.split('/').pop()!;
     expect(await oss.getSignedResource(hash)).toBe(text);
     expect(await oss.getSignedResource(hash, { range: 'bytes=0-5' })).toBe('Grid A');
@@ -51,7 +63,11 @@ describe('@aps_sdk/oss signed resources', () => {
     // (the OpenAPI's requestBody): given the raw length, the connection breaks mid-body on any server.
     const sent = new URLSearchParams({ body: 'hello' }).toString();
     const details = await oss.uploadSignedResource(hash, sent.length, Buffer.from('hello') as unknown as File);
-    expect(details).toMatchObject({ objectKey: 'memo.txt', size: sent.length, sha1: sha1(new TextEncoder().encode(sent)) });
+    expect(details).toMatchObject({
+      objectKey: 'memo.txt',
+      size: sent.length,
+      sha1: sha1(new TextEncoder().encode(sent)),
+    });
     expect(await oss.getSignedResource(hash)).toBe(sent);
   });
 });
@@ -61,7 +77,17 @@ describe('@aps_sdk/oss batch forms', () => {
     const { oss, bucketKey } = await client();
     const large = someBytes(5 * MiB + 100);
     const small = someBytes(2000);
-    const signed = await oss.batchSignedS3Upload(bucketKey, { requests: [{ objectKey: 'large.bin', parts: 2 }, { objectKey: 'small.bin' }, { objectKey: 'bad.bin', uploadKey: 'nope' }] }, { minutesExpiration: 5 });
+    const signed = await oss.batchSignedS3Upload(
+      bucketKey,
+      {
+        requests: [
+          { objectKey: 'large.bin', parts: 2 },
+          { objectKey: 'small.bin' },
+          { objectKey: 'bad.bin', uploadKey: 'nope' },
+        ],
+      },
+      { minutesExpiration: 5 },
+    );
     const large1 = signed.results['large.bin'] as SignedS3UploadResponse;
     const small1 = signed.results['small.bin'] as SignedS3UploadResponse;
     expect(signed.results['bad.bin']).toMatchObject({ status: 'error' });
@@ -70,20 +96,40 @@ describe('@aps_sdk/oss batch forms', () => {
       expect(response.status).toBe(200);
       return response.headers.get('etag')!;
     };
-    const largeTags = [await put(large1.urls[0]!, large.slice(0, 5 * MiB)), await put(large1.urls[1]!, large.slice(5 * MiB))];
+    const largeTags = [
+      await put(large1.urls[0]!, large.slice(0, 5 * MiB)),
+      await put(large1.urls[1]!, large.slice(5 * MiB)),
+    ];
     await put(small1.urls[0]!, small);
 
-    const completed = await oss.batchCompleteUpload(bucketKey, { requests: [
-      { objectKey: 'large.bin', uploadKey: large1.uploadKey, eTags: largeTags, size: large.length },
-      { objectKey: 'small.bin', uploadKey: small1.uploadKey, 'x-ads-meta-Content-Type': 'text/csv' },
-    ] });
-    expect(completed.results['large.bin']).toMatchObject({ objectKey: 'large.bin', size: large.length, parts: [{ status: 'Ok' }, { status: 'Ok' }] });
-    expect(completed.results['small.bin']).toMatchObject({ objectKey: 'small.bin', size: 2000, contentType: 'text/csv' });
+    const completed = await oss.batchCompleteUpload(bucketKey, {
+      requests: [
+        { objectKey: 'large.bin', uploadKey: large1.uploadKey, eTags: largeTags, size: large.length },
+        { objectKey: 'small.bin', uploadKey: small1.uploadKey, 'x-ads-meta-Content-Type': 'text/csv' },
+      ],
+    });
+    expect(completed.results['large.bin']).toMatchObject({
+      objectKey: 'large.bin',
+      size: large.length,
+      parts: [{ status: 'Ok' }, { status: 'Ok' }],
+    });
+    expect(completed.results['small.bin']).toMatchObject({
+      objectKey: 'small.bin',
+      size: 2000,
+      contentType: 'text/csv',
+    });
 
-    const downloads = await oss.batchSignedS3Download(bucketKey, { requests: [{ objectKey: 'large.bin' }, { objectKey: 'small.bin' }, { objectKey: 'none.bin' }] }, { minutesExpiration: 5 });
+    const downloads = await oss.batchSignedS3Download(
+      bucketKey,
+      { requests: [{ objectKey: 'large.bin' }, { objectKey: 'small.bin' }, { objectKey: 'none.bin' }] },
+      { minutesExpiration: 5 },
+    );
     const results = downloads.results as unknown as Record<string, SignedS3DownloadResponse | { status: string }>;
     expect(results['none.bin']).toMatchObject({ status: 'error' });
-    for (const [key, bytes] of [['large.bin', large], ['small.bin', small]] as const) {
+    for (const [key, bytes] of [
+      ['large.bin', large],
+      ['small.bin', small],
+    ] as const) {
       const result = results[key] as SignedS3DownloadResponse;
       expect(result).toMatchObject({ status: 'complete', size: bytes.length, sha1: sha1(bytes) });
       expect(sha1(new Uint8Array(await (await fetch(result.url!)).arrayBuffer()))).toBe(sha1(bytes));

@@ -29,7 +29,10 @@ async function client() {
   // A string base without a trailing slash (as sdk-clients.md §1 explains): paths arrive as /oss/v2/….
   config.BaseAddress = server.url as unknown as URL;
   const sdkManager = SdkManagerBuilder.create().addApsConfiguration(config).build();
-  return { clientId, oss: new OssClient({ sdkManager, authenticationProvider: new StaticAuthenticationProvider(token) }) };
+  return {
+    clientId,
+    oss: new OssClient({ sdkManager, authenticationProvider: new StaticAuthenticationProvider(token) }),
+  };
 }
 
 /** The SDK's download resolves once every range is requested, not written: wait until the file is whole. */
@@ -56,12 +59,18 @@ describe('@aps_sdk/oss against the platform', () => {
     expect(uploaded).toMatchObject({ bucketKey, objectKey: 'tower model.rvt', size: bytes.length });
     // It went through signeds3upload: four 5 MiB parts, now the object's four extents.
     const stored = await platform.stores.oss.findObject(bucketKey, 'tower model.rvt', platform.clock.now());
-    expect((await platform.stores.oss.extents(stored!.id)).map((extent) => extent.size)).toEqual(Array(4).fill(5 * 1024 * 1024));
+    expect((await platform.stores.oss.extents(stored!.id)).map((extent) => extent.size)).toEqual(
+      Array(4).fill(5 * 1024 * 1024),
+    );
 
     const objects = await oss.getObjects(bucketKey);
     expect(objects.items?.map((item) => item.objectKey)).toEqual(['tower model.rvt']);
     const details = await oss.getObjectDetails(bucketKey, 'tower model.rvt');
-    expect(details).toMatchObject({ size: bytes.length, sha1: sha1(bytes), objectId: `urn:adsk.objects:os.object:${bucketKey}:tower model.rvt` });
+    expect(details).toMatchObject({
+      size: bytes.length,
+      sha1: sha1(bytes),
+      objectId: `urn:adsk.objects:os.object:${bucketKey}:tower model.rvt`,
+    });
 
     // downloadObject drives the whole protocol (signeds3download, then 5 MiB ranges whose last end is
     // one past the last byte) and must produce a file of the right size. It pipes the ranges into the

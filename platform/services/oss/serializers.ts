@@ -1,4 +1,11 @@
-import { objectUrn, type Bucket, type BucketSummary, type ObjectDetailField, type ObjectDetails, type ObjectFullDetails } from '../../../contracts/oss';
+import {
+  objectUrn,
+  type Bucket,
+  type BucketSummary,
+  type ObjectDetailField,
+  type ObjectDetails,
+  type ObjectFullDetails,
+} from '../../../contracts/oss';
 import type { BucketRecord } from '../../storage/repos/oss';
 import type { ListedObject, ObjectRecord } from '../../storage/repos/oss-objects';
 
@@ -32,17 +39,27 @@ export const serializeObject = (base: string, object: ListedObject): ObjectDetai
 });
 
 /** Details with the extra fields that `with=` asked for, as OSS only sends those on request. */
-export function serializeFullObject(base: string, object: ObjectRecord, fields: ReadonlySet<ObjectDetailField>): ObjectFullDetails {
+export function serializeFullObject(
+  base: string,
+  object: ObjectRecord,
+  fields: ReadonlySet<ObjectDetailField>,
+): ObjectFullDetails {
   const details: ObjectFullDetails = serializeObject(base, object);
   if (fields.has('createdDate')) details.createdDate = object.createdAt.getTime();
   if (fields.has('lastModifiedDate')) details.lastModifiedDate = object.modifiedAt.getTime();
   if (fields.has('lastAccessedDate')) details.lastAccessedDate = (object.accessedAt ?? object.createdAt).getTime();
-  if (fields.has('userDefinedMetadata') && object.userMetadata !== null) details.userDefinedMetadata = object.userMetadata;
+  if (fields.has('userDefinedMetadata') && object.userMetadata !== null)
+    details.userDefinedMetadata = object.userMetadata;
   return details;
 }
 
 /** A page's `next`: the same request with `startAt` set to the last key returned. */
-export function nextPage(base: string, path: string, query: Record<string, string | undefined>, lastKey: string): string {
+export function nextPage(
+  base: string,
+  path: string,
+  query: Record<string, string | undefined>,
+  lastKey: string,
+): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
   params.set('startAt', lastKey);

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OssErrorBody, SignedS3DownloadResponse } from '../../../contracts/oss';
-import { createBucket, objectPath, putObject, serverApp, sha1, signedRequest, someBytes, type Bytes } from '../../testing/oss';
+import {
+  createBucket,
+  objectPath,
+  putObject,
+  serverApp,
+  sha1,
+  signedRequest,
+  someBytes,
+  type Bytes,
+} from '../../testing/oss';
 import { Hono } from 'hono';
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform';
 import { parseRange } from './range';
@@ -16,23 +25,35 @@ afterAll(() => platform.close());
 async function stored(bytes: Bytes, headers: Record<string, string> = {}) {
   const app = await serverApp(platform);
   const { bucketKey } = await createBucket(platform, app.bearer);
-  await putObject(platform, app.bearer, bucketKey, 'drawing.pdf', bytes, { 'Content-Type': 'application/pdf', ...headers });
+  await putObject(platform, app.bearer, bucketKey, 'drawing.pdf', bytes, {
+    'Content-Type': 'application/pdf',
+    ...headers,
+  });
   const sign = async (query = '') => {
-    const response = await platform.request(objectPath(bucketKey, 'drawing.pdf', `/signeds3download?${query}`), { headers: app.bearer });
+    const response = await platform.request(objectPath(bucketKey, 'drawing.pdf', `/signeds3download?${query}`), {
+      headers: app.bearer,
+    });
     expect(response.status).toBe(200);
     return (await response.json()) as SignedS3DownloadResponse;
   };
   return { ...app, bucketKey, sign };
 }
 
-const get = (url: string, headers: Record<string, string> = {}, method = 'GET') => signedRequest(platform, url, { method, headers });
+const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+  signedRequest(platform, url, { method, headers });
 
 describe('signeds3download', () => {
   it('answers a signed URL with status, size, sha1 and type, which serves the bytes without a token', async () => {
     const bytes = someBytes(3000);
     const { sign } = await stored(bytes);
     const signed = await sign();
-    expect(signed).toMatchObject({ status: 'complete', size: 3000, sha1: sha1(bytes), contentType: 'application/pdf', params: {} });
+    expect(signed).toMatchObject({
+      status: 'complete',
+      size: 3000,
+      sha1: sha1(bytes),
+      contentType: 'application/pdf',
+      params: {},
+    });
     const response = await get(signed.url!);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
@@ -77,8 +98,13 @@ describe('signeds3download', () => {
 
   it('signs response overrides into the URL and serves them', async () => {
     const { sign } = await stored(someBytes(10));
-    const signed = await sign('response-content-type=text%2Fplain&response-content-disposition=attachment%3B%20filename%3D%22a.txt%22');
-    expect(signed.params).toEqual({ 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="a.txt"' });
+    const signed = await sign(
+      'response-content-type=text%2Fplain&response-content-disposition=attachment%3B%20filename%3D%22a.txt%22',
+    );
+    expect(signed.params).toEqual({
+      'content-type': 'text/plain',
+      'content-disposition': 'attachment; filename="a.txt"',
+    });
     const response = await get(signed.url!);
     expect(response.headers.get('content-type')).toBe('text/plain');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="a.txt"');
@@ -90,7 +116,9 @@ describe('signeds3download', () => {
   it('refuses an expired or tampered URL with 403', async () => {
     const { sign } = await stored(someBytes(10));
     const signed = await sign('minutesExpiration=1');
-    const tampered = signed.url!.replace(/signature=./, (match) => (match.endsWith('A') ? `${match.slice(0, -1)}B` : `${match.slice(0, -1)}A`));
+    const tampered = signed.url!.replace(/signature=./, (match) =>
+      match.endsWith('A') ? `${match.slice(0, -1)}B` : `${match.slice(0, -1)}A`,
+    );
     expect((await get(tampered)).status).toBe(403);
     platform.clock.advance(60);
     const late = await get(signed.url!);
@@ -102,11 +130,15 @@ describe('signeds3download', () => {
     const bytes = someBytes(10);
     const { sign, bucketKey, bearer } = await stored(bytes);
     const signed = await sign();
-    const cached = await platform.request(objectPath(bucketKey, 'drawing.pdf', '/signeds3download'), { headers: { ...bearer, 'If-None-Match': `"${sha1(bytes)}"` } });
+    const cached = await platform.request(objectPath(bucketKey, 'drawing.pdf', '/signeds3download'), {
+      headers: { ...bearer, 'If-None-Match': `"${sha1(bytes)}"` },
+    });
     expect(cached.status).toBe(304);
     await platform.request(objectPath(bucketKey, 'drawing.pdf'), { method: 'DELETE', headers: bearer });
     expect((await get(signed.url!)).status).toBe(404);
-    expect((await platform.request(objectPath(bucketKey, 'drawing.pdf', '/signeds3download'), { headers: bearer })).status).toBe(404);
+    expect(
+      (await platform.request(objectPath(bucketKey, 'drawing.pdf', '/signeds3download'), { headers: bearer })).status,
+    ).toBe(404);
   });
 });
 
@@ -116,7 +148,11 @@ describe('signing secret', () => {
     const { sign } = await stored(bytes);
     const signed = await sign('minutesExpiration=60');
     // A new OSS service on the same storage, as after a restart: it loads the secret afresh.
-    const noTokens = { verify: () => Promise.resolve(null), isActive: () => Promise.resolve(false), clock: platform.clock };
+    const noTokens = {
+      verify: () => Promise.resolve(null),
+      isActive: () => Promise.resolve(false),
+      clock: platform.clock,
+    };
     const restarted = new Hono().route('/oss/v2', ossRoutes(platform.deps, noTokens));
     const response = await restarted.request(signed.url!);
     expect(response.status).toBe(200);

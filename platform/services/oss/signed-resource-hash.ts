@@ -9,7 +9,9 @@ const keys = new WeakMap<OssContext, Promise<Buffer>>();
 function keyOf(oss: OssContext): Promise<Buffer> {
   let key = keys.get(oss);
   if (!key) {
-    key = oss.stores.oss.secret(SECRET_NAME, () => randomBytes(32).toString('base64url')).then((secret) => Buffer.from(secret, 'base64url'));
+    key = oss.stores.oss
+      .secret(SECRET_NAME, () => randomBytes(32).toString('base64url'))
+      .then((secret) => Buffer.from(secret, 'base64url'));
     key.catch(() => keys.delete(oss));
     keys.set(oss, key);
   }
@@ -19,7 +21,8 @@ function keyOf(oss: OssContext): Promise<Buffer> {
 /** `{id}.{expires}.{signature}`: the resource's id, its expiry (Unix seconds) and their HMAC. */
 const HASH = /^([0-9a-z]{24})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
-const mac = (key: Buffer, id: string, expires: string) => createHmac('sha256', key).update(`signed-resource\u0000${id}\u0000${expires}`).digest();
+const mac = (key: Buffer, id: string, expires: string) =>
+  createHmac('sha256', key).update(`signed-resource\u0000${id}\u0000${expires}`).digest();
 
 /**
  * The `{hash}` of a signed resource URL. Clients pass it back alone (the legacy SDK's
@@ -33,13 +36,18 @@ export async function resourceHash(oss: OssContext, id: string, expires: number)
  * The resource id a hash names: 403 when it was not made here or was changed, and (unless
  * `evenExpired`, for deleting) when its expiry has passed. Checked before any database read.
  */
-export async function resourceIdOf(oss: OssContext, hash: string, options: { evenExpired?: boolean } = {}): Promise<string> {
+export async function resourceIdOf(
+  oss: OssContext,
+  hash: string,
+  options: { evenExpired?: boolean } = {},
+): Promise<string> {
   const match = HASH.exec(hash);
   const given = match ? Buffer.from(match[3]!, 'base64url') : Buffer.alloc(0);
   const expected = match ? mac(await keyOf(oss), match[1]!, match[2]!) : Buffer.alloc(32);
   if (!match || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw ossError(403, 'The signed URL does not match its signature: it is incomplete or was changed.');
   }
-  if (!options.evenExpired && Number(match[2]) * 1000 <= oss.clock.now().getTime()) throw ossError(403, 'The signed URL has expired; ask for a new one.');
+  if (!options.evenExpired && Number(match[2]) * 1000 <= oss.clock.now().getTime())
+    throw ossError(403, 'The signed URL has expired; ask for a new one.');
   return match[1]!;
 }

@@ -10,7 +10,15 @@ import { boolParam, regionParam } from './params';
 import { putObject } from './put-object';
 import { receiveChunk } from './resumable';
 import { serializeObject } from './serializers';
-import { accessParam, createSignedResource, deletableResource, parseCreateBody, resourceFor, sendsBytes, spend } from './signed-resources';
+import {
+  accessParam,
+  createSignedResource,
+  deletableResource,
+  parseCreateBody,
+  resourceFor,
+  sendsBytes,
+  spend,
+} from './signed-resources';
 
 /** The region a client names (query `region`, header `x-ads-region`) must be a real one; the bucket's own decides. */
 function checkRegion(c: Context) {
@@ -61,7 +69,13 @@ export function signedResourceRoutes(oss: OssContext, guard: Guard) {
   router.put('/signedresources/:hash/resumable', async (c) => {
     checkRegion(c);
     const { resource, bucket } = await resourceFor(oss, c.req.param('hash'), 'write');
-    return receiveChunk(oss, c, bucket, resource.objectKey, resource.singleUse ? () => spend(oss, resource) : undefined);
+    return receiveChunk(
+      oss,
+      c,
+      bucket,
+      resource.objectKey,
+      resource.singleUse ? () => spend(oss, resource) : undefined,
+    );
   });
 
   router.delete('/signedresources/:hash', guard(['data:write']), async (c) => {

@@ -19,15 +19,33 @@ describe('PUT /oss/v2/signedresources/{hash}', () => {
     const { sign, bucketKey, bearer } = await stored();
     const fresh = await sign('?access=write', undefined, 'new model.rvt');
     const bytes = someBytes(5000);
-    const put = await call(fresh.signedUrl, { method: 'PUT', headers: { 'Content-Type': 'application/vnd.autodesk.revit' }, body: bytes });
+    const put = await call(fresh.signedUrl, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/vnd.autodesk.revit' },
+      body: bytes,
+    });
     expect(put.status).toBe(200);
-    expect((await put.json()) as ObjectDetails).toMatchObject({ bucketKey, objectKey: 'new model.rvt', size: 5000, sha1: sha1(bytes), contentType: 'application/vnd.autodesk.revit' });
+    expect((await put.json()) as ObjectDetails).toMatchObject({
+      bucketKey,
+      objectKey: 'new model.rvt',
+      size: 5000,
+      sha1: sha1(bytes),
+      contentType: 'application/vnd.autodesk.revit',
+    });
     const details = await platform.request(objectPath(bucketKey, 'new model.rvt', '/details'), { headers: bearer });
     expect(((await details.json()) as ObjectDetails).sha1).toBe(sha1(bytes));
 
-    const stale = await call(fresh.signedUrl, { method: 'PUT', headers: { 'If-Match': sha1(someBytes(3)) }, body: someBytes(10) });
+    const stale = await call(fresh.signedUrl, {
+      method: 'PUT',
+      headers: { 'If-Match': sha1(someBytes(3)) },
+      body: someBytes(10),
+    });
     expect(stale.status).toBe(412);
-    const matched = await call(fresh.signedUrl, { method: 'PUT', headers: { 'If-Match': sha1(bytes) }, body: someBytes(10) });
+    const matched = await call(fresh.signedUrl, {
+      method: 'PUT',
+      headers: { 'If-Match': sha1(bytes) },
+      body: someBytes(10),
+    });
     expect(matched.status).toBe(200);
 
     const readOnly = await sign('?access=read');
@@ -46,14 +64,21 @@ describe('PUT /oss/v2/signedresources/{hash}', () => {
     const { sign } = await stored();
     const { signedUrl } = await sign('?access=write', { singleUse: true }, 'scan.e57');
     const bytes = someBytes(2 * 1024 * 1024 + 100);
-    const chunk = (start: number, end: number) => call(`${signedUrl.split('?')[0]!}/resumable`, {
-      method: 'PUT', headers: { 'Content-Range': `bytes ${start}-${end}/${bytes.length}`, 'Session-Id': 'signed-1' }, body: bytes.slice(start, end + 1),
-    });
+    const chunk = (start: number, end: number) =>
+      call(`${signedUrl.split('?')[0]!}/resumable`, {
+        method: 'PUT',
+        headers: { 'Content-Range': `bytes ${start}-${end}/${bytes.length}`, 'Session-Id': 'signed-1' },
+        body: bytes.slice(start, end + 1),
+      });
     const last = await chunk(2 * 1024 * 1024, bytes.length - 1);
     expect([last.status, last.headers.get('range')]).toEqual([202, `bytes=${2 * 1024 * 1024}-${bytes.length - 1}`]);
     const first = await chunk(0, 2 * 1024 * 1024 - 1);
     expect(first.status).toBe(200);
-    expect((await first.json()) as ObjectDetails).toMatchObject({ objectKey: 'scan.e57', size: bytes.length, sha1: sha1(bytes) });
+    expect((await first.json()) as ObjectDetails).toMatchObject({
+      objectKey: 'scan.e57',
+      size: bytes.length,
+      sha1: sha1(bytes),
+    });
     // Single use: spent by the chunk that made the object.
     expect((await chunk(0, 2 * 1024 * 1024 - 1)).status).toBe(403);
   });
@@ -74,7 +99,9 @@ describe('DELETE /oss/v2/signedresources/{hash}', () => {
     expect(await deleted.text()).toBe(`Signed resource deleted successfully: ${hashOf(signedUrl)}`);
     expect((await call(signedUrl)).status).toBe(404);
     expect((await platform.request(path, { method: 'DELETE', headers: bearer })).status).toBe(404);
-    expect((await platform.request(objectPath(bucketKey, 'plan.pdf', '/details'), { headers: bearer })).status).toBe(200);
+    expect((await platform.request(objectPath(bucketKey, 'plan.pdf', '/details'), { headers: bearer })).status).toBe(
+      200,
+    );
   });
 
   it('deletes an expired one too, and refuses a changed hash', async () => {
@@ -96,11 +123,20 @@ describe('the OSS rate limit', () => {
       const app = await serverApp(limited);
       const { bucketKey } = await createBucket(limited, app.bearer);
       await putObject(limited, app.bearer, bucketKey, 'a.txt', someBytes(10));
-      const created = await limited.request(objectPath(bucketKey, 'a.txt', '/signed'), { method: 'POST', headers: app.bearer });
+      const created = await limited.request(objectPath(bucketKey, 'a.txt', '/signed'), {
+        method: 'POST',
+        headers: app.bearer,
+      });
       const { signedUrl } = (await created.json()) as SignedResourceResponse;
       for (let use = 0; use < 6; use++) expect(await drained(await limited.app.request(signedUrl))).toBe(200);
-      expect((await limited.request(objectPath(bucketKey, 'a.txt', '/signed'), { method: 'POST', headers: app.bearer })).status).toBe(200);
-      const over = await limited.request(objectPath(bucketKey, 'a.txt', '/signed'), { method: 'POST', headers: app.bearer });
+      expect(
+        (await limited.request(objectPath(bucketKey, 'a.txt', '/signed'), { method: 'POST', headers: app.bearer }))
+          .status,
+      ).toBe(200);
+      const over = await limited.request(objectPath(bucketKey, 'a.txt', '/signed'), {
+        method: 'POST',
+        headers: app.bearer,
+      });
       expect(over.status).toBe(429);
       expect(over.headers.get('retry-after')).toBeTruthy();
     } finally {

@@ -17,8 +17,13 @@ describe('POST …/objects/{objectKey}/signed', () => {
   it('answers a signed URL on the platform, its expiry in milliseconds (2 minutes by default) and singleUse', async () => {
     const { sign } = await stored();
     const signed = await sign();
-    expect(signed).toEqual({ signedUrl: expect.stringMatching(new RegExp(`^${TEST_ISSUER}/oss/v2/signedresources/[^/?]+\\?region=US$`)) as string,
-      expiration: platform.clock.now().getTime() + 2 * 60_000, singleUse: false });
+    expect(signed).toEqual({
+      signedUrl: expect.stringMatching(
+        new RegExp(`^${TEST_ISSUER}/oss/v2/signedresources/[^/?]+\\?region=US$`),
+      ) as string,
+      expiration: platform.clock.now().getTime() + 2 * 60_000,
+      singleUse: false,
+    });
     const longer = await sign('?access=ReadWrite', { minutesExpiration: 60, singleUse: true });
     expect(longer).toMatchObject({ expiration: platform.clock.now().getTime() + 60 * 60_000, singleUse: true });
     // No body, an empty one and {} all mean the defaults.
@@ -55,10 +60,17 @@ describe('POST …/objects/{objectKey}/signed', () => {
     const shared = await platform.request('/oss/v2/buckets', {
       method: 'POST',
       headers: { ...owner.bearer, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ bucketKey: `shared-${owner.clientId.slice(0, 8).toLowerCase()}`, policyKey: 'transient', allow: [{ authId: other.clientId, access: 'full' }] }),
+      body: JSON.stringify({
+        bucketKey: `shared-${owner.clientId.slice(0, 8).toLowerCase()}`,
+        policyKey: 'transient',
+        allow: [{ authId: other.clientId, access: 'full' }],
+      }),
     });
     expect(shared.status).toBe(200);
-    const byAllowed = await platform.request(objectPath(`shared-${owner.clientId.slice(0, 8).toLowerCase()}`, 'x', '/signed'), { method: 'POST', headers: other.bearer });
+    const byAllowed = await platform.request(
+      objectPath(`shared-${owner.clientId.slice(0, 8).toLowerCase()}`, 'x', '/signed'),
+      { method: 'POST', headers: other.bearer },
+    );
     expect(byAllowed.status).toBe(403);
     expect(await reason(byAllowed)).toContain('Bucket owner mismatch');
   });

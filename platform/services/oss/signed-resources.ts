@@ -22,17 +22,32 @@ export function accessParam(value: string | undefined): SignedResourceAccess {
   if (value === undefined) return 'read';
   const access = value.toLowerCase();
   if (!(SIGNED_RESOURCE_ACCESS as readonly string[]).includes(access)) {
-    throw ossError(400, `access must be one of ${SIGNED_RESOURCE_ACCESS.join(', ')}, not ${JSON.stringify(value.slice(0, 40))}.`);
+    throw ossError(
+      400,
+      `access must be one of ${SIGNED_RESOURCE_ACCESS.join(', ')}, not ${JSON.stringify(value.slice(0, 40))}.`,
+    );
   }
   return access as SignedResourceAccess;
 }
 
 export function parseCreateBody(raw: Record<string, unknown>): { minutes: number; singleUse: boolean } {
   const unknown = Object.keys(raw).filter((name) => !BODY_FIELDS.has(name));
-  if (unknown.length) throw ossError(400, `Unknown field in the body: ${unknown.slice(0, 5).map((name) => JSON.stringify(name.slice(0, 40))).join(', ')}.`);
+  if (unknown.length)
+    throw ossError(
+      400,
+      `Unknown field in the body: ${unknown
+        .slice(0, 5)
+        .map((name) => JSON.stringify(name.slice(0, 40)))
+        .join(', ')}.`,
+    );
   const { minutesExpiration = SIGNED_RESOURCE_MINUTES.fallback, singleUse = false } = raw;
   const { min, max } = SIGNED_RESOURCE_MINUTES;
-  if (typeof minutesExpiration !== 'number' || !Number.isInteger(minutesExpiration) || minutesExpiration < min || minutesExpiration > max) {
+  if (
+    typeof minutesExpiration !== 'number' ||
+    !Number.isInteger(minutesExpiration) ||
+    minutesExpiration < min ||
+    minutesExpiration > max
+  ) {
     throw ossError(400, `minutesExpiration must be a whole number from ${min} to ${max}.`);
   }
   if (typeof singleUse !== 'boolean') throw ossError(400, 'singleUse must be true or false.');
@@ -40,27 +55,48 @@ export function parseCreateBody(raw: Record<string, unknown>): { minutes: number
 }
 
 /** `POST …/objects/{objectKey}/signed`: the object need not exist yet (a write URL may create it). */
-export async function createSignedResource(oss: OssContext, bucket: BucketRecord, objectKey: string, access: SignedResourceAccess,
-  request: { minutes: number; singleUse: boolean }): Promise<SignedResourceResponse> {
+export async function createSignedResource(
+  oss: OssContext,
+  bucket: BucketRecord,
+  objectKey: string,
+  access: SignedResourceAccess,
+  request: { minutes: number; singleUse: boolean },
+): Promise<SignedResourceResponse> {
   checkObjectKey(objectKey);
   const now = oss.clock.now();
   const expires = Math.floor(now.getTime() / 1000) + request.minutes * 60;
   const id = randomChars(24, '0123456789abcdefghijklmnopqrstuvwxyz');
   await oss.stores.ossSignedResources.create({
-    id, bucketKey: bucket.bucketKey, objectKey, access, singleUse: request.singleUse, createdAt: now, expiresAt: new Date(expires * 1000), usedAt: null,
+    id,
+    bucketKey: bucket.bucketKey,
+    objectKey,
+    access,
+    singleUse: request.singleUse,
+    createdAt: now,
+    expiresAt: new Date(expires * 1000),
+    usedAt: null,
   });
   const hash = await resourceHash(oss, id, expires);
-  return { signedUrl: `${oss.base()}${signedResourcePath(hash)}?region=${bucket.region}`, expiration: expires * 1000, singleUse: request.singleUse };
+  return {
+    signedUrl: `${oss.base()}${signedResourcePath(hash)}?region=${bucket.region}`,
+    expiration: expires * 1000,
+    singleUse: request.singleUse,
+  };
 }
 
 const grants = (access: SignedResourceAccess, need: 'read' | 'write') => access === 'readwrite' || access === need;
 
 /** The live resource a hash names and its bucket, if it grants `need`: else 403 or 404 with OSS's `{reason}`. */
-export async function resourceFor(oss: OssContext, hash: string, need: 'read' | 'write'): Promise<{ resource: SignedResourceRecord; bucket: BucketRecord }> {
+export async function resourceFor(
+  oss: OssContext,
+  hash: string,
+  need: 'read' | 'write',
+): Promise<{ resource: SignedResourceRecord; bucket: BucketRecord }> {
   const resource = await oss.stores.ossSignedResources.find(await resourceIdOf(oss, hash));
   if (!resource) throw ossError(404, 'Signed resource not found: it was deleted.');
   if (resource.usedAt) throw ossError(403, 'This single-use signed URL has already been used.');
-  if (!grants(resource.access, need)) throw ossError(403, `This signed URL grants ${resource.access} access only; it may not ${need}.`);
+  if (!grants(resource.access, need))
+    throw ossError(403, `This signed URL grants ${resource.access} access only; it may not ${need}.`);
   const bucket = await oss.stores.oss.findBucket(resource.bucketKey);
   if (!bucket) throw ossError(404, 'Bucket not found');
   return { resource, bucket };
@@ -75,7 +111,8 @@ export async function spend(oss: OssContext, resource: SignedResourceRecord): Pr
 
 /** Whether a GET would send the object's bytes: not for HEAD, a 304 or a 416, which leave a single-use URL unspent. */
 export function sendsBytes(c: Context, object: ObjectRecord): boolean {
-  if (c.req.method !== 'GET' || notModified(object, c.req.header('if-none-match'), c.req.header('if-modified-since'))) return false;
+  if (c.req.method !== 'GET' || notModified(object, c.req.header('if-none-match'), c.req.header('if-modified-since')))
+    return false;
   return parseRange(c.req.header('range'), object.size).kind !== 'unsatisfiable';
 }
 

@@ -17,7 +17,8 @@ export function signedRoutes(oss: OssContext) {
     const uploadKey = c.req.param('uploadKey');
     const partNumber = Number(c.req.param('partNumber'));
     (await oss.signer()).check(c, partFields(uploadKey, partNumber), oss.clock.now());
-    if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PARTS) throw ossError(400, 'Not a part number.');
+    if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PARTS)
+      throw ossError(400, 'Not a part number.');
     const length = contentLength(c.req.header('content-length'));
     const tag = await putPart(oss, uploadKey, partNumber, requestBody(c), length);
     return c.body(null, 200, { ETag: tag });

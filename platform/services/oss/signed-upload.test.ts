@@ -1,6 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BucketObjectsResponse, ObjectDetails, OssErrorBody, SignedS3UploadResponse } from '../../../contracts/oss';
+import type {
+  BucketObjectsResponse,
+  ObjectDetails,
+  OssErrorBody,
+  SignedS3UploadResponse,
+} from '../../../contracts/oss';
 import { createBucket, objectPath, serverApp, sha1, signedRequest, someBytes, type Bytes } from '../../testing/oss';
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform';
 import { sweepExpiredUploads, sweepOrphanBlobs } from './sweepers';
@@ -21,15 +26,24 @@ async function setUp() {
   const app = await serverApp(platform);
   const { bucketKey } = await createBucket(platform, app.bearer);
   const sign = async (objectKey: string, query: string) => {
-    const response = await platform.request(objectPath(bucketKey, objectKey, `/signeds3upload?${query}`), { headers: app.bearer });
+    const response = await platform.request(objectPath(bucketKey, objectKey, `/signeds3upload?${query}`), {
+      headers: app.bearer,
+    });
     expect(response.status).toBe(200);
     return (await response.json()) as SignedS3UploadResponse;
   };
   const complete = (objectKey: string, body: object, headers: Record<string, string> = {}) =>
     platform.request(objectPath(bucketKey, objectKey, '/signeds3upload'), {
-      method: 'POST', headers: { ...app.bearer, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { ...app.bearer, 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
     });
-  const list = async () => ((await (await platform.request(`/oss/v2/buckets/${bucketKey}/objects`, { headers: app.bearer })).json()) as BucketObjectsResponse).items;
+  const list = async () =>
+    (
+      (await (
+        await platform.request(`/oss/v2/buckets/${bucketKey}/objects`, { headers: app.bearer })
+      ).json()) as BucketObjectsResponse
+    ).items;
   return { ...app, bucketKey, sign, complete, list };
 }
 
@@ -41,7 +55,9 @@ describe('signed multipart upload', () => {
     const parts = [someBytes(MIN_PART + 5), someBytes(MIN_PART), someBytes(17)];
     const signed = await sign('model.rvt', 'parts=3&firstPart=1&minutesExpiration=5');
     expect(signed.urls).toHaveLength(3);
-    expect(signed.urls[0]).toMatch(/^http:\/\/platform\.test\/oss\/v2\/signed\/uploads\/[\w-]+\/parts\/1\?expires=\d+&signature=/);
+    expect(signed.urls[0]).toMatch(
+      /^http:\/\/platform\.test\/oss\/v2\/signed\/uploads\/[\w-]+\/parts\/1\?expires=\d+&signature=/,
+    );
     expect(new Date(signed.urlExpiration).getTime()).toBe(platform.clock.now().getTime() + 5 * 60_000);
     expect(new Date(signed.uploadExpiration).getTime()).toBe(platform.clock.now().getTime() + 24 * 3600_000);
     const eTags: string[] = [];
@@ -53,9 +69,18 @@ describe('signed multipart upload', () => {
     }
     expect(await list()).toEqual([]);
     const whole = Buffer.concat(parts);
-    const done = await complete('model.rvt', { uploadKey: signed.uploadKey, size: whole.length, eTags }, { 'x-ads-meta-Content-Type': 'application/vnd.autodesk.revit' });
+    const done = await complete(
+      'model.rvt',
+      { uploadKey: signed.uploadKey, size: whole.length, eTags },
+      { 'x-ads-meta-Content-Type': 'application/vnd.autodesk.revit' },
+    );
     expect(done.status).toBe(200);
-    expect((await done.json()) as ObjectDetails).toMatchObject({ objectKey: 'model.rvt', size: whole.length, sha1: sha1(whole), contentType: 'application/vnd.autodesk.revit' });
+    expect((await done.json()) as ObjectDetails).toMatchObject({
+      objectKey: 'model.rvt',
+      size: whole.length,
+      sha1: sha1(whole),
+      contentType: 'application/vnd.autodesk.revit',
+    });
     expect((await list()).map((item) => item.objectKey)).toEqual(['model.rvt']);
     expect((await complete('model.rvt', { uploadKey: signed.uploadKey })).status).toBe(400);
   });
@@ -85,7 +110,10 @@ describe('signed multipart upload', () => {
     await put(more.urls[1]!, parts[2]!);
     const done = (await (await complete('resumed', { uploadKey: first.uploadKey })).json()) as ObjectDetails;
     expect(done.sha1).toBe(sha1(Buffer.concat(parts)));
-    const elsewhere = await platform.request(objectPath((await setUp()).bucketKey, 'resumed', `/signeds3upload?uploadKey=${first.uploadKey}`), { headers: (await setUp()).bearer });
+    const elsewhere = await platform.request(
+      objectPath((await setUp()).bucketKey, 'resumed', `/signeds3upload?uploadKey=${first.uploadKey}`),
+      { headers: (await setUp()).bearer },
+    );
     expect(elsewhere.status).toBe(403);
   });
 
@@ -121,7 +149,9 @@ describe('signed multipart upload', () => {
         controller.close();
       },
     });
-    expect((await signedRequest(platform, signed.urls[0]!, { method: 'PUT', body: chunked, duplex: 'half' })).status).toBe(413);
+    expect(
+      (await signedRequest(platform, signed.urls[0]!, { method: 'PUT', body: chunked, duplex: 'half' })).status,
+    ).toBe(413);
     expect(await blobFiles()).toEqual(before);
     expect(await readdir(`${platform.blobDir}/tmp`)).toEqual([]);
   });
@@ -161,8 +191,17 @@ describe('signed URL checks', () => {
 
   it('refuses a bad parts, firstPart or minutesExpiration', async () => {
     const { bucketKey, bearer } = await setUp();
-    for (const query of ['parts=0', 'parts=26', 'firstPart=0', 'firstPart=10000&parts=2', 'minutesExpiration=61', 'useAcceleration=maybe']) {
-      expect((await platform.request(objectPath(bucketKey, 'x', `/signeds3upload?${query}`), { headers: bearer })).status).toBe(400);
+    for (const query of [
+      'parts=0',
+      'parts=26',
+      'firstPart=0',
+      'firstPart=10000&parts=2',
+      'minutesExpiration=61',
+      'useAcceleration=maybe',
+    ]) {
+      expect(
+        (await platform.request(objectPath(bucketKey, 'x', `/signeds3upload?${query}`), { headers: bearer })).status,
+      ).toBe(400);
     }
   });
 });
@@ -178,7 +217,9 @@ describe('expiry of uploads', () => {
     const bearer = await app.freshBearer();
     expect((await put(signed.urls[1]!, someBytes(10))).status).toBe(403);
     const complete = await platform.request(objectPath(app.bucketKey, 'abandoned', '/signeds3upload'), {
-      method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ uploadKey: signed.uploadKey }),
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ uploadKey: signed.uploadKey }),
     });
     expect(complete.status).toBe(400);
     expect(await sweepExpiredUploads(platform.deps)).toBeGreaterThanOrEqual(1);
@@ -187,7 +228,9 @@ describe('expiry of uploads', () => {
   });
 
   it('sweeps orphaned blobs only once they are older than the protect window', async () => {
-    const body = new ReadableStream<Uint8Array>({ start: (controller) => (controller.enqueue(someBytes(10)), controller.close()) });
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => (controller.enqueue(someBytes(10)), controller.close()),
+    });
     const orphan = await platform.blobs.write(body, { maxBytes: 100 });
     await sweepOrphanBlobs(platform.deps);
     expect(await blobFiles()).toContain(orphan.id);

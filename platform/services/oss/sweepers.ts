@@ -69,7 +69,9 @@ export async function sweepExpiredSignedResources(deps: SweepDeps): Promise<numb
   }
 }
 
-export async function sweepOss(deps: SweepDeps): Promise<{ uploads: number; objects: number; orphans: number; signedResources: number }> {
+export async function sweepOss(
+  deps: SweepDeps,
+): Promise<{ uploads: number; objects: number; orphans: number; signedResources: number }> {
   const uploads = await sweepExpiredUploads(deps);
   const objects = await sweepExpiredObjects(deps);
   const orphans = await sweepOrphanBlobs(deps);
@@ -78,10 +80,16 @@ export async function sweepOss(deps: SweepDeps): Promise<{ uploads: number; obje
 }
 
 /** Runs `sweepOss` now and then every `intervalSeconds`, without keeping the process alive; returns a stop. */
-export function scheduleOssSweeps(deps: SweepDeps, intervalSeconds: number, onError: (error: unknown) => void): () => void {
+export function scheduleOssSweeps(
+  deps: SweepDeps,
+  intervalSeconds: number,
+  onError: (error: unknown) => void,
+): () => void {
   let running: Promise<unknown> | undefined;
   const run = () => {
-    running ??= sweepOss(deps).catch(onError).finally(() => (running = undefined));
+    running ??= sweepOss(deps)
+      .catch(onError)
+      .finally(() => (running = undefined));
   };
   run();
   const timer = setInterval(run, intervalSeconds * 1000);

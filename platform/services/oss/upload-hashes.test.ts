@@ -18,7 +18,10 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function stored(bytes: Buffer): Promise<Extent> {
-  const written = await blobs.write(new ReadableStream({ start: (controller) => (controller.enqueue(bytes), controller.close()) }), { maxBytes: 1e6 });
+  const written = await blobs.write(
+    new ReadableStream({ start: (controller) => (controller.enqueue(bytes), controller.close()) }),
+    { maxBytes: 1e6 },
+  );
   return { blobId: written.id, size: written.size };
 }
 const sha1 = (...parts: Buffer[]) => parts.reduce((hash, part) => hash.update(part), createHash('sha1')).digest('hex');
@@ -30,14 +33,22 @@ describe('running upload hashes', () => {
     const extents = await Promise.all(bytes.map(stored));
     hashes.partStored('u1', 3, extents[2]!);
     hashes.partStored('u1', 2, extents[1]!);
-    expect(await Promise.race([hashes.digest('u1', extents), new Promise((resolve) => setTimeout(() => resolve('hung'), 1000))])).toBeUndefined();
+    expect(
+      await Promise.race([
+        hashes.digest('u1', extents),
+        new Promise((resolve) => setTimeout(() => resolve('hung'), 1000)),
+      ]),
+    ).toBeUndefined();
     hashes.partStored('u1', 1, extents[0]!);
     expect(await hashes.digest('u1', extents)).toBe(sha1(...bytes));
   });
 
   it('reads a part stored ahead of its turn back as a hash reads, in 1 MiB steps and letting each go', async () => {
     const steps: (BlobReadHow | undefined)[] = [];
-    const counting: BlobStore = { ...blobs, read: (id, start, end, how) => (steps.push(how), blobs.read(id, start, end, how)) };
+    const counting: BlobStore = {
+      ...blobs,
+      read: (id, start, end, how) => (steps.push(how), blobs.read(id, start, end, how)),
+    };
     const hashes = new UploadHashes(counting);
     const bytes = [randomBytes(100), randomBytes(60)];
     const extents = await Promise.all(bytes.map(stored));

@@ -40,7 +40,15 @@ export class UploadHashes {
     let entry = this.entries.get(uploadKey);
     if (!entry) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      entry = { hash: createHash('sha1'), next: 1, hashed: [], waiting: new Map(), pumping: undefined, streaming: undefined, broken: false };
+      entry = {
+        hash: createHash('sha1'),
+        next: 1,
+        hashed: [],
+        waiting: new Map(),
+        pumping: undefined,
+        streaming: undefined,
+        broken: false,
+      };
       this.entries.set(uploadKey, entry);
     }
     return entry;
@@ -92,9 +100,15 @@ export class UploadHashes {
 
   private async pump(entry: Entry): Promise<void> {
     try {
-      for (let extent = entry.waiting.get(entry.next); extent && !entry.broken; extent = entry.waiting.get(entry.next)) {
+      for (
+        let extent = entry.waiting.get(entry.next);
+        extent && !entry.broken;
+        extent = entry.waiting.get(entry.next)
+      ) {
         entry.waiting.delete(entry.next);
-        if (extent.size > 0) for await (const chunk of this.blobs.read(extent.blobId, 0, extent.size - 1, HASH_READ)) entry.hash.update(chunk);
+        if (extent.size > 0)
+          for await (const chunk of this.blobs.read(extent.blobId, 0, extent.size - 1, HASH_READ))
+            entry.hash.update(chunk);
         entry.hashed.push(extent.blobId);
         entry.next += 1;
       }
@@ -108,7 +122,10 @@ export class UploadHashes {
     const entry = this.entries.get(uploadKey);
     if (!entry) return undefined;
     while (entry.pumping) await entry.pumping;
-    const same = !entry.broken && entry.hashed.length === extents.length && entry.hashed.every((id, index) => id === extents[index]!.blobId);
+    const same =
+      !entry.broken &&
+      entry.hashed.length === extents.length &&
+      entry.hashed.every((id, index) => id === extents[index]!.blobId);
     return same ? entry.hash.copy().digest('hex') : undefined;
   }
 

@@ -13,14 +13,21 @@ import { MAX_PARTS, UPLOAD_LIFETIME_SECONDS } from './limits';
 import { checkObjectKey, newObjectRecord, type ObjectMetadata } from './objects';
 import { checkParts, parseCompleteBody } from './upload-checks';
 
-export const partPath = (uploadKey: string, partNumber: number) => `/oss/v2/signed/uploads/${uploadKey}/parts/${partNumber}`;
+export const partPath = (uploadKey: string, partNumber: number) =>
+  `/oss/v2/signed/uploads/${uploadKey}/parts/${partNumber}`;
 export const partFields = (uploadKey: string, partNumber: number) => ['upload-part', uploadKey, String(partNumber)];
 
 const UNKNOWN_UPLOAD = 'The uploadKey is unknown for this object, has expired or was already completed.';
 
-async function uploadFor(oss: OssContext, uploadKey: string, bucket: BucketRecord, objectKey: string): Promise<UploadRecord> {
+async function uploadFor(
+  oss: OssContext,
+  uploadKey: string,
+  bucket: BucketRecord,
+  objectKey: string,
+): Promise<UploadRecord> {
   const upload = await oss.stores.oss.findUpload(uploadKey, oss.clock.now());
-  if (!upload || upload.bucketKey !== bucket.bucketKey || upload.objectKey !== objectKey) throw ossError(400, UNKNOWN_UPLOAD);
+  if (!upload || upload.bucketKey !== bucket.bucketKey || upload.objectKey !== objectKey)
+    throw ossError(400, UNKNOWN_UPLOAD);
   return upload;
 }
 
@@ -28,22 +35,38 @@ async function uploadFor(oss: OssContext, uploadKey: string, bucket: BucketRecor
  * `GET …/signeds3upload`: starts an upload, or with its `uploadKey` resumes one, and signs one URL
  * per part asked for. The URLs point at this platform and need no token, like S3's.
  */
-export async function signUpload(oss: OssContext, bucket: BucketRecord, objectKey: string,
-  request: { parts: number; firstPart: number; uploadKey: string | undefined; minutes: number }): Promise<SignedS3UploadResponse> {
+export async function signUpload(
+  oss: OssContext,
+  bucket: BucketRecord,
+  objectKey: string,
+  request: { parts: number; firstPart: number; uploadKey: string | undefined; minutes: number },
+): Promise<SignedS3UploadResponse> {
   checkObjectKey(objectKey);
-  if (request.firstPart + request.parts - 1 > MAX_PARTS) throw ossError(400, `An upload has at most ${MAX_PARTS} parts.`);
+  if (request.firstPart + request.parts - 1 > MAX_PARTS)
+    throw ossError(400, `An upload has at most ${MAX_PARTS} parts.`);
   const now = oss.clock.now();
   let upload: UploadRecord;
   if (request.uploadKey !== undefined) upload = await uploadFor(oss, request.uploadKey, bucket, objectKey);
   else {
-    upload = { uploadKey: newSecret(), bucketKey: bucket.bucketKey, objectKey, createdAt: now, expiresAt: new Date(now.getTime() + UPLOAD_LIFETIME_SECONDS * 1000) };
+    upload = {
+      uploadKey: newSecret(),
+      bucketKey: bucket.bucketKey,
+      objectKey,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + UPLOAD_LIFETIME_SECONDS * 1000),
+    };
     await oss.stores.oss.createUpload(upload);
   }
   const expires = Math.floor(now.getTime() / 1000) + request.minutes * 60;
   const signer = await oss.signer();
   const urls = Array.from({ length: request.parts }, (_, index) => {
     const partNumber = request.firstPart + index;
-    return signer.url(oss.base(), partPath(upload.uploadKey, partNumber), partFields(upload.uploadKey, partNumber), expires);
+    return signer.url(
+      oss.base(),
+      partPath(upload.uploadKey, partNumber),
+      partFields(upload.uploadKey, partNumber),
+      expires,
+    );
   });
   return {
     uploadKey: upload.uploadKey,
@@ -54,12 +77,24 @@ export async function signUpload(oss: OssContext, bucket: BucketRecord, objectKe
 }
 
 /** A part's bytes on its signed URL: streamed to a blob, then recorded (replacing an earlier try). Returns its ETag. */
-export async function putPart(oss: OssContext, uploadKey: string, partNumber: number, body: BlobBody | null, length: number | undefined): Promise<string> {
-  if (!(await oss.stores.oss.findUpload(uploadKey, oss.clock.now()))) throw ossError(404, 'No such upload: it has expired or was completed.');
+export async function putPart(
+  oss: OssContext,
+  uploadKey: string,
+  partNumber: number,
+  body: BlobBody | null,
+  length: number | undefined,
+): Promise<string> {
+  if (!(await oss.stores.oss.findUpload(uploadKey, oss.clock.now())))
+    throw ossError(404, 'No such upload: it has expired or was completed.');
   const tap = oss.hashes.partStarting(uploadKey, partNumber);
   try {
     // The part's bytes are hashed once, into its object's SHA-1 (here, or later from the page cache).
-    const written = await writeBody(oss, body, { maxBytes: oss.limits.maxPartBytes, expectedBytes: length, onChunk: tap && ((chunk) => tap.update(chunk)) }, false);
+    const written = await writeBody(
+      oss,
+      body,
+      { maxBytes: oss.limits.maxPartBytes, expectedBytes: length, onChunk: tap && ((chunk) => tap.update(chunk)) },
+      false,
+    );
     const { stored, freed } = await oss.stores.oss.putPart(uploadKey, partNumber, written, oss.clock.now());
     await releaseBlobs(oss, freed);
     if (!stored) throw ossError(404, 'No such upload: it expired while the part was being sent.');
@@ -75,7 +110,13 @@ export async function putPart(oss: OssContext, uploadKey: string, partNumber: nu
  * `POST …/signeds3upload`: checks the parts (none missing, in order, all but the last at least the
  * minimum size, and the optional eTags and size), then makes the object appear in one transaction.
  */
-export async function completeUpload(oss: OssContext, bucket: BucketRecord, objectKey: string, raw: Record<string, unknown>, meta: ObjectMetadata): Promise<ObjectRecord> {
+export async function completeUpload(
+  oss: OssContext,
+  bucket: BucketRecord,
+  objectKey: string,
+  raw: Record<string, unknown>,
+  meta: ObjectMetadata,
+): Promise<ObjectRecord> {
   checkObjectKey(objectKey);
   const body: CompleteS3UploadBody = parseCompleteBody(raw);
   const upload = await uploadFor(oss, body.uploadKey, bucket, objectKey);
@@ -87,7 +128,8 @@ export async function completeUpload(oss: OssContext, bucket: BucketRecord, obje
   const object = newObjectRecord(bucket, objectKey, { size, sha1 }, meta, oss.clock.now());
   const outcome = await oss.stores.oss.completeUpload(upload.uploadKey, extents, object, oss.clock.now());
   if (outcome.status === 'gone') throw ossError(400, UNKNOWN_UPLOAD);
-  if (outcome.status === 'changed') throw ossError(409, 'A part was sent again while the upload was being completed; complete it again.');
+  if (outcome.status === 'changed')
+    throw ossError(409, 'A part was sent again while the upload was being completed; complete it again.');
   oss.hashes.forget(upload.uploadKey);
   await releaseBlobs(oss, outcome.freed);
   return object;

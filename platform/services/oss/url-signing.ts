@@ -17,10 +17,13 @@ export interface UrlSigner {
 export async function urlSignerFrom(loadSecret: () => Promise<string>): Promise<UrlSigner> {
   const key = Buffer.from(await loadSecret(), 'base64url');
   const mac = (fields: readonly string[], expires: string, query: Record<string, string>) =>
-    createHmac('sha256', key).update(JSON.stringify([...fields, expires, Object.entries(query).sort()])).digest();
+    createHmac('sha256', key)
+      .update(JSON.stringify([...fields, expires, Object.entries(query).sort()]))
+      .digest();
   const signedQuery = (c: Context) => {
     const query: Record<string, string> = {};
-    for (const [name, value] of new URL(c.req.url).searchParams) if (name !== 'expires' && name !== 'signature') query[name] = value;
+    for (const [name, value] of new URL(c.req.url).searchParams)
+      if (name !== 'expires' && name !== 'signature') query[name] = value;
     return query;
   };
   return {
@@ -35,7 +38,8 @@ export async function urlSignerFrom(loadSecret: () => Promise<string>): Promise<
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         throw ossError(403, 'The request signature does not match: the URL is incomplete or was changed.');
       }
-      if (!/^\d{1,12}$/.test(expires) || Number(expires) * 1000 <= now.getTime()) throw ossError(403, 'The signed URL has expired; ask for a new one.');
+      if (!/^\d{1,12}$/.test(expires) || Number(expires) * 1000 <= now.getTime())
+        throw ossError(403, 'The signed URL has expired; ask for a new one.');
     },
   };
 }

@@ -20,14 +20,19 @@ afterAll(async () => {
 
 /** What axios, under the SDK, rejects a 4xx with. */
 async function refusal(promise: Promise<unknown>) {
-  const error = (await promise.then(() => undefined, (reason: unknown) => reason)) as { response?: { status: number; data: unknown; headers: Record<string, string> } } | undefined;
+  const error = (await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  )) as { response?: { status: number; data: unknown; headers: Record<string, string> } } | undefined;
   if (!error?.response) throw new Error('the call did not fail with a response');
   return error.response;
 }
 
 async function twoLeggedToken() {
   const server = await confidentialApp(platform, 'server');
-  return (await (await tokenRequest(platform, { grant_type: 'client_credentials', scope: 'data:read' }, server.basic)).json()) as TokenResponse;
+  return (await (
+    await tokenRequest(platform, { grant_type: 'client_credentials', scope: 'data:read' }, server.basic)
+  ).json()) as TokenResponse;
 }
 
 describe('GET /userprofile/v1/users/@me through forge-apis', () => {
@@ -36,12 +41,34 @@ describe('GET /userprofile/v1/users/@me through forge-apis', () => {
     const stored = (await platform.deps.stores.users.findById(user.id))!;
     const response = await legacyGetUserProfile(server.url, { access_token: tokens.access_token });
     expect(response.statusCode).toBe(200);
-    const images = Object.fromEntries(PROFILE_IMAGE_SIZES.map((size) => [`sizeX${size}`, `${server.url}/userprofile/v1/images/default/user_X${size}.svg`])) as ProfileImages;
+    const images = Object.fromEntries(
+      PROFILE_IMAGE_SIZES.map((size) => [
+        `sizeX${size}`,
+        `${server.url}/userprofile/v1/images/default/user_X${size}.svg`,
+      ]),
+    ) as ProfileImages;
     expect(response.body).toEqual({
-      userId: user.id, userName: user.email, emailId: user.email, firstName: 'User', lastName: user.name.split(' ')[1]!, emailVerified: true, '2FaEnabled': false,
-      countryCode: 'US', language: 'en', optin: false, lastModified: stored.createdAt.toISOString(), profileImages: images,
+      userId: user.id,
+      userName: user.email,
+      emailId: user.email,
+      firstName: 'User',
+      lastName: user.name.split(' ')[1]!,
+      emailVerified: true,
+      '2FaEnabled': false,
+      countryCode: 'US',
+      language: 'en',
+      optin: false,
+      lastModified: stored.createdAt.toISOString(),
+      profileImages: images,
     } satisfies UserProfileV1);
-    expect(response.profile).toMatchObject({ userId: user.id, emailId: user.email, firstName: 'User', emailVerified: true, '2FaEnabled': false, profileImages: images });
+    expect(response.profile).toMatchObject({
+      userId: user.id,
+      emailId: user.email,
+      firstName: 'User',
+      emailVerified: true,
+      '2FaEnabled': false,
+      profileImages: images,
+    });
   });
 
   it('serves every profile picture it hands out from the platform itself, without a token', async () => {
@@ -61,7 +88,11 @@ describe('GET /userprofile/v1/users/@me through forge-apis', () => {
     const refused = await refusal(legacyGetUserProfile(server.url, { access_token: token.access_token }));
     expect(refused.status).toBe(401);
     expect(refused.headers['www-authenticate']).toBe('Bearer');
-    expect(refused.data).toMatchObject({ errorCode: 'AUTH-006', developerMessage: expect.stringContaining('3-legged') as string, userMessage: '' });
+    expect(refused.data).toMatchObject({
+      errorCode: 'AUTH-006',
+      developerMessage: expect.stringContaining('3-legged') as string,
+      userMessage: '',
+    });
     const anonymous = await fetch(`${server.url}/userprofile/v1/users/@me`);
     expect([anonymous.status, ((await anonymous.json()) as ApsAuthErrorBody).errorCode]).toEqual([401, 'AUTH-012']);
   });

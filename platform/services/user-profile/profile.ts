@@ -1,4 +1,9 @@
-import { PROFILE_IMAGE_SIZES, type ProfileImages, type ProfileImageSize, type UserProfileV1 } from '../../../contracts/user-profile';
+import {
+  PROFILE_IMAGE_SIZES,
+  type ProfileImages,
+  type ProfileImageSize,
+  type UserProfileV1,
+} from '../../../contracts/user-profile';
 import type { User } from '../../storage/repos/users';
 
 /** Where the placeholder pictures are served, relative to the platform's base URL. */
@@ -13,7 +18,9 @@ export const imageFile = (size: ProfileImageSize) => `user_X${size}.svg`;
  * itself, so a page can show them without reaching another host.
  */
 function placeholderImages(base: string): ProfileImages {
-  return Object.fromEntries(PROFILE_IMAGE_SIZES.map((size) => [`sizeX${size}`, `${base}${IMAGES_PATH}/${imageFile(size)}`])) as ProfileImages;
+  return Object.fromEntries(
+    PROFILE_IMAGE_SIZES.map((size) => [`sizeX${size}`, `${base}${IMAGES_PATH}/${imageFile(size)}`]),
+  ) as ProfileImages;
 }
 
 /**

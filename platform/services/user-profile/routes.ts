@@ -24,7 +24,8 @@ export function userProfileRoutes(deps: AppDeps, tokens: TokenCheck) {
   router.get('/v1/users/@me', requireToken(tokens, SCOPES), async (c) => {
     const { userId } = c.get('token');
     // The reference's only refusal is 401, "the access token is invalid", and a 2-legged one is, here.
-    if (!userId) throw gatewayAuthError(401, 'AUTH-006', 'This endpoint needs a 3-legged token: a 2-legged token has no user.');
+    if (!userId)
+      throw gatewayAuthError(401, 'AUTH-006', 'This endpoint needs a 3-legged token: a 2-legged token has no user.');
     const user = await deps.stores.users.findById(userId);
     if (!user) throw gatewayAuthError(401, 'AUTH-006', 'The user this token was issued to no longer exists.');
     c.header('Cache-Control', 'no-store');

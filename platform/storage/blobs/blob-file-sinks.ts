@@ -73,7 +73,7 @@ export async function directSink(filePath: string, slot: Buffer): Promise<FileSi
   let position = 0;
   return {
     async add(chunk) {
-      for (let offset = 0; offset < chunk.byteLength; ) {
+      for (let offset = 0; offset < chunk.byteLength;) {
         const taken = Math.min(SLOT_BYTES - filled, chunk.byteLength - offset);
         slot.set(chunk.subarray(offset, offset + taken), filled);
         filled += taken;
@@ -113,7 +113,12 @@ export async function directSink(filePath: string, slot: Buffer): Promise<FileSi
  * Bytes `start` to `end` inclusive of a file, read around the page cache into one slot, refilled for
  * each chunk: the consumer is done with a chunk before it asks for the next.
  */
-export async function* readAround(filePath: string, start: number, end: number, slot: Buffer): AsyncGenerator<Uint8Array> {
+export async function* readAround(
+  filePath: string,
+  start: number,
+  end: number,
+  slot: Buffer,
+): AsyncGenerator<Uint8Array> {
   const handle = await open(filePath, DIRECT_READ_FLAGS);
   try {
     let position = start - (start % DIRECT_ALIGN);
@@ -121,7 +126,8 @@ export async function* readAround(filePath: string, start: number, end: number, 
     while (position <= end) {
       const { bytesRead } = await handle.read(slot, 0, SLOT_BYTES, position);
       const last = Math.min(bytesRead, end - position + 1);
-      if (last <= skip || (bytesRead < SLOT_BYTES && position + bytesRead <= end)) throw new Error(`${filePath} is shorter than expected`);
+      if (last <= skip || (bytesRead < SLOT_BYTES && position + bytesRead <= end))
+        throw new Error(`${filePath} is shorter than expected`);
       yield slot.subarray(skip, last);
       position += bytesRead;
       skip = 0;

@@ -20,16 +20,20 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 /** The file system type holding `file`, from the longest mount point above it. */
 async function fileSystemOf(file: string): Promise<string | undefined> {
   const mounts = (await readFile('/proc/mounts', 'utf8').catch(() => '')).split('\n').map((line) => line.split(' '));
-  const holding = mounts.filter(([, point]) => point && (file === point || file.startsWith(point.endsWith('/') ? point : `${point}/`)));
+  const holding = mounts.filter(
+    ([, point]) => point && (file === point || file.startsWith(point.endsWith('/') ? point : `${point}/`)),
+  );
   return holding.sort((a, b) => b[1]!.length - a[1]!.length)[0]?.[2];
 }
 
-const chunked = (bytes: Buffer, size: number) => new ReadableStream<Uint8Array>({
-  start(controller) {
-    for (let offset = 0; offset < bytes.length; offset += size) controller.enqueue(bytes.subarray(offset, offset + size));
-    controller.close();
-  },
-});
+const chunked = (bytes: Buffer, size: number) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let offset = 0; offset < bytes.length; offset += size)
+        controller.enqueue(bytes.subarray(offset, offset + size));
+      controller.close();
+    },
+  });
 const collect = async (chunks: AsyncGenerator<Uint8Array>) => {
   const parts: Buffer[] = [];
   for await (const chunk of chunks) parts.push(Buffer.from(chunk));
@@ -57,61 +61,78 @@ describe('the direct I/O probe', () => {
     const works = await directIoWorks(dir, new AlignedSlots());
     if (kind === 'ext4' || kind === 'xfs' || kind === 'btrfs') expect(works).toBe(true);
     else if (kind === 'tmpfs') expect(works).toBe(false);
-    else console.warn(`direct-io.test: ${dir} is on ${kind ?? 'an unknown file system'}; the probe said ${works}, with nothing to check it against.`);
+    else
+      console.warn(
+        `direct-io.test: ${dir} is on ${kind ?? 'an unknown file system'}; the probe said ${works}, with nothing to check it against.`,
+      );
     expect(await readdir(dir)).toEqual([]);
     expect(await directIoWorks(path.join(dir, 'missing'), new AlignedSlots())).toBe(false);
   });
 });
 
 for (const directIo of [true, false]) {
-  describe(directIo ? 'the file blob store with direct I/O where it works' : 'the file blob store through the page cache only', () => {
-    let store: BlobStore;
-    let blobDir: string;
-    beforeAll(async () => {
-      blobDir = path.join(dir, directIo ? 'direct' : 'cached');
-      store = await openFileBlobStore(blobDir, new TestClock(), { directIo });
-    });
-
-    it('keeps every length whole, on either side of a block and a slot, whatever the chunks', async () => {
-      const lengths = [0, 1, 4095, 4096, 4097, SLOT_BYTES - 1, SLOT_BYTES, SLOT_BYTES + 1, 2 * SLOT_BYTES + 4097];
-      for (const [index, length] of lengths.entries()) {
-        const bytes = randomBytes(length);
-        const written = await store.write(chunked(bytes, [65_536, 1000, 333_333][index % 3]!), { maxBytes: 4 * SLOT_BYTES, expectedBytes: length });
-        expect(written).toEqual({ id: written.id, size: length, sha1: sha1(bytes) });
-        expect((await stat(path.join(blobDir, written.id))).size).toBe(length);
-        if (length === 0) continue;
-        expect((await collect(store.read(written.id, 0, length - 1))).equals(bytes)).toBe(true);
-        expect((await collect(store.read(written.id, 0, length - 1, HASH_READ))).equals(bytes)).toBe(true);
-        const [start, end] = [Math.floor(length / 3), length - 1 - Math.floor(length / 5)];
-        expect((await collect(store.read(written.id, start, end, HASH_READ))).equals(bytes.subarray(start, end + 1))).toBe(true);
-      }
-    });
-
-    it('keeps nothing of a large body that fails after a few slots', async () => {
-      let sent = 0;
-      const failing = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (sent >= 2.5 * SLOT_BYTES) return controller.error(new Error('connection reset'));
-          sent += 65_536;
-          controller.enqueue(randomBytes(65_536));
-        },
+  describe(
+    directIo ? 'the file blob store with direct I/O where it works' : 'the file blob store through the page cache only',
+    () => {
+      let store: BlobStore;
+      let blobDir: string;
+      beforeAll(async () => {
+        blobDir = path.join(dir, directIo ? 'direct' : 'cached');
+        store = await openFileBlobStore(blobDir, new TestClock(), { directIo });
       });
-      await expect(store.write(failing, { maxBytes: 4 * SLOT_BYTES })).rejects.toThrow('connection reset');
-      expect(await readdir(path.join(blobDir, 'tmp'))).toEqual([]);
-    });
-  });
+
+      it('keeps every length whole, on either side of a block and a slot, whatever the chunks', async () => {
+        const lengths = [0, 1, 4095, 4096, 4097, SLOT_BYTES - 1, SLOT_BYTES, SLOT_BYTES + 1, 2 * SLOT_BYTES + 4097];
+        for (const [index, length] of lengths.entries()) {
+          const bytes = randomBytes(length);
+          const written = await store.write(chunked(bytes, [65_536, 1000, 333_333][index % 3]!), {
+            maxBytes: 4 * SLOT_BYTES,
+            expectedBytes: length,
+          });
+          expect(written).toEqual({ id: written.id, size: length, sha1: sha1(bytes) });
+          expect((await stat(path.join(blobDir, written.id))).size).toBe(length);
+          if (length === 0) continue;
+          expect((await collect(store.read(written.id, 0, length - 1))).equals(bytes)).toBe(true);
+          expect((await collect(store.read(written.id, 0, length - 1, HASH_READ))).equals(bytes)).toBe(true);
+          const [start, end] = [Math.floor(length / 3), length - 1 - Math.floor(length / 5)];
+          expect(
+            (await collect(store.read(written.id, start, end, HASH_READ))).equals(bytes.subarray(start, end + 1)),
+          ).toBe(true);
+        }
+      });
+
+      it('keeps nothing of a large body that fails after a few slots', async () => {
+        let sent = 0;
+        const failing = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (sent >= 2.5 * SLOT_BYTES) return controller.error(new Error('connection reset'));
+            sent += 65_536;
+            controller.enqueue(randomBytes(65_536));
+          },
+        });
+        await expect(store.write(failing, { maxBytes: 4 * SLOT_BYTES })).rejects.toThrow('connection reset');
+        expect(await readdir(path.join(blobDir, 'tmp'))).toEqual([]);
+      });
+    },
+  );
 }
 
 describe('what goes around the page cache', () => {
   it('a blob larger than a slot as it is written, and reads that are hashed and let go, not a download', async (context) => {
     if (!existsSync('/proc/self/fdinfo') || !(await directIoWorks(dir, new AlignedSlots()))) {
-      console.warn(`direct-io.test: no direct I/O in ${dir} (or no /proc/self/fdinfo), so which files go around the page cache is not checked here.`);
+      console.warn(
+        `direct-io.test: no direct I/O in ${dir} (or no /proc/self/fdinfo), so which files go around the page cache is not checked here.`,
+      );
       return context.skip();
     }
     const blobDir = path.join(dir, 'flags');
     const store = await openFileBlobStore(blobDir, new TestClock());
     let release!: () => void;
-    const { body, paused } = pausedBody(2 * SLOT_BYTES, SLOT_BYTES, new Promise<void>((resolve) => (release = resolve)));
+    const { body, paused } = pausedBody(
+      2 * SLOT_BYTES,
+      SLOT_BYTES,
+      new Promise<void>((resolve) => (release = resolve)),
+    );
     const writing = store.write(body, { maxBytes: 4 * SLOT_BYTES });
     const tmp = path.join(blobDir, 'tmp');
     await paused;

@@ -28,7 +28,8 @@ export class AlignedSlots {
     if (!this.free.length && this.made < MAX_SLOTS) {
       const pages = (SLOT_BYTES * SLOTS_PER_BLOCK) / WASM_PAGE;
       const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
-      for (let index = 0; index < SLOTS_PER_BLOCK; index++) this.free.push(Buffer.from(memory.buffer, index * SLOT_BYTES, SLOT_BYTES));
+      for (let index = 0; index < SLOTS_PER_BLOCK; index++)
+        this.free.push(Buffer.from(memory.buffer, index * SLOT_BYTES, SLOT_BYTES));
       this.made += SLOTS_PER_BLOCK;
     }
     return this.free.pop();

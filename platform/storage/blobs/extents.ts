@@ -18,7 +18,13 @@ export const HASH_READ_BYTES = 1024 * 1024;
 export const HASH_READ: BlobReadHow = { chunkBytes: HASH_READ_BYTES, passing: true };
 
 /** Bytes `start` to `end` inclusive of the object made of `extents`, blob after blob. */
-export async function* readExtents(blobs: BlobStore, extents: readonly Extent[], start: number, end: number, how?: BlobReadHow): AsyncGenerator<Uint8Array> {
+export async function* readExtents(
+  blobs: BlobStore,
+  extents: readonly Extent[],
+  start: number,
+  end: number,
+  how?: BlobReadHow,
+): AsyncGenerator<Uint8Array> {
   let offset = 0;
   for (const extent of extents) {
     const first = offset;

@@ -17,12 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const streamOf = (...chunks: Uint8Array[]) => new ReadableStream<Uint8Array>({
-  start(controller) {
-    for (const chunk of chunks) controller.enqueue(chunk);
-    controller.close();
-  },
-});
+const streamOf = (...chunks: Uint8Array[]) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
 const collect = async (chunks: AsyncGenerator<Uint8Array>) => {
   const parts: Uint8Array[] = [];
   for await (const chunk of chunks) parts.push(chunk);
@@ -34,7 +35,10 @@ describe('the file blob store', () => {
   it('writes under a generated id, hashing as it streams, and reads back any range', async () => {
     const a = randomBytes(3 * 1024 * 1024);
     const b = randomBytes(1000);
-    const written = await store.write(streamOf(a, b), { maxBytes: 10 * 1024 * 1024, expectedBytes: a.length + b.length });
+    const written = await store.write(streamOf(a, b), {
+      maxBytes: 10 * 1024 * 1024,
+      expectedBytes: a.length + b.length,
+    });
     expect(written.sha1).toBe(createHash('sha1').update(a).update(b).digest('hex'));
     expect(written.size).toBe(a.length + b.length);
     expect(await files()).toContain(written.id);
@@ -51,15 +55,25 @@ describe('the file blob store', () => {
       for await (const chunk of chunks) seen.push(chunk.byteLength);
       return seen;
     };
-    expect(await sizes(store.read(written.id, 0, bytes.length - 1))).toEqual([...Array<number>(8).fill(256 * 1024), 10]);
-    expect(await sizes(store.read(written.id, 0, bytes.length - 1, { chunkBytes: HASH_READ_BYTES }))).toEqual([HASH_READ_BYTES, HASH_READ_BYTES, 10]);
+    expect(await sizes(store.read(written.id, 0, bytes.length - 1))).toEqual([
+      ...Array<number>(8).fill(256 * 1024),
+      10,
+    ]);
+    expect(await sizes(store.read(written.id, 0, bytes.length - 1, { chunkBytes: HASH_READ_BYTES }))).toEqual([
+      HASH_READ_BYTES,
+      HASH_READ_BYTES,
+      10,
+    ]);
     expect(await sizes(store.read(written.id, 5, 1004, { chunkBytes: 300 }))).toEqual([300, 300, 300, 100]);
   });
 
   it('writes without hashing when the caller hashes the bytes itself, handing each chunk over', async () => {
     const seen = createHash('sha1');
     const bytes = randomBytes(5000);
-    const written = await store.writeUnhashed(streamOf(bytes), { maxBytes: 10_000, onChunk: (chunk) => seen.update(chunk) });
+    const written = await store.writeUnhashed(streamOf(bytes), {
+      maxBytes: 10_000,
+      onChunk: (chunk) => seen.update(chunk),
+    });
     expect(written).toEqual({ id: written.id, size: 5000 });
     expect(seen.digest('hex')).toBe(createHash('sha1').update(bytes).digest('hex'));
     expect((await collect(store.read(written.id, 0, 4999))).equals(bytes)).toBe(true);
@@ -68,9 +82,15 @@ describe('the file blob store', () => {
   it('keeps nothing of a body over the cap or of another length than announced', async () => {
     const before = await files();
     await expect(store.write(streamOf(randomBytes(100)), { maxBytes: 99 })).rejects.toBeInstanceOf(BlobTooLargeError);
-    await expect(store.write(streamOf(randomBytes(100)), { maxBytes: 1000, expectedBytes: 101 })).rejects.toBeInstanceOf(BlobLengthError);
-    await expect(store.write(streamOf(randomBytes(100)), { maxBytes: 1000, expectedBytes: 99 })).rejects.toBeInstanceOf(BlobLengthError);
-    const failing = new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(new Error('connection reset')) });
+    await expect(
+      store.write(streamOf(randomBytes(100)), { maxBytes: 1000, expectedBytes: 101 }),
+    ).rejects.toBeInstanceOf(BlobLengthError);
+    await expect(store.write(streamOf(randomBytes(100)), { maxBytes: 1000, expectedBytes: 99 })).rejects.toBeInstanceOf(
+      BlobLengthError,
+    );
+    const failing = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.error(new Error('connection reset')),
+    });
     await expect(store.write(failing, { maxBytes: 1000 })).rejects.toThrow('connection reset');
     expect(await files()).toEqual(before);
     expect(await readdir(path.join(dir, 'tmp'))).toEqual([]);

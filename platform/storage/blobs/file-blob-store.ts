@@ -2,7 +2,18 @@ import { createHash } from 'node:crypto';
 import { link, mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { directSink, pageCacheSink, readAround, type FileSink } from './blob-file-sinks';
-import { BLOB_ID, BlobLengthError, BlobTooLargeError, blobCreatedAt, newBlobId, type BlobBody, type BlobClock, type BlobReadHow, type BlobStore, type BlobWriteOptions } from './blob-store';
+import {
+  BLOB_ID,
+  BlobLengthError,
+  BlobTooLargeError,
+  blobCreatedAt,
+  newBlobId,
+  type BlobBody,
+  type BlobClock,
+  type BlobReadHow,
+  type BlobStore,
+  type BlobWriteOptions,
+} from './blob-store';
 import { chunksOf } from './body-chunks';
 import { AlignedSlots, directIoWorks } from './direct-io';
 import { sharedSync } from './shared-sync';
@@ -36,7 +47,11 @@ const UNLINKABLE = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK']);
  * file that the next start removes. Where the file system takes direct I/O, blobs larger than a
  * slot are written around the page cache, and reads that only pass through (hashing) read around it.
  */
-export async function openFileBlobStore(dir: string, clock: BlobClock, options: FileBlobStoreOptions = {}): Promise<BlobStore> {
+export async function openFileBlobStore(
+  dir: string,
+  clock: BlobClock,
+  options: FileBlobStoreOptions = {},
+): Promise<BlobStore> {
   const tmpDir = path.join(dir, TMP);
   await mkdir(tmpDir, { recursive: true });
   await syncDirectory(dir);
@@ -61,12 +76,14 @@ export async function openFileBlobStore(dir: string, clock: BlobClock, options: 
       for await (const value of chunksOf(body)) {
         size += value.byteLength;
         if (size > options.maxBytes) throw new BlobTooLargeError(`The body is longer than ${options.maxBytes} bytes.`);
-        if (options.expectedBytes !== undefined && size > options.expectedBytes) throw new BlobLengthError('The body is longer than its Content-Length.');
+        if (options.expectedBytes !== undefined && size > options.expectedBytes)
+          throw new BlobLengthError('The body is longer than its Content-Length.');
         hash?.update(value);
         options.onChunk?.(value);
         await sink.add(value);
       }
-      if (options.expectedBytes !== undefined && size !== options.expectedBytes) throw new BlobLengthError('The body is shorter than its Content-Length.');
+      if (options.expectedBytes !== undefined && size !== options.expectedBytes)
+        throw new BlobLengthError('The body is shorter than its Content-Length.');
       const handle = await sink.finish();
       sink = undefined;
       try {

@@ -16,7 +16,11 @@ beforeAll(async () => {
 afterAll(() => s3?.close());
 
 const chunked = (bytes: Buffer, size: number) =>
-  Readable.from(Array.from({ length: Math.ceil(bytes.length / size) }, (_, index) => bytes.subarray(index * size, (index + 1) * size)));
+  Readable.from(
+    Array.from({ length: Math.ceil(bytes.length / size) }, (_, index) =>
+      bytes.subarray(index * size, (index + 1) * size),
+    ),
+  );
 const collect = async (chunks: AsyncGenerator<Uint8Array>) => {
   const parts: Uint8Array[] = [];
   for await (const chunk of chunks) parts.push(chunk);
@@ -31,7 +35,10 @@ const ids = async () => {
 describe('the S3 blob store (against s3rver)', () => {
   it('writes a large body in parts, hashing as it streams, and reads back any range', async () => {
     const bytes = randomBytes(19 * 1024 * 1024 + 17);
-    const written = await store.write(chunked(bytes, 64 * 1024), { maxBytes: 64 * 1024 * 1024, expectedBytes: bytes.length });
+    const written = await store.write(chunked(bytes, 64 * 1024), {
+      maxBytes: 64 * 1024 * 1024,
+      expectedBytes: bytes.length,
+    });
     expect(written).toMatchObject({ size: bytes.length, sha1: createHash('sha1').update(bytes).digest('hex') });
     expect(await ids()).toContain(written.id);
     expect((await collect(store.read(written.id, 0, bytes.length - 1))).equals(bytes)).toBe(true);
@@ -51,8 +58,12 @@ describe('the S3 blob store (against s3rver)', () => {
   it('refuses a body past its limit or its announced length and keeps nothing of it', async () => {
     const before = await ids();
     const large = randomBytes(9 * 1024 * 1024);
-    await expect(store.write(chunked(large, 64 * 1024), { maxBytes: 8 * 1024 * 1024 + 1 })).rejects.toBeInstanceOf(BlobTooLargeError);
-    await expect(store.write(chunked(Buffer.from('short'), 5), { maxBytes: 100, expectedBytes: 6 })).rejects.toBeInstanceOf(BlobLengthError);
+    await expect(store.write(chunked(large, 64 * 1024), { maxBytes: 8 * 1024 * 1024 + 1 })).rejects.toBeInstanceOf(
+      BlobTooLargeError,
+    );
+    await expect(
+      store.write(chunked(Buffer.from('short'), 5), { maxBytes: 100, expectedBytes: 6 }),
+    ).rejects.toBeInstanceOf(BlobLengthError);
     expect(await ids()).toEqual(before);
   });
 

@@ -1,10 +1,26 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
-  AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client,
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { BLOB_ID, BlobLengthError, BlobTooLargeError, blobCreatedAt, newBlobId, type BlobBody, type BlobClock, type BlobStore, type BlobWriteOptions } from './blob-store';
+import {
+  BLOB_ID,
+  BlobLengthError,
+  BlobTooLargeError,
+  blobCreatedAt,
+  newBlobId,
+  type BlobBody,
+  type BlobClock,
+  type BlobStore,
+  type BlobWriteOptions,
+} from './blob-store';
 import { chunksOf } from './body-chunks';
 
 export interface S3BlobStoreOptions {
@@ -43,7 +59,9 @@ export async function openS3BlobStore(options: S3BlobStoreOptions, clock: BlobCl
   });
   // Fail at start, with the store's own words, rather than on the first upload.
   await client.send(new HeadBucketCommand({ Bucket: options.bucket })).catch((error: unknown) => {
-    throw new Error(`The S3 bucket "${options.bucket}" cannot be reached${options.endpoint ? ` at ${options.endpoint}` : ''}: ${(error as Error).name} ${(error as Error).message}`);
+    throw new Error(
+      `The S3 bucket "${options.bucket}" cannot be reached${options.endpoint ? ` at ${options.endpoint}` : ''}: ${(error as Error).name} ${(error as Error).message}`,
+    );
   });
   const keyOf = (id: string) => {
     if (!BLOB_ID.test(id)) throw new Error(`not a blob id: ${id.slice(0, 40)}`);
@@ -58,14 +76,17 @@ export async function openS3BlobStore(options: S3BlobStoreOptions, clock: BlobCl
     async function* checked(): AsyncGenerator<Uint8Array> {
       for await (const chunk of chunksOf(body)) {
         size += chunk.byteLength;
-        if (size > writeOptions.maxBytes) refusal = new BlobTooLargeError(`The body is longer than ${writeOptions.maxBytes} bytes.`);
-        else if (writeOptions.expectedBytes !== undefined && size > writeOptions.expectedBytes) refusal = new BlobLengthError('The body is longer than its Content-Length.');
+        if (size > writeOptions.maxBytes)
+          refusal = new BlobTooLargeError(`The body is longer than ${writeOptions.maxBytes} bytes.`);
+        else if (writeOptions.expectedBytes !== undefined && size > writeOptions.expectedBytes)
+          refusal = new BlobLengthError('The body is longer than its Content-Length.');
         if (refusal) throw refusal;
         hash?.update(chunk);
         writeOptions.onChunk?.(chunk);
         yield chunk;
       }
-      if (writeOptions.expectedBytes !== undefined && size !== writeOptions.expectedBytes) throw (refusal = new BlobLengthError('The body is shorter than its Content-Length.'));
+      if (writeOptions.expectedBytes !== undefined && size !== writeOptions.expectedBytes)
+        throw (refusal = new BlobLengthError('The body is shorter than its Content-Length.'));
     }
     const upload = new Upload({
       client,
@@ -83,7 +104,9 @@ export async function openS3BlobStore(options: S3BlobStoreOptions, clock: BlobCl
   }
 
   async function* read(id: string, start: number, end: number): AsyncGenerator<Uint8Array> {
-    const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: keyOf(id), Range: `bytes=${start}-${end}` }));
+    const answer = await client.send(
+      new GetObjectCommand({ Bucket: options.bucket, Key: keyOf(id), Range: `bytes=${start}-${end}` }),
+    );
     const stream = answer.Body as Readable;
     let received = 0;
     try {
@@ -111,7 +134,9 @@ export async function openS3BlobStore(options: S3BlobStoreOptions, clock: BlobCl
     async *list() {
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: options.bucket, Prefix: options.prefix, ContinuationToken: token }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: options.bucket, Prefix: options.prefix, ContinuationToken: token }),
+        );
         for (const object of page.Contents ?? []) {
           const id = (object.Key ?? '').slice(options.prefix.length);
           if (BLOB_ID.test(id)) yield { id, createdAt: blobCreatedAt(id) };
@@ -124,10 +149,14 @@ export async function openS3BlobStore(options: S3BlobStoreOptions, clock: BlobCl
       const cutoff = clock.now().getTime() - ABANDONED_MS;
       let removed = 0;
       try {
-        const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: options.bucket, Prefix: options.prefix }));
+        const listed = await client.send(
+          new ListMultipartUploadsCommand({ Bucket: options.bucket, Prefix: options.prefix }),
+        );
         for (const upload of listed.Uploads ?? []) {
           if (!upload.Initiated || upload.Initiated.getTime() > cutoff) continue;
-          await client.send(new AbortMultipartUploadCommand({ Bucket: options.bucket, Key: upload.Key, UploadId: upload.UploadId }));
+          await client.send(
+            new AbortMultipartUploadCommand({ Bucket: options.bucket, Key: upload.Key, UploadId: upload.UploadId }),
+          );
           removed++;
         }
       } catch (error) {

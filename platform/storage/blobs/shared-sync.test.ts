@@ -4,9 +4,10 @@ import { sharedSync } from './shared-sync';
 /** A sync whose every run the test ends by hand, recording when each began. */
 function controlledSync() {
   const runs: { end: (error?: Error) => void }[] = [];
-  const sync = () => new Promise<void>((resolve, reject) => {
-    runs.push({ end: (error) => (error ? reject(error) : resolve()) });
-  });
+  const sync = () =>
+    new Promise<void>((resolve, reject) => {
+      runs.push({ end: (error) => (error ? reject(error) : resolve()) });
+    });
   return { runs, sync };
 }
 
@@ -20,7 +21,9 @@ describe('a shared directory sync', () => {
     const shared = sharedSync(sync);
     const done: string[] = [];
     const first = shared().then(() => done.push('first'));
-    const later = [shared(), shared(), shared()].map((waiting, index) => waiting.then(() => done.push(`later-${index}`)));
+    const later = [shared(), shared(), shared()].map((waiting, index) =>
+      waiting.then(() => done.push(`later-${index}`)),
+    );
     await settled();
     expect(runs).toHaveLength(1);
 

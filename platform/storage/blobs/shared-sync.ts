@@ -15,10 +15,12 @@ export function sharedSync(sync: () => Promise<void>): () => Promise<void> {
   };
   return () => {
     if (!running) return start();
-    next ??= running.catch(() => undefined).then(() => {
-      next = undefined;
-      return start();
-    });
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return start();
+      });
     return next;
   };
 }

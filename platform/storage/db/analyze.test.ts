@@ -3,7 +3,7 @@ import { analyzeStaleTables } from './analyze';
 import type { Db } from './db';
 import { openPglite } from './pglite';
 
-describe('refreshing the embedded database\'s planner statistics', () => {
+describe("refreshing the embedded database's planner statistics", () => {
   let db: Db;
   beforeAll(async () => {
     db = await openPglite(undefined);

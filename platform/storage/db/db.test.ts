@@ -43,7 +43,8 @@ describe.each(dbBackends)('metadata storage on $name', ({ open }) => {
 
   it('reads back timestamps as dates, arrays as arrays and counts as numbers', async () => {
     const [row] = await db.query<{ at: Date; list: string[]; big: number }>(
-      "SELECT now() AS at, ARRAY['a','b']::text[] AS list, 9007199254740991::bigint AS big");
+      "SELECT now() AS at, ARRAY['a','b']::text[] AS list, 9007199254740991::bigint AS big",
+    );
     expect(row!.at).toBeInstanceOf(Date);
     expect(row!.list).toEqual(['a', 'b']);
     expect(row!.big).toBe(Number.MAX_SAFE_INTEGER);
@@ -51,9 +52,20 @@ describe.each(dbBackends)('metadata storage on $name', ({ open }) => {
 
   it('shows a user only the hubs they belong to, and an app only the hubs it was granted', async () => {
     const stores = createStores(db);
-    const user = await stores.users.create({ email: `Member-${path.basename(dir)}@Example.com`, name: 'M', passwordHash: 'x' });
+    const user = await stores.users.create({
+      email: `Member-${path.basename(dir)}@Example.com`,
+      name: 'M',
+      passwordHash: 'x',
+    });
     expect(user.email).toBe(user.email.toLowerCase());
-    const app = await stores.apps.create({ clientId: `c${path.basename(dir)}`, name: 'a', type: 'server', secretHash: 'h', callbacks: [], scopes: ['data:read'] });
+    const app = await stores.apps.create({
+      clientId: `c${path.basename(dir)}`,
+      name: 'a',
+      type: 'server',
+      secretHash: 'h',
+      callbacks: [],
+      scopes: ['data:read'],
+    });
     const joined = await stores.hubs.create('Joined');
     const granted = await stores.hubs.create('Granted');
     await stores.hubs.create('Neither');
@@ -68,8 +80,13 @@ describe.each(dbBackends)('metadata storage on $name', ({ open }) => {
   it('refuses a NUL or a lone surrogate in a parameter with UnstorableTextError, in and out of transactions', async () => {
     const stores = createStores(db);
     await expect(stores.hubs.find('a.\u0000')).rejects.toBeInstanceOf(UnstorableTextError);
-    await expect(db.query('SELECT $1::text[] AS v', [['fine', 'half \ud800']])).rejects.toMatchObject({ name: 'UnstorableTextError', parameter: 1 });
-    await expect(db.transaction((tx) => tx.query('SELECT $1::text AS a, $2::text AS b', ['ok', '\udc00']))).rejects.toMatchObject({ parameter: 2 });
+    await expect(db.query('SELECT $1::text[] AS v', [['fine', 'half \ud800']])).rejects.toMatchObject({
+      name: 'UnstorableTextError',
+      parameter: 1,
+    });
+    await expect(
+      db.transaction((tx) => tx.query('SELECT $1::text AS a, $2::text AS b', ['ok', '\udc00'])),
+    ).rejects.toMatchObject({ parameter: 2 });
     // Everything else PostgreSQL text holds still goes through unchanged: other controls, emoji, CJK.
     const text = 'tab\there \u0001 😀 設計';
     expect(await db.query<{ v: string }>('SELECT $1::text AS v', [text])).toEqual([{ v: text }]);

@@ -15,10 +15,16 @@ interface Migration {
 }
 
 /** Append only: a released migration is never edited, a change is a new entry. */
-export const MIGRATIONS: readonly Migration[] = [{ id: 1, name: 'foundations', sql: foundations }, { id: 3, name: 'oss', sql: oss }, { id: 4, name: 'data-management', sql: dataManagement },
-  { id: 5, name: 'model-derivative', sql: modelDerivative }, { id: 6, name: 'consents', sql: consents },
-  { id: 7, name: 'oss-signed-resources', sql: ossSignedResources }, { id: 8, name: 'design-automation', sql: designAutomation },
-  { id: 12, name: 'team-deployment', sql: teamDeployment }];
+export const MIGRATIONS: readonly Migration[] = [
+  { id: 1, name: 'foundations', sql: foundations },
+  { id: 3, name: 'oss', sql: oss },
+  { id: 4, name: 'data-management', sql: dataManagement },
+  { id: 5, name: 'model-derivative', sql: modelDerivative },
+  { id: 6, name: 'consents', sql: consents },
+  { id: 7, name: 'oss-signed-resources', sql: ossSignedResources },
+  { id: 8, name: 'design-automation', sql: designAutomation },
+  { id: 12, name: 'team-deployment', sql: teamDeployment },
+];
 
 // Any constant works; it only keeps two platforms starting on one server from migrating at once.
 const MIGRATION_LOCK = 4_242_001;

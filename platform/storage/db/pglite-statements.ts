@@ -44,7 +44,12 @@ export function pgliteStatements(pg: PGlite) {
     const name = `ddm_${own.next++}`;
     const closes = own.closing.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
     try {
-      const described = await call([...closes, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]);
+      const described = await call([
+        ...closes,
+        serialize.parse({ name, text: sql }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]);
       const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
       own.prepared.set(sql, statement);
       if (own.prepared.size > MAX_PREPARED) {
@@ -70,9 +75,18 @@ export function pgliteStatements(pg: PGlite) {
       const serializer = pg.serializers[statement.paramTypes[index] ?? 0];
       if (serializer) return serializer(value);
       // A type PGlite has no serializer for (an enum, a domain): its text form, as PGlite's `query` sends it.
-      return value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+      return value instanceof Date
+        ? value.toISOString()
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
     });
-    const messages = await call([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
+    const messages = await call([
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
     return (parse.parseResults(messages, pg.parsers)[0]?.rows ?? []) as T[];
   };
 }

@@ -7,7 +7,8 @@ import { MIGRATIONS } from './migrate';
 import { openDatabase } from './open';
 import { defaultTemplateDir, readTemplate, templateFile, writeTemplate } from './pglite-template';
 
-const hasMarker = async (query: (sql: string) => Promise<{ marker: string | null }[]>) => (await query(`SELECT to_regclass('template_marker')::text AS marker`))[0]?.marker !== null;
+const hasMarker = async (query: (sql: string) => Promise<{ marker: string | null }[]>) =>
+  (await query(`SELECT to_regclass('template_marker')::text AS marker`))[0]?.marker !== null;
 
 describe('the embedded database template', () => {
   let root: string;
@@ -36,7 +37,9 @@ describe('the embedded database template', () => {
 
   it('is the first new database, dumped once migrated and before anything else was written', async () => {
     const db = await open('first');
-    await db.query(`INSERT INTO apps (client_id, name, type, secret_hash, callbacks, scopes) VALUES ('written-after', 'n', 'server', 'h', '{}', '{}')`);
+    await db.query(
+      `INSERT INTO apps (client_id, name, type, secret_hash, callbacks, scopes) VALUES ('written-after', 'n', 'server', 'h', '{}', '{}')`,
+    );
     await db.close();
     const template = await loadKept();
     const apps = await template.query<{ client_id: string }>('SELECT client_id FROM apps');

@@ -27,7 +27,9 @@ function homeDir(): string {
 
 async function pgliteVersion(): Promise<string> {
   const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
-  const manifest = JSON.parse(await readFile(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+  const manifest = JSON.parse(await readFile(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return manifest.version;
 }
 

@@ -21,12 +21,15 @@ export async function openPglite(dataDir: string | undefined, existing?: PGlite)
   const run = pgliteStatements(pg);
   // PGlite's own locks, as its `query` takes them: a statement outside a transaction waits for any to end.
   // The schema is learned by a statement outside any transaction, so that it is the committed one.
-  const outside = <T>(sql: string, params: readonly SqlValue[]) => pg._runExclusiveTransaction(() => pg._runExclusiveQuery(async () => {
-    if (!memory.schema) memory.learn(schemaFrom(await run<{ name: string; dependents: string[] }>(SCHEMA_SQL, [])));
-    const rows = await run<T>(sql, params);
-    await pg.syncToFs();
-    return rows;
-  }));
+  const outside = <T>(sql: string, params: readonly SqlValue[]) =>
+    pg._runExclusiveTransaction(() =>
+      pg._runExclusiveQuery(async () => {
+        if (!memory.schema) memory.learn(schemaFrom(await run<{ name: string; dependents: string[] }>(SCHEMA_SQL, [])));
+        const rows = await run<T>(sql, params);
+        await pg.syncToFs();
+        return rows;
+      }),
+    );
   const inside = <T>(sql: string, params: readonly SqlValue[]) => pg._runExclusiveQuery(() => run<T>(sql, params));
   // Inside a transaction nothing is remembered: its reads may see its own writes before they commit.
   const asQueryable = (target: Pick<PGlite, 'exec'>, inTransaction: boolean): Queryable => ({

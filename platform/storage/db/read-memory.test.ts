@@ -114,11 +114,13 @@ describe('read memory on the embedded database', () => {
       expect(await tx.query(HUB, ['h1'])).toEqual([{ id: 'h1', name: 'In a transaction' }]);
     });
     expect(await db.query(HUB, ['h1'])).toEqual([{ id: 'h1', name: 'In a transaction' }]);
-    await expect(db.transaction(async (tx) => {
-      await tx.query("UPDATE hubs SET name = 'Rolled back' WHERE id = 'h1'");
-      expect(await tx.query(HUB, ['h1'])).toEqual([{ id: 'h1', name: 'Rolled back' }]);
-      throw new Error('abandon');
-    })).rejects.toThrow('abandon');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("UPDATE hubs SET name = 'Rolled back' WHERE id = 'h1'");
+        expect(await tx.query(HUB, ['h1'])).toEqual([{ id: 'h1', name: 'Rolled back' }]);
+        throw new Error('abandon');
+      }),
+    ).rejects.toThrow('abandon');
     expect(await db.query(HUB, ['h1'])).toEqual([{ id: 'h1', name: 'In a transaction' }]);
   });
 

@@ -41,7 +41,8 @@ const MAX_ROWS = 1_000;
 const SELECT = /^\s*select\b/i;
 const MODIFIES = /\b(insert|update|delete|nextval|setval)\b/i;
 // Words that make a SELECT's answer depend on more than the data and its parameters.
-const NOT_PURE = /\b(now|current_timestamp|current_date|localtimestamp|clock_timestamp|random|gen_random_uuid|txid_current|pg_advisory\w*)\b/i;
+const NOT_PURE =
+  /\b(now|current_timestamp|current_date|localtimestamp|clock_timestamp|random|gen_random_uuid|txid_current|pg_advisory\w*)\b/i;
 
 /** Anything but a plain SELECT may change data (a FOR UPDATE is counted too: harmless). */
 export function mayWrite(sql: string): boolean {
@@ -50,7 +51,11 @@ export function mayWrite(sql: string): boolean {
 
 /** A SELECT whose answer follows from the data and its parameters alone; a time parameter (a Date) makes it depend on the clock. */
 export function cacheable(sql: string, params: readonly SqlValue[]): boolean {
-  return !mayWrite(sql) && !NOT_PURE.test(sql) && params.every((param) => !(param instanceof Date) && !(param instanceof Uint8Array));
+  return (
+    !mayWrite(sql) &&
+    !NOT_PURE.test(sql) &&
+    params.every((param) => !(param instanceof Date) && !(param instanceof Uint8Array))
+  );
 }
 
 /** Shared answers cannot be changed by one caller under another: a change throws (modules are strict). */
@@ -77,7 +82,14 @@ export function readMemory(): ReadMemory {
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
   }
 
-  async function recall<T>(key: string, at: number, tables: Entry['tables'], read: () => Promise<T>, until: (answer: T) => number, size: (answer: T) => number): Promise<T> {
+  async function recall<T>(
+    key: string,
+    at: number,
+    tables: Entry['tables'],
+    read: () => Promise<T>,
+    until: (answer: T) => number,
+    size: (answer: T) => number,
+  ): Promise<T> {
     const held = entries.get(key);
     if (held && held.at <= at) {
       const answer = (await held.answer) as T;
@@ -110,10 +122,12 @@ export function readMemory(): ReadMemory {
     known.set(sql, value);
     return value;
   };
-  const tablesRead = (sql: string) => schema && once(readBy, sql, () => {
-    const tables = tablesIn(sql, schema!);
-    return tables.size ? tables : undefined;
-  });
+  const tablesRead = (sql: string) =>
+    schema &&
+    once(readBy, sql, () => {
+      const tables = tablesIn(sql, schema!);
+      return tables.size ? tables : undefined;
+    });
   const learn = (learned: Schema | undefined) => {
     schema = learned;
     readBy.clear();
@@ -123,10 +137,19 @@ export function readMemory(): ReadMemory {
   return {
     query(sql, params, read) {
       if (!cacheable(sql, params)) return read();
-      return recall(`${sql}\u0000${JSON.stringify(params)}`, 0, tablesRead(sql), read, () => Infinity, (rows) => rows.length);
+      return recall(
+        `${sql}\u0000${JSON.stringify(params)}`,
+        0,
+        tablesRead(sql),
+        read,
+        () => Infinity,
+        (rows) => rows.length,
+      );
     },
     remember(key, at, read, until) {
-      return recall(`\u0001${key}`, at.getTime(), undefined, read, until, (answer) => (Array.isArray(answer) ? answer.length : 1));
+      return recall(`\u0001${key}`, at.getTime(), undefined, read, until, (answer) =>
+        Array.isArray(answer) ? answer.length : 1,
+      );
     },
     wrote(sql) {
       const written = sql !== undefined && schema ? once(writtenBy, sql, () => writtenTables(sql, schema!)) : undefined;

@@ -14,9 +14,13 @@ const SCHEMA: Schema = schemaFrom([
 ]);
 
 describe('the tables of a statement', () => {
-  it('names the schema\'s tables a statement uses, and what a write reaches through cascading keys', () => {
-    expect(tablesIn('SELECT c.id FROM Children c JOIN others o ON o.id = c.id, parents WHERE c.status = $1', SCHEMA)).toEqual(new Set(['children', 'others', 'parents']));
-    expect(writtenTables('DELETE FROM parents WHERE id = $1', SCHEMA)).toEqual(new Set(['parents', 'children', 'grandchildren']));
+  it("names the schema's tables a statement uses, and what a write reaches through cascading keys", () => {
+    expect(
+      tablesIn('SELECT c.id FROM Children c JOIN others o ON o.id = c.id, parents WHERE c.status = $1', SCHEMA),
+    ).toEqual(new Set(['children', 'others', 'parents']));
+    expect(writtenTables('DELETE FROM parents WHERE id = $1', SCHEMA)).toEqual(
+      new Set(['parents', 'children', 'grandchildren']),
+    );
     expect(writtenTables('UPDATE others SET n = 1', SCHEMA)).toEqual(new Set(['others']));
     // A write to no known table, or to the schema itself, may change anything.
     expect(writtenTables('INSERT INTO newcomers VALUES (1)', SCHEMA)).toBeUndefined();
@@ -40,7 +44,7 @@ describe('the tables of a statement', () => {
   });
 });
 
-describe('the platform\'s schema', () => {
+describe("the platform's schema", () => {
   let pg: PGlite;
   let db: Db;
   beforeEach(async () => {
@@ -59,13 +63,19 @@ describe('the platform\'s schema', () => {
 
   it('cascades from a manifest to its jobs, derivatives and their files', async () => {
     const schema = schemaFrom((await pg.query<{ name: string; dependents: string[] }>(SCHEMA_SQL)).rows);
-    expect(writtenTables('DELETE FROM md_manifests WHERE urn = $1', schema)).toEqual(new Set(['md_manifests', 'md_jobs', 'md_derivatives', 'md_files']));
+    expect(writtenTables('DELETE FROM md_manifests WHERE urn = $1', schema)).toEqual(
+      new Set(['md_manifests', 'md_jobs', 'md_derivatives', 'md_files']),
+    );
   });
 
   it('keeps an answer across writes to other tables, and reads again after one to its own', async () => {
     const BUCKET = 'SELECT owner_client_id AS owner FROM oss_buckets WHERE bucket_key = $1';
-    await db.query("INSERT INTO apps (client_id, name, type, secret_hash, scopes) VALUES ('app-1', 'A', 'server', 'x', '{}'), ('app-2', 'B', 'server', 'x', '{}')");
-    await db.query("INSERT INTO oss_buckets (bucket_key, owner_client_id, policy_key, region, created_at) VALUES ('b', 'app-1', 'persistent', 'US', now())");
+    await db.query(
+      "INSERT INTO apps (client_id, name, type, secret_hash, scopes) VALUES ('app-1', 'A', 'server', 'x', '{}'), ('app-2', 'B', 'server', 'x', '{}')",
+    );
+    await db.query(
+      "INSERT INTO oss_buckets (bucket_key, owner_client_id, policy_key, region, created_at) VALUES ('b', 'app-1', 'persistent', 'US', now())",
+    );
     expect(await db.query(BUCKET, ['b'])).toEqual([{ owner: 'app-1' }]);
     // Changed behind the platform's back: what it still answers is what it remembered.
     await pg.query("UPDATE oss_buckets SET owner_client_id = 'app-2'");

@@ -21,7 +21,10 @@ WHERE c.relkind IN ('r', 'p') AND c.relnamespace = current_schema()::regnamespac
 GROUP BY c.relname`;
 
 export function schemaFrom(rows: readonly { name: string; dependents: string[] }[]): Schema {
-  return { tables: new Set(rows.map((row) => row.name)), cascades: new Map(rows.map((row) => [row.name, row.dependents])) };
+  return {
+    tables: new Set(rows.map((row) => row.name)),
+    cascades: new Map(rows.map((row) => [row.name, row.dependents])),
+  };
 }
 
 const WORD = /[a-z_][a-z0-9_$]*/g;

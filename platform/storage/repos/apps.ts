@@ -29,7 +29,9 @@ export function appsRepo(db: Queryable) {
       return app;
     },
     async findByName(name: string): Promise<App | undefined> {
-      const [app] = await db.query<App>(`SELECT ${COLUMNS} FROM apps WHERE name = $1 ORDER BY created_at LIMIT 1`, [name]);
+      const [app] = await db.query<App>(`SELECT ${COLUMNS} FROM apps WHERE name = $1 ORDER BY created_at LIMIT 1`, [
+        name,
+      ]);
       return app;
     },
     /** Every callback URL of every app: logout may return only to one of their origins. */

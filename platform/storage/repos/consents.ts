@@ -16,7 +16,10 @@ export function consentsRepo(db: Db, revocations: Revocations = revocationSignal
   return {
     /** The scopes this person has allowed this app, or none when they never did (or withdrew it). */
     async grantedScopes(userId: string, clientId: string): Promise<string[]> {
-      const [row] = await db.query<{ scopes: string[] }>('SELECT scopes FROM oauth_consents WHERE user_id = $1 AND client_id = $2', [userId, clientId]);
+      const [row] = await db.query<{ scopes: string[] }>(
+        'SELECT scopes FROM oauth_consents WHERE user_id = $1 AND client_id = $2',
+        [userId, clientId],
+      );
       return row?.scopes ?? [];
     },
     /**
@@ -44,10 +47,20 @@ export function consentsRepo(db: Db, revocations: Revocations = revocationSignal
      */
     async withdraw(userId: string, clientId: string, now: Date): Promise<boolean> {
       const withdrawn = await db.transaction(async (tx) => {
-        const deleted = await tx.query('DELETE FROM oauth_consents WHERE user_id = $1 AND client_id = $2 RETURNING 1', [userId, clientId]);
+        const deleted = await tx.query('DELETE FROM oauth_consents WHERE user_id = $1 AND client_id = $2 RETURNING 1', [
+          userId,
+          clientId,
+        ]);
         const families = `SELECT id FROM token_families WHERE user_id = $1 AND client_id = $2`;
-        await tx.query(`UPDATE token_families SET revoked_at = COALESCE(revoked_at, $3) WHERE id IN (${families})`, [userId, clientId, now]);
-        await tx.query(`UPDATE access_tokens SET revoked_at = COALESCE(revoked_at, $3) WHERE family_id IN (${families})`, [userId, clientId, now]);
+        await tx.query(`UPDATE token_families SET revoked_at = COALESCE(revoked_at, $3) WHERE id IN (${families})`, [
+          userId,
+          clientId,
+          now,
+        ]);
+        await tx.query(
+          `UPDATE access_tokens SET revoked_at = COALESCE(revoked_at, $3) WHERE family_id IN (${families})`,
+          [userId, clientId, now],
+        );
         return deleted.length === 1;
       });
       revocations.revoked();

@@ -32,13 +32,18 @@ export function daAppsRepo(db: Db) {
     },
     /** The receivers an owner's shares match: the owner's name, its client id, and `everyone`. */
     async receiversOf(owner: string): Promise<string[]> {
-      const [app] = await db.query<{ clientId: string }>(`SELECT client_id AS "clientId" FROM da_apps WHERE nickname = $1`, [owner]);
+      const [app] = await db.query<{ clientId: string }>(
+        `SELECT client_id AS "clientId" FROM da_apps WHERE nickname = $1`,
+        [owner],
+      );
       return [...new Set([owner, app?.clientId ?? owner, 'everyone'])];
     },
     /** Whether `name` names an app: a registered client id or a nickname. */
     async appExists(name: string): Promise<boolean> {
       const rows = await db.query(
-        `SELECT 1 FROM apps WHERE client_id = $1 UNION ALL SELECT 1 FROM da_apps WHERE lower(nickname) = lower($1) LIMIT 1`, [name]);
+        `SELECT 1 FROM apps WHERE client_id = $1 UNION ALL SELECT 1 FROM da_apps WHERE lower(nickname) = lower($1) LIMIT 1`,
+        [name],
+      );
       return rows.length > 0;
     },
     /**
@@ -51,7 +56,9 @@ export function daAppsRepo(db: Db) {
         const current = await find(clientId, tx);
         const [taken] = await tx.query(
           `SELECT 1 FROM da_apps WHERE lower(nickname) = lower($1) AND client_id <> $2
-           UNION ALL SELECT 1 FROM apps WHERE client_id = $1 AND client_id <> $2 LIMIT 1`, [nickname, clientId]);
+           UNION ALL SELECT 1 FROM apps WHERE client_id = $1 AND client_id <> $2 LIMIT 1`,
+          [nickname, clientId],
+        );
         if (taken) return 'taken';
         if (current?.nickname !== nickname) {
           const [data] = await tx.query('SELECT 1 FROM da_items WHERE client_id = $1 LIMIT 1', [clientId]);
@@ -60,7 +67,8 @@ export function daAppsRepo(db: Db) {
         await tx.query(
           `INSERT INTO da_apps (client_id, nickname, public_key) VALUES ($1, $2, $3)
            ON CONFLICT (client_id) DO UPDATE SET nickname = $2, public_key = COALESCE($3, da_apps.public_key)`,
-          [clientId, nickname, publicKey === null ? null : JSON.stringify(publicKey)]);
+          [clientId, nickname, publicKey === null ? null : JSON.stringify(publicKey)],
+        );
         return 'set';
       });
     },
@@ -69,7 +77,8 @@ export function daAppsRepo(db: Db) {
         `INSERT INTO da_apps (client_id, limits) VALUES ($1, jsonb_build_object('processingTimeSec', $2::jsonb))
          ON CONFLICT (client_id) DO UPDATE SET limits = jsonb_set(da_apps.limits, '{processingTimeSec}',
            COALESCE(da_apps.limits->'processingTimeSec', '{}'::jsonb) || $2::jsonb)`,
-        [clientId, JSON.stringify(limits)]);
+        [clientId, JSON.stringify(limits)],
+      );
     },
     async resetLimits(clientId: string): Promise<void> {
       await db.query(`UPDATE da_apps SET limits = '{}' WHERE client_id = $1`, [clientId]);
@@ -82,7 +91,9 @@ export function daAppsRepo(db: Db) {
       return db.transaction(async (tx) => {
         const blobs = await tx.query<{ blobId: string }>(
           `SELECT v.blob_id AS "blobId" FROM da_versions v JOIN da_items i USING (kind, owner, name)
-           WHERE i.client_id = $1 AND v.blob_id IS NOT NULL`, [clientId]);
+           WHERE i.client_id = $1 AND v.blob_id IS NOT NULL`,
+          [clientId],
+        );
         await tx.query('DELETE FROM da_items WHERE client_id = $1', [clientId]);
         await tx.query('DELETE FROM da_apps WHERE client_id = $1', [clientId]);
         return blobs.map((row) => row.blobId);

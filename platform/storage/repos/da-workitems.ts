@@ -35,12 +35,26 @@ export interface WorkitemEnd {
 /** Workitems: the persisted state machine pending → inprogress → success | failed… | cancelled. */
 export function daWorkitemsRepo(db: Db) {
   return {
-    async insert(items: readonly Pick<DaWorkitemRecord, 'id' | 'clientId' | 'owner' | 'activityId' | 'spec' | 'stats' | 'createdAt'>[]): Promise<void> {
+    async insert(
+      items: readonly Pick<
+        DaWorkitemRecord,
+        'id' | 'clientId' | 'owner' | 'activityId' | 'spec' | 'stats' | 'createdAt'
+      >[],
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         for (const item of items) {
           await tx.query(
             `INSERT INTO da_workitems (id, client_id, owner, activity_id, status, spec, stats, created_at) VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7)`,
-            [item.id, item.clientId, item.owner, item.activityId, JSON.stringify(item.spec), JSON.stringify(item.stats), item.createdAt]);
+            [
+              item.id,
+              item.clientId,
+              item.owner,
+              item.activityId,
+              JSON.stringify(item.spec),
+              JSON.stringify(item.stats),
+              item.createdAt,
+            ],
+          );
         }
       });
     },
@@ -49,7 +63,9 @@ export function daWorkitemsRepo(db: Db) {
       return row;
     },
     async findMany(ids: readonly string[]): Promise<DaWorkitemRecord[]> {
-      return ids.length ? db.query<DaWorkitemRecord>(`SELECT ${COLUMNS} FROM da_workitems WHERE id = ANY($1)`, [[...ids]]) : [];
+      return ids.length
+        ? db.query<DaWorkitemRecord>(`SELECT ${COLUMNS} FROM da_workitems WHERE id = ANY($1)`, [[...ids]])
+        : [];
     },
     /** Every workitem a stop left behind, oldest first. */
     async allLive(): Promise<DaWorkitemRecord[]> {
@@ -59,7 +75,8 @@ export function daWorkitemsRepo(db: Db) {
     async start(id: string, stats: WorkItemStats): Promise<DaWorkitemRecord | undefined> {
       const [row] = await db.query<DaWorkitemRecord>(
         `UPDATE da_workitems SET status = 'inprogress', attempts = attempts + 1, stats = $2 WHERE id = $1 AND ${LIVE} RETURNING ${COLUMNS}`,
-        [id, JSON.stringify(stats)]);
+        [id, JSON.stringify(stats)],
+      );
       return row;
     },
     async setStats(id: string, stats: WorkItemStats): Promise<void> {
@@ -70,15 +87,29 @@ export function daWorkitemsRepo(db: Db) {
       const rows = await db.query(
         `UPDATE da_workitems SET status = $2, stats = $3, report_blob_id = $4, report_size = $5, debug_blob_id = $6, debug_size = $7, finished_at = $8
          WHERE id = $1 AND ${LIVE} RETURNING id`,
-        [id, end.status, JSON.stringify(end.stats), end.report?.id ?? null, end.report?.size ?? null, end.debug?.id ?? null, end.debug?.size ?? null, end.at]);
+        [
+          id,
+          end.status,
+          JSON.stringify(end.stats),
+          end.report?.id ?? null,
+          end.report?.size ?? null,
+          end.debug?.id ?? null,
+          end.debug?.size ?? null,
+          end.at,
+        ],
+      );
       return rows.length > 0;
     },
     /** Retention: workitems that ended before `cutoff`, at most `limit`; returns their blobs to free. */
     async deleteFinishedBefore(cutoff: Date, limit: number): Promise<{ count: number; blobs: string[] }> {
       const rows = await db.query<{ reportBlobId: string | null; debugBlobId: string | null }>(
         `DELETE FROM da_workitems WHERE id IN (SELECT id FROM da_workitems WHERE finished_at < $1 ORDER BY finished_at LIMIT $2)
-         RETURNING report_blob_id AS "reportBlobId", debug_blob_id AS "debugBlobId"`, [cutoff, limit]);
-      const blobs = rows.flatMap((row) => [row.reportBlobId, row.debugBlobId]).filter((id): id is string => id !== null);
+         RETURNING report_blob_id AS "reportBlobId", debug_blob_id AS "debugBlobId"`,
+        [cutoff, limit],
+      );
+      const blobs = rows
+        .flatMap((row) => [row.reportBlobId, row.debugBlobId])
+        .filter((id): id is string => id !== null);
       return { count: rows.length, blobs };
     },
   };

@@ -25,7 +25,9 @@ describe.each(dbBackends)('Design Automation metadata on $name', ({ open }) => {
     items = daItemsRepo(db);
     apps = daAppsRepo(db);
     workitems = daWorkitemsRepo(db);
-    await db.query("INSERT INTO apps (client_id, name, type, secret_hash, scopes) VALUES ('client-a', 'A', 'server', 'x', '{}'), ('client-b', 'B', 'server', 'x', '{}'), ('client-c', 'C', 'server', 'x', '{}')");
+    await db.query(
+      "INSERT INTO apps (client_id, name, type, secret_hash, scopes) VALUES ('client-a', 'A', 'server', 'x', '{}'), ('client-b', 'B', 'server', 'x', '{}'), ('client-c', 'C', 'server', 'x', '{}')",
+    );
   });
   afterAll(async () => {
     await db.close();
@@ -57,12 +59,22 @@ describe.each(dbBackends)('Design Automation metadata on $name', ({ open }) => {
   it('lists own ids with $LATEST first and the aliases shared with the app after them, paged by position', async () => {
     await items.create(bundle('Bravo', 'Shared'), 'client-b', 'Local.Test+1', {}, at(0));
     await items.createAlias(bundle('Bravo', 'Shared'), { alias: 'forA', version: 1, receiver: 'Charlie' }, at(0), 100);
-    await items.createAlias(bundle('Bravo', 'Shared'), { alias: 'public', version: 1, receiver: 'everyone' }, at(0), 100);
+    await items.createAlias(
+      bundle('Bravo', 'Shared'),
+      { alias: 'public', version: 1, receiver: 'everyone' },
+      at(0),
+      100,
+    );
     await items.createAlias(bundle('Bravo', 'Shared'), { alias: 'private', version: 1, receiver: null }, at(0), 100);
     await items.create(bundle('Charlie', 'Mine'), 'client-a', 'Local.Test+1', {}, at(0));
     await items.createAlias(bundle('Charlie', 'Mine'), { alias: 'a1', version: 1, receiver: null }, at(0), 100);
     const all = await items.listVisible('appbundle', 'Charlie', ['Charlie', 'client-a', 'everyone'], null, 10);
-    expect(all.map((id) => `${id.owner}.${id.name}+${id.alias}`)).toEqual(['Charlie.Mine+$LATEST', 'Charlie.Mine+a1', 'Bravo.Shared+forA', 'Bravo.Shared+public']);
+    expect(all.map((id) => `${id.owner}.${id.name}+${id.alias}`)).toEqual([
+      'Charlie.Mine+$LATEST',
+      'Charlie.Mine+a1',
+      'Bravo.Shared+forA',
+      'Bravo.Shared+public',
+    ]);
     const second = await items.listVisible('appbundle', 'Charlie', ['Charlie', 'client-a', 'everyone'], all[1]!, 10);
     expect(second).toEqual(all.slice(2));
     expect(await items.listVisible('activity', 'Charlie', ['Charlie'], null, 10)).toEqual([]);
@@ -78,7 +90,10 @@ describe.each(dbBackends)('Design Automation metadata on $name', ({ open }) => {
     expect(await apps.setNickname('client-a', 'client-b', null)).toBe('taken');
     expect(await apps.setNickname('client-a', 'Other', null)).toBe('has-data');
     expect(await apps.setNickname('client-c', 'Nick', null)).toBe('set');
-    expect(await apps.find('client-c')).toMatchObject({ nickname: 'Nick', publicKey: { Exponent: 'AQ==', Modulus: 'Ag==' } });
+    expect(await apps.find('client-c')).toMatchObject({
+      nickname: 'Nick',
+      publicKey: { Exponent: 'AQ==', Modulus: 'Ag==' },
+    });
     expect(await apps.ownerOf('client-c')).toBe('Nick');
     expect(await apps.appExists('NICK')).toBe(true);
     expect(await apps.appExists('nobody')).toBe(false);
@@ -92,7 +107,17 @@ describe.each(dbBackends)('Design Automation metadata on $name', ({ open }) => {
 
   it('moves a workitem through its states once, and sweeps it with its blobs after retention', async () => {
     const stats = { timeQueued: '2026-01-01T00:00:00.0000000Z' };
-    await workitems.insert([{ id: 'w1', clientId: 'client-a', owner: 'Charlie', activityId: 'Charlie.Act+prod', spec: { a: 1 }, stats, createdAt: at(0) }]);
+    await workitems.insert([
+      {
+        id: 'w1',
+        clientId: 'client-a',
+        owner: 'Charlie',
+        activityId: 'Charlie.Act+prod',
+        spec: { a: 1 },
+        stats,
+        createdAt: at(0),
+      },
+    ]);
     expect(await workitems.allLive()).toMatchObject([{ id: 'w1', status: 'pending', attempts: 0, spec: { a: 1 } }]);
     expect(await workitems.start('w1', stats)).toMatchObject({ status: 'inprogress', attempts: 1 });
     const end = { status: 'success' as const, stats, report: { id: 'report-1', size: 10 }, debug: null, at: at(10) };
@@ -100,7 +125,13 @@ describe.each(dbBackends)('Design Automation metadata on $name', ({ open }) => {
     expect(await workitems.finish('w1', { ...end, status: 'cancelled' })).toBe(false);
     expect(await workitems.start('w1', stats)).toBeUndefined();
     expect(await ossRepo(db).unreferencedBlobs(['report-1'])).toEqual([]);
-    expect(await workitems.find('w1')).toMatchObject({ status: 'success', reportBlobId: 'report-1', reportSize: 10, debugBlobId: null, finishedAt: at(10) });
+    expect(await workitems.find('w1')).toMatchObject({
+      status: 'success',
+      reportBlobId: 'report-1',
+      reportSize: 10,
+      debugBlobId: null,
+      finishedAt: at(10),
+    });
     expect(await workitems.deleteFinishedBefore(at(5), 10)).toEqual({ count: 0, blobs: [] });
     expect(await workitems.deleteFinishedBefore(at(11), 10)).toEqual({ count: 1, blobs: ['report-1'] });
   });

@@ -33,7 +33,12 @@ export interface SearchPage {
  */
 export function dmSearchRepo(db: Queryable) {
   return {
-    async tipsUnder(folderId: string, clauses: readonly SearchClause[], offset: number, limit: number): Promise<SearchPage> {
+    async tipsUnder(
+      folderId: string,
+      clauses: readonly SearchClause[],
+      offset: number,
+      limit: number,
+    ): Promise<SearchPage> {
       let where = '';
       const params: string[][] = [];
       for (const clause of clauses) {
@@ -50,10 +55,14 @@ export function dmSearchRepo(db: Queryable) {
          JOIN dm_versions v ON v.item_id = i.id AND v.version_number = i.tip_version
          WHERE NOT i.hidden${where}
          ORDER BY lower(v.name), v.id OFFSET $2 LIMIT $3`,
-        [folderId, offset, limit, ...params]);
+        [folderId, offset, limit, ...params],
+      );
       const tips = rows.map(({ total: _total, ...version }) => version);
       const items = tips.length
-        ? await db.query<ItemRecord>(`SELECT ${ITEM_COLUMNS} FROM dm_items i WHERE i.id = ANY ($1::text[]) ORDER BY lower(i.display_name), i.id`, [tips.map((tip) => tip.itemId)])
+        ? await db.query<ItemRecord>(
+            `SELECT ${ITEM_COLUMNS} FROM dm_items i WHERE i.id = ANY ($1::text[]) ORDER BY lower(i.display_name), i.id`,
+            [tips.map((tip) => tip.itemId)],
+          )
         : [];
       // A page past the end has no rows to carry the count; one more query finds it only then.
       const total = rows[0]?.total ?? (offset > 0 ? await this.countUnder(folderId, clauses) : 0);

@@ -32,25 +32,34 @@ export function jobLeasesRepo(db: Db, table: LeasedTable) {
       const [row] = await db.query<{ id: string }>(
         `UPDATE ${table} SET lease_holder = $1, lease_expires_at = $2 WHERE id = (
            SELECT id FROM ${table} WHERE ${LIVE} AND ${free} ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-         RETURNING id`, [lease.holder, leaseUntil(lease, now), now]);
+         RETURNING id`,
+        [lease.holder, leaseUntil(lease, now), now],
+      );
       return row?.id;
     },
     /** One given job, if it is live and nobody else holds it (or `steal`: a single platform restarting takes back its own). */
     async claim(id: string, lease: Lease, now: Date, steal = false): Promise<boolean> {
       const rows = await db.query(
         `UPDATE ${table} SET lease_holder = $1, lease_expires_at = $2
-         WHERE id = $4 AND ${LIVE} AND (${free} OR lease_holder = $1 OR $5) RETURNING id`, [lease.holder, leaseUntil(lease, now), now, id, steal]);
+         WHERE id = $4 AND ${LIVE} AND (${free} OR lease_holder = $1 OR $5) RETURNING id`,
+        [lease.holder, leaseUntil(lease, now), now, id, steal],
+      );
       return rows.length > 0;
     },
     /** Extends a held lease; false when the job ended, went, or was taken over after the lease lapsed. */
     async renew(id: string, lease: Lease, now: Date): Promise<boolean> {
       const rows = await db.query(
-        `UPDATE ${table} SET lease_expires_at = $2 WHERE id = $3 AND lease_holder = $1 AND ${LIVE} RETURNING id`, [lease.holder, leaseUntil(lease, now), id]);
+        `UPDATE ${table} SET lease_expires_at = $2 WHERE id = $3 AND lease_holder = $1 AND ${LIVE} RETURNING id`,
+        [lease.holder, leaseUntil(lease, now), id],
+      );
       return rows.length > 0;
     },
     /** Hands a job back at once (a stop), so the next worker need not wait for the lease to lapse. */
     async release(id: string, lease: Lease): Promise<void> {
-      await db.query(`UPDATE ${table} SET lease_holder = NULL, lease_expires_at = NULL WHERE id = $2 AND lease_holder = $1`, [lease.holder, id]);
+      await db.query(
+        `UPDATE ${table} SET lease_holder = NULL, lease_expires_at = NULL WHERE id = $2 AND lease_holder = $1`,
+        [lease.holder, id],
+      );
     },
   };
 }

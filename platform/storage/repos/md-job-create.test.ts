@@ -21,8 +21,17 @@ describe.each(dbBackends)('recording a translation job on $name', ({ open }) => 
     dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-md-create-'));
     db = await open(dir);
     stores = createStores(db);
-    await db.query("INSERT INTO apps (client_id, name, type, secret_hash, scopes) VALUES ('app-1', 'A', 'server', 'x', '{}')");
-    await stores.oss.createBucket({ bucketKey: 'designs', ownerClientId: 'app-1', policyKey: 'persistent', region: 'US', permissions: [], createdAt: at(0) });
+    await db.query(
+      "INSERT INTO apps (client_id, name, type, secret_hash, scopes) VALUES ('app-1', 'A', 'server', 'x', '{}')",
+    );
+    await stores.oss.createBucket({
+      bucketKey: 'designs',
+      ownerClientId: 'app-1',
+      policyKey: 'persistent',
+      region: 'US',
+      permissions: [],
+      createdAt: at(0),
+    });
   });
   afterAll(async () => {
     await db.close();
@@ -31,33 +40,103 @@ describe.each(dbBackends)('recording a translation job on $name', ({ open }) => 
 
   let ids = 0;
   const design = async (objectKey: string, expiresAt: Date | null = null) => {
-    await stores.oss.putObject({
-      id: `object-${++ids}`, bucketKey: 'designs', objectKey, size: 3, sha1: 'abc', contentType: 'application/octet-stream', contentDisposition: null,
-      contentEncoding: null, cacheControl: null, userMetadata: null, createdAt: at(0), modifiedAt: at(0), accessedAt: null, expiresAt,
-    }, [{ blobId: `source-${ids}`, size: 3 }]);
+    await stores.oss.putObject(
+      {
+        id: `object-${++ids}`,
+        bucketKey: 'designs',
+        objectKey,
+        size: 3,
+        sha1: 'abc',
+        contentType: 'application/octet-stream',
+        contentDisposition: null,
+        contentEncoding: null,
+        cacheControl: null,
+        userMetadata: null,
+        createdAt: at(0),
+        modifiedAt: at(0),
+        accessedAt: null,
+        expiresAt,
+      },
+      [{ blobId: `source-${ids}`, size: 3 }],
+    );
     return objectKey;
   };
-  const request = (objectKey: string, id: string, options: Partial<JobRequest> & { second?: number } = {}): JobRequest => ({
+  const request = (
+    objectKey: string,
+    id: string,
+    options: Partial<JobRequest> & { second?: number } = {},
+  ): JobRequest => ({
     id,
-    manifest: { urn: `urn-${objectKey}`, sourceUrn: `urn:${objectKey}`, bucketKey: 'designs', objectKey, fileName: objectKey, rootFilename: null, region: 'US', createdAt: at(options.second ?? 1) },
-    clientId: 'app-1', formats: [SVF2], force: false, maxLive: 20, ...options,
+    manifest: {
+      urn: `urn-${objectKey}`,
+      sourceUrn: `urn:${objectKey}`,
+      bucketKey: 'designs',
+      objectKey,
+      fileName: objectKey,
+      rootFilename: null,
+      region: 'US',
+      createdAt: at(options.second ?? 1),
+    },
+    clientId: 'app-1',
+    formats: [SVF2],
+    force: false,
+    maxLive: 20,
+    ...options,
   });
   const succeed = async (jobId: string, outputType: 'svf2' | 'obj', blobId: string) => {
     await db.transaction(async (tx) => {
-      await stores.mdManifests.completeDerivative(tx, jobId, outputType, 'success', [], [{
-        path: `${outputType}/file`, blobId, role: 'graphics', mime: 'x', size: 1, sha1: '', viewGuid: null, viewName: null, viewRole: null, resolution: null, createdAt: at(2),
-      }]);
+      await stores.mdManifests.completeDerivative(
+        tx,
+        jobId,
+        outputType,
+        'success',
+        [],
+        [
+          {
+            path: `${outputType}/file`,
+            blobId,
+            role: 'graphics',
+            mime: 'x',
+            size: 1,
+            sha1: '',
+            viewGuid: null,
+            viewName: null,
+            viewRole: null,
+            resolution: null,
+            createdAt: at(2),
+          },
+        ],
+      );
     });
   };
   const finish = (jobId: string) => db.transaction((tx) => stores.mdJobs.finish(tx, jobId, 'success', at(2)));
 
   it('records a pending job for the formats in their order, and says when the source is missing or expired', async () => {
     const key = await design('house.ifc');
-    expect(await stores.mdJobs.create(request(key, 'job-1', { formats: [SVF2, OBJ] }))).toEqual({ outcome: 'created', replaced: [], freed: [] });
-    expect(await stores.mdJobs.find('job-1')).toMatchObject({ status: 'pending', urn: 'urn-house.ifc', outputs: [SVF2, OBJ], createdAt: at(1) });
-    expect((await stores.mdManifests.derivatives('urn-house.ifc')).map((d) => [d.outputType, d.status, d.jobId])).toEqual([['obj', 'pending', 'job-1'], ['svf2', 'pending', 'job-1']]);
+    expect(await stores.mdJobs.create(request(key, 'job-1', { formats: [SVF2, OBJ] }))).toEqual({
+      outcome: 'created',
+      replaced: [],
+      freed: [],
+    });
+    expect(await stores.mdJobs.find('job-1')).toMatchObject({
+      status: 'pending',
+      urn: 'urn-house.ifc',
+      outputs: [SVF2, OBJ],
+      createdAt: at(1),
+    });
+    expect(
+      (await stores.mdManifests.derivatives('urn-house.ifc')).map((d) => [d.outputType, d.status, d.jobId]),
+    ).toEqual([
+      ['obj', 'pending', 'job-1'],
+      ['svf2', 'pending', 'job-1'],
+    ]);
     // Started, it comes with its source's blobs.
-    const started = await stores.mdJobs.start('job-1', { lease: { holder: 'runner', seconds: 30 }, at: at(2), steal: false, maxAttempts: 2 });
+    const started = await stores.mdJobs.start('job-1', {
+      lease: { holder: 'runner', seconds: 30 },
+      at: at(2),
+      steal: false,
+      maxAttempts: 2,
+    });
     expect(started?.content).toEqual({ size: 3, extents: [{ blobId: `source-${ids}`, size: 3 }] });
 
     expect(await stores.mdJobs.create(request('absent.ifc', 'job-2'))).toEqual({ outcome: 'missing' });
@@ -77,7 +156,9 @@ describe.each(dbBackends)('recording a translation job on $name', ({ open }) => 
     const forced = await stores.mdJobs.create(request(key, 'job-c', { force: true, second: 5 }));
     expect(forced).toEqual({ outcome: 'created', replaced: ['job-a'], freed: ['blob-a-obj'] });
     expect(await stores.mdJobs.find('job-a')).toBeUndefined();
-    expect((await stores.mdManifests.derivatives('urn-tower.ifc')).map((d) => [d.outputType, d.status, d.jobId])).toEqual([['svf2', 'pending', 'job-c']]);
+    expect(
+      (await stores.mdManifests.derivatives('urn-tower.ifc')).map((d) => [d.outputType, d.status, d.jobId]),
+    ).toEqual([['svf2', 'pending', 'job-c']]);
     expect(await stores.mdManifests.files('urn-tower.ifc')).toEqual([]);
     expect(await stores.mdManifests.find('urn-tower.ifc')).toMatchObject({ createdAt: at(5), updatedAt: at(5) });
   });
@@ -89,9 +170,18 @@ describe.each(dbBackends)('recording a translation job on $name', ({ open }) => 
     await finish('bridge-1');
     expect(await stores.mdJobs.create(request(key, 'bridge-2', { second: 7 }))).toEqual({ outcome: 'done' });
 
-    expect(await stores.mdJobs.create(request(key, 'bridge-3', { formats: [SVF2, OBJ], second: 8 }))).toEqual({ outcome: 'created', replaced: [], freed: [] });
+    expect(await stores.mdJobs.create(request(key, 'bridge-3', { formats: [SVF2, OBJ], second: 8 }))).toEqual({
+      outcome: 'created',
+      replaced: [],
+      freed: [],
+    });
     expect(await stores.mdJobs.find('bridge-3')).toMatchObject({ outputs: [OBJ] });
-    expect((await stores.mdManifests.derivatives('urn-bridge.ifc')).map((d) => [d.outputType, d.status, d.jobId])).toEqual([['svf2', 'success', 'bridge-1'], ['obj', 'pending', 'bridge-3']]);
+    expect(
+      (await stores.mdManifests.derivatives('urn-bridge.ifc')).map((d) => [d.outputType, d.status, d.jobId]),
+    ).toEqual([
+      ['svf2', 'success', 'bridge-1'],
+      ['obj', 'pending', 'bridge-3'],
+    ]);
     expect((await stores.mdManifests.files('urn-bridge.ifc')).map((file) => file.blobId)).toEqual(['blob-svf2']);
     // Not forced, the manifest keeps its first creation time.
     expect(await stores.mdManifests.find('urn-bridge.ifc')).toMatchObject({ createdAt: at(1), updatedAt: at(8) });
@@ -100,20 +190,55 @@ describe.each(dbBackends)('recording a translation job on $name', ({ open }) => 
   it('retranslates a failed format in place and frees its old files', async () => {
     const key = await design('barn.ifc');
     await stores.mdJobs.create(request(key, 'barn-1'));
-    await db.transaction((tx) => stores.mdManifests.completeDerivative(tx, 'barn-1', 'svf2', 'failed', [], [{
-      path: 'svf2/partial', blobId: 'blob-partial', role: 'graphics', mime: 'x', size: 1, sha1: '', viewGuid: null, viewName: null, viewRole: null, resolution: null, createdAt: at(2),
-    }]));
+    await db.transaction((tx) =>
+      stores.mdManifests.completeDerivative(
+        tx,
+        'barn-1',
+        'svf2',
+        'failed',
+        [],
+        [
+          {
+            path: 'svf2/partial',
+            blobId: 'blob-partial',
+            role: 'graphics',
+            mime: 'x',
+            size: 1,
+            sha1: '',
+            viewGuid: null,
+            viewName: null,
+            viewRole: null,
+            resolution: null,
+            createdAt: at(2),
+          },
+        ],
+      ),
+    );
     await db.transaction((tx) => stores.mdJobs.finish(tx, 'barn-1', 'failed', at(2)));
-    expect(await stores.mdJobs.create(request(key, 'barn-2'))).toEqual({ outcome: 'created', replaced: [], freed: ['blob-partial'] });
-    expect((await stores.mdManifests.derivatives('urn-barn.ifc')).map((d) => [d.outputType, d.status, d.jobId, d.messages])).toEqual([['svf2', 'pending', 'barn-2', []]]);
+    expect(await stores.mdJobs.create(request(key, 'barn-2'))).toEqual({
+      outcome: 'created',
+      replaced: [],
+      freed: ['blob-partial'],
+    });
+    expect(
+      (await stores.mdManifests.derivatives('urn-barn.ifc')).map((d) => [d.outputType, d.status, d.jobId, d.messages]),
+    ).toEqual([['svf2', 'pending', 'barn-2', []]]);
     expect(await stores.mdManifests.files('urn-barn.ifc')).toEqual([]);
   });
 
-  it('holds an app to its live jobs, not counting the one a forced job replaces, nor another app\'s', async () => {
+  it("holds an app to its live jobs, not counting the one a forced job replaces, nor another app's", async () => {
     const [first, second] = [await design('a.ifc'), await design('b.ifc')];
-    expect(await stores.mdJobs.create(request(first, 'limit-1', { clientId: 'app-2', maxLive: 1 }))).toMatchObject({ outcome: 'created' });
-    expect(await stores.mdJobs.create(request(second, 'limit-2', { clientId: 'app-2', maxLive: 1 }))).toEqual({ outcome: 'limit' });
-    expect(await stores.mdJobs.create(request(first, 'limit-3', { clientId: 'app-2', maxLive: 1, force: true }))).toEqual({ outcome: 'created', replaced: ['limit-1'], freed: [] });
-    expect(await stores.mdJobs.create(request(second, 'limit-4', { clientId: 'app-3', maxLive: 1 }))).toMatchObject({ outcome: 'created' });
+    expect(await stores.mdJobs.create(request(first, 'limit-1', { clientId: 'app-2', maxLive: 1 }))).toMatchObject({
+      outcome: 'created',
+    });
+    expect(await stores.mdJobs.create(request(second, 'limit-2', { clientId: 'app-2', maxLive: 1 }))).toEqual({
+      outcome: 'limit',
+    });
+    expect(
+      await stores.mdJobs.create(request(first, 'limit-3', { clientId: 'app-2', maxLive: 1, force: true })),
+    ).toEqual({ outcome: 'created', replaced: ['limit-1'], freed: [] });
+    expect(await stores.mdJobs.create(request(second, 'limit-4', { clientId: 'app-3', maxLive: 1 }))).toMatchObject({
+      outcome: 'created',
+    });
   });
 });

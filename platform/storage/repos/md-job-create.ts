@@ -77,12 +77,27 @@ const CREATE = { forced: createSql(true), other: createSql(false) };
 
 async function run(q: Queryable, request: JobRequest): Promise<JobRequestOutcome> {
   const { manifest: m } = request;
-  const [row] = await q.query<{ outcome: JobRequestOutcome['outcome']; replaced: string[]; freed: string[] }>(request.force ? CREATE.forced : CREATE.other, [
-    m.urn, m.sourceUrn, m.bucketKey, m.objectKey, m.fileName, m.rootFilename, m.region, m.createdAt,
-    request.clientId, request.id, JSON.stringify(request.formats), request.maxLive,
-  ]);
+  const [row] = await q.query<{ outcome: JobRequestOutcome['outcome']; replaced: string[]; freed: string[] }>(
+    request.force ? CREATE.forced : CREATE.other,
+    [
+      m.urn,
+      m.sourceUrn,
+      m.bucketKey,
+      m.objectKey,
+      m.fileName,
+      m.rootFilename,
+      m.region,
+      m.createdAt,
+      request.clientId,
+      request.id,
+      JSON.stringify(request.formats),
+      request.maxLive,
+    ],
+  );
   if (!row) throw new Error('The job statement answered no row.');
-  return row.outcome === 'created' ? { outcome: 'created', replaced: row.replaced, freed: row.freed } : { outcome: row.outcome };
+  return row.outcome === 'created'
+    ? { outcome: 'created', replaced: row.replaced, freed: row.freed }
+    : { outcome: row.outcome };
 }
 
 /**

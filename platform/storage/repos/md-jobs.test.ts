@@ -10,7 +10,11 @@ import { mdManifestsRepo } from './md-manifests';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1) + seconds * 1000 + 123);
 const runner = (holder: string, seconds: number, options: Partial<JobStart> = {}): JobStart => ({
-  lease: { holder, seconds: 30 }, at: at(seconds), steal: false, maxAttempts: 2, ...options,
+  lease: { holder, seconds: 30 },
+  at: at(seconds),
+  steal: false,
+  maxAttempts: 2,
+  ...options,
 });
 
 // Claiming and starting a job is one statement; what it may take is what the separate claim allowed.
@@ -34,7 +38,16 @@ describe.each(dbBackends)('starting a translation job on $name', ({ open }) => {
 
   const pendingJob = async (urn: string, id: string) => {
     await db.transaction(async (tx) => {
-      await manifests.upsert(tx, { urn, sourceUrn: `urn:${urn}`, bucketKey: 'b', objectKey: `${urn}.ifc`, fileName: `${urn}.ifc`, rootFilename: null, region: 'US', createdAt: at(0) });
+      await manifests.upsert(tx, {
+        urn,
+        sourceUrn: `urn:${urn}`,
+        bucketKey: 'b',
+        objectKey: `${urn}.ifc`,
+        fileName: `${urn}.ifc`,
+        rootFilename: null,
+        region: 'US',
+        createdAt: at(0),
+      });
       await jobs.insert(tx, { id, urn, clientId: 'client-a', outputs: [{ type: 'svf2' }], createdAt: at(1) });
       await manifests.addDerivatives(tx, urn, id, ['svf2'], at(1));
     });
@@ -43,7 +56,13 @@ describe.each(dbBackends)('starting a translation job on $name', ({ open }) => {
   it('claims a pending job, starts it and its derivatives, and answers with its manifest', async () => {
     await pendingJob('one', 'job-one');
     const started = await jobs.start('job-one', runner('runner-a', 2));
-    expect(started?.job).toMatchObject({ id: 'job-one', status: 'inprogress', attempts: 1, startedAt: at(2), outputs: [{ type: 'svf2' }] });
+    expect(started?.job).toMatchObject({
+      id: 'job-one',
+      status: 'inprogress',
+      attempts: 1,
+      startedAt: at(2),
+      outputs: [{ type: 'svf2' }],
+    });
     expect(started?.manifest).toEqual(await manifests.find('one'));
     // No object in its bucket: the runner fails the job for its missing source.
     expect(started?.content).toBeUndefined();

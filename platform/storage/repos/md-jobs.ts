@@ -6,7 +6,6 @@ import { JOB_COLUMNS, MANIFEST_COLUMNS, type JobRecord, type ManifestRecord } fr
 import type { ObjectContent } from './oss';
 import { EXTENTS_JSON, visible } from './oss-objects';
 
-
 /** How a runner starts a job: as whom, when, taking it from a lapsed or (`steal`) any holder. */
 export interface JobStart {
   lease: Lease;
@@ -22,23 +21,29 @@ export interface StartedJob {
   content: ObjectContent | undefined;
 }
 
-
 /** Translation jobs: the persisted state machine pending → inprogress → success | failed | timeout. */
 export function mdJobsRepo(db: Db) {
   return {
     /** `POST …/job` in one statement: see md-job-create.ts. */
     create: (request: JobRequest) => createJob(db, request),
-    async insert(tx: Queryable, job: Pick<JobRecord, 'id' | 'urn' | 'clientId' | 'outputs' | 'createdAt'>): Promise<void> {
+    async insert(
+      tx: Queryable,
+      job: Pick<JobRecord, 'id' | 'urn' | 'clientId' | 'outputs' | 'createdAt'>,
+    ): Promise<void> {
       await tx.query(
         `INSERT INTO md_jobs (id, urn, client_id, status, outputs, created_at) VALUES ($1, $2, $3, 'pending', $4, $5)`,
-        [job.id, job.urn, job.clientId, JSON.stringify(job.outputs), job.createdAt]);
+        [job.id, job.urn, job.clientId, JSON.stringify(job.outputs), job.createdAt],
+      );
     },
     async find(id: string): Promise<JobRecord | undefined> {
       const [job] = await db.query<JobRecord>(`SELECT ${JOB_COLUMNS} FROM md_jobs WHERE id = $1`, [id]);
       return job;
     },
     async liveOf(urn: string): Promise<JobRecord | undefined> {
-      const [job] = await db.query<JobRecord>(`SELECT ${JOB_COLUMNS} FROM md_jobs WHERE urn = $1 AND ${LIVE} ORDER BY created_at DESC LIMIT 1`, [urn]);
+      const [job] = await db.query<JobRecord>(
+        `SELECT ${JOB_COLUMNS} FROM md_jobs WHERE urn = $1 AND ${LIVE} ORDER BY created_at DESC LIMIT 1`,
+        [urn],
+      );
       return job;
     },
     /** Every job a restart left behind, oldest first. */
@@ -65,20 +70,33 @@ export function mdJobsRepo(db: Db) {
            (SELECT json_build_object('size', o.size::float8, 'extents', ${EXTENTS_JSON}) FROM md_manifests m
             JOIN oss_objects o ON o.bucket_key = m.bucket_key AND o.object_key = m.object_key WHERE m.urn = started.urn AND ${visible(2)}) AS content
          FROM started`,
-        [id, run.at, run.lease.holder, leaseUntil(run.lease, run.at), run.steal, run.maxAttempts]);
+        [id, run.at, run.lease.holder, leaseUntil(run.lease, run.at), run.steal, run.maxAttempts],
+      );
       if (!row?.manifest) return undefined;
       const { manifest, content, ...job } = row;
-      return { job, manifest: { ...manifest, createdAt: new Date(manifest.createdAt), updatedAt: new Date(manifest.updatedAt) }, content: content ?? undefined };
+      return {
+        job,
+        manifest: { ...manifest, createdAt: new Date(manifest.createdAt), updatedAt: new Date(manifest.updatedAt) },
+        content: content ?? undefined,
+      };
     },
     async setProgress(id: string, percent: number): Promise<void> {
       await db.query(`UPDATE md_jobs SET progress = $2 WHERE id = $1 AND status = 'inprogress'`, [id, percent]);
     },
     /** Ends a running job; its derivatives not yet decided end the same way, with `messages`. */
-    async finish(tx: Queryable, id: string, status: Exclude<TranslationStatus, 'pending' | 'inprogress'>, at: Date, messages: readonly object[] = []): Promise<boolean> {
+    async finish(
+      tx: Queryable,
+      id: string,
+      status: Exclude<TranslationStatus, 'pending' | 'inprogress'>,
+      at: Date,
+      messages: readonly object[] = [],
+    ): Promise<boolean> {
       const ended = await tx.query(
         `WITH ended AS (UPDATE md_jobs SET status = $2, progress = 100, finished_at = $3 WHERE id = $1 AND ${LIVE} RETURNING id),
          derivatives AS (UPDATE md_derivatives SET status = $2, messages = messages || $4::jsonb WHERE job_id = $1 AND ${LIVE})
-         SELECT id FROM ended`, [id, status, at, JSON.stringify(messages)]);
+         SELECT id FROM ended`,
+        [id, status, at, JSON.stringify(messages)],
+      );
       return ended.length > 0;
     },
   };

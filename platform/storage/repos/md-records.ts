@@ -1,4 +1,10 @@
-import type { JobOutputFormat, ManifestMessage, OutputType, TranslationStatus, ViewKind } from '../../../contracts/model-derivative';
+import type {
+  JobOutputFormat,
+  ManifestMessage,
+  OutputType,
+  TranslationStatus,
+  ViewKind,
+} from '../../../contracts/model-derivative';
 
 // The Model Derivative tables' records and the columns that read them, shared by the repos that join them.
 

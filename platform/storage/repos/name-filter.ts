@@ -20,7 +20,11 @@ const MATCHES: Partial<Record<NameOperator, (column: string) => string>> = {
 };
 
 /** ` AND (…)` for each clause, reading its values from parameters numbered from `firstParam`; '' when there are none. */
-export function nameConditions(column: string, clauses: readonly NameClause[], firstParam: number): { sql: string; params: string[][] } {
+export function nameConditions(
+  column: string,
+  clauses: readonly NameClause[],
+  firstParam: number,
+): { sql: string; params: string[][] } {
   const params: string[][] = [];
   let sql = '';
   for (const clause of clauses) {

@@ -52,13 +52,26 @@ export function oauthRepo(db: Db, revocations: Revocations = revocationSignal())
       await db.query(
         `INSERT INTO auth_requests (id, client_id, redirect_uri, scopes, state, nonce, code_challenge, csrf_token, user_id, prompt_consent, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [request.id, request.clientId, request.redirectUri, request.scopes, request.state, request.nonce,
-          request.codeChallenge, request.csrfToken, request.userId, request.promptConsent, request.expiresAt],
+        [
+          request.id,
+          request.clientId,
+          request.redirectUri,
+          request.scopes,
+          request.state,
+          request.nonce,
+          request.codeChallenge,
+          request.csrfToken,
+          request.userId,
+          request.promptConsent,
+          request.expiresAt,
+        ],
       );
     },
     async findAuthRequest(id: string, now: Date): Promise<AuthRequest | undefined> {
       const [request] = await db.query<AuthRequest>(
-        `SELECT ${REQUEST_COLUMNS} FROM auth_requests WHERE id = $1 AND expires_at > $2`, [id, now]);
+        `SELECT ${REQUEST_COLUMNS} FROM auth_requests WHERE id = $1 AND expires_at > $2`,
+        [id, now],
+      );
       return request;
     },
     async setAuthRequestUser(id: string, userId: string): Promise<void> {
@@ -71,11 +84,17 @@ export function oauthRepo(db: Db, revocations: Revocations = revocationSignal())
     },
 
     async saveBrowserSession(idHash: string, userId: string, expiresAt: Date): Promise<void> {
-      await db.query('INSERT INTO browser_sessions (id_hash, user_id, expires_at) VALUES ($1, $2, $3)', [idHash, userId, expiresAt]);
+      await db.query('INSERT INTO browser_sessions (id_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+        idHash,
+        userId,
+        expiresAt,
+      ]);
     },
     async findBrowserSessionUser(idHash: string, now: Date): Promise<string | undefined> {
       const [row] = await db.query<{ userId: string }>(
-        'SELECT user_id AS "userId" FROM browser_sessions WHERE id_hash = $1 AND expires_at > $2', [idHash, now]);
+        'SELECT user_id AS "userId" FROM browser_sessions WHERE id_hash = $1 AND expires_at > $2',
+        [idHash, now],
+      );
       return row?.userId;
     },
     async deleteBrowserSession(idHash: string): Promise<void> {
@@ -86,7 +105,16 @@ export function oauthRepo(db: Db, revocations: Revocations = revocationSignal())
       await db.query(
         `INSERT INTO auth_codes (code_hash, client_id, user_id, redirect_uri, scopes, code_challenge, nonce, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [codeHash, code.clientId, code.userId, code.redirectUri, code.scopes, code.codeChallenge, code.nonce, code.expiresAt],
+        [
+          codeHash,
+          code.clientId,
+          code.userId,
+          code.redirectUri,
+          code.scopes,
+          code.codeChallenge,
+          code.nonce,
+          code.expiresAt,
+        ],
       );
     },
     /**
@@ -102,33 +130,61 @@ export function oauthRepo(db: Db, revocations: Revocations = revocationSignal())
       return rows.length === 1;
     },
     async findCode(codeHash: string): Promise<AuthCode | undefined> {
-      const [code] = await db.query<AuthCode>(`SELECT ${CODE_COLUMNS} FROM auth_codes WHERE code_hash = $1`, [codeHash]);
+      const [code] = await db.query<AuthCode>(`SELECT ${CODE_COLUMNS} FROM auth_codes WHERE code_hash = $1`, [
+        codeHash,
+      ]);
       return code;
     },
 
-    async createFamily(family: { id: string; clientId: string; userId: string | null; scopes: string[] }): Promise<void> {
-      await db.query('INSERT INTO token_families (id, client_id, user_id, scopes) VALUES ($1, $2, $3, $4)',
-        [family.id, family.clientId, family.userId, family.scopes]);
+    async createFamily(family: {
+      id: string;
+      clientId: string;
+      userId: string | null;
+      scopes: string[];
+    }): Promise<void> {
+      await db.query('INSERT INTO token_families (id, client_id, user_id, scopes) VALUES ($1, $2, $3, $4)', [
+        family.id,
+        family.clientId,
+        family.userId,
+        family.scopes,
+      ]);
     },
     async revokeFamily(familyId: string, now: Date): Promise<void> {
       await db.query('UPDATE token_families SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1', [familyId, now]);
-      await db.query('UPDATE access_tokens SET revoked_at = COALESCE(revoked_at, $2) WHERE family_id = $1', [familyId, now]);
+      await db.query('UPDATE access_tokens SET revoked_at = COALESCE(revoked_at, $2) WHERE family_id = $1', [
+        familyId,
+        now,
+      ]);
       revocations.revoked();
     },
-    async saveAccessToken(token: { jti: string; clientId: string; familyId: string | null; expiresAt: Date }): Promise<void> {
-      await db.query('INSERT INTO access_tokens (jti, client_id, family_id, expires_at) VALUES ($1, $2, $3, $4)',
-        [token.jti, token.clientId, token.familyId, token.expiresAt]);
+    async saveAccessToken(token: {
+      jti: string;
+      clientId: string;
+      familyId: string | null;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.query('INSERT INTO access_tokens (jti, client_id, family_id, expires_at) VALUES ($1, $2, $3, $4)', [
+        token.jti,
+        token.clientId,
+        token.familyId,
+        token.expiresAt,
+      ]);
     },
     /** Live: unexpired, not revoked, and its family (if any) not revoked, even if that happened after it was saved. */
     async isAccessTokenActive(jti: string, now: Date): Promise<boolean> {
       const rows = await db.query(
         `SELECT 1 FROM access_tokens a LEFT JOIN token_families f ON f.id = a.family_id
-         WHERE a.jti = $1 AND a.revoked_at IS NULL AND a.expires_at > $2 AND f.revoked_at IS NULL`, [jti, now]);
+         WHERE a.jti = $1 AND a.revoked_at IS NULL AND a.expires_at > $2 AND f.revoked_at IS NULL`,
+        [jti, now],
+      );
       return rows.length === 1;
     },
     async saveRefreshToken(tokenHash: string, familyId: string, expiresAt: Date): Promise<void> {
-      await db.query('INSERT INTO refresh_tokens (token_hash, family_id, expires_at) VALUES ($1, $2, $3)',
-        [tokenHash, familyId, expiresAt]);
+      await db.query('INSERT INTO refresh_tokens (token_hash, family_id, expires_at) VALUES ($1, $2, $3)', [
+        tokenHash,
+        familyId,
+        expiresAt,
+      ]);
     },
 
     /** The family behind a refresh token, with the token's own expiry. */
@@ -143,25 +199,34 @@ export function oauthRepo(db: Db, revocations: Revocations = revocationSignal())
     },
     /** Marks a refresh token used; false when it already was (a replay). */
     async claimRefreshToken(tokenHash: string, now: Date): Promise<boolean> {
-      const rows = await db.query('UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL RETURNING 1', [tokenHash, now]);
+      const rows = await db.query(
+        'UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL RETURNING 1',
+        [tokenHash, now],
+      );
       return rows.length === 1;
     },
     async revokeAccessToken(jti: string, clientId: string, now: Date): Promise<void> {
-      await db.query('UPDATE access_tokens SET revoked_at = COALESCE(revoked_at, $3) WHERE jti = $1 AND client_id = $2', [jti, clientId, now]);
+      await db.query(
+        'UPDATE access_tokens SET revoked_at = COALESCE(revoked_at, $3) WHERE jti = $1 AND client_id = $2',
+        [jti, clientId, now],
+      );
       revocations.revoked();
     },
 
     async loadSigningKey(): Promise<{ kid: string; privateJwk: JWK; publicJwk: JWK } | undefined> {
       const [key] = await db.query<{ kid: string; privateJwk: JWK; publicJwk: JWK }>(
-        'SELECT kid, private_jwk AS "privateJwk", public_jwk AS "publicJwk" FROM signing_keys ORDER BY created_at DESC LIMIT 1');
+        'SELECT kid, private_jwk AS "privateJwk", public_jwk AS "publicJwk" FROM signing_keys ORDER BY created_at DESC LIMIT 1',
+      );
       return key;
     },
     async listPublicKeys(): Promise<{ kid: string; publicJwk: JWK }[]> {
       return db.query('SELECT kid, public_jwk AS "publicJwk" FROM signing_keys ORDER BY created_at DESC');
     },
     async saveSigningKey(kid: string, privateJwk: JWK, publicJwk: JWK): Promise<void> {
-      await db.query('INSERT INTO signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-        [kid, JSON.stringify(privateJwk), JSON.stringify(publicJwk)]);
+      await db.query(
+        'INSERT INTO signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [kid, JSON.stringify(privateJwk), JSON.stringify(publicJwk)],
+      );
     },
     /**
      * Saves the deployment's first key unless another instance, starting at the same moment, saved
@@ -172,8 +237,11 @@ export function oauthRepo(db: Db, revocations: Revocations = revocationSignal())
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['signing-keys']);
         const [existing] = await tx.query('SELECT kid FROM signing_keys LIMIT 1');
         if (existing) return;
-        await tx.query('INSERT INTO signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2, $3)',
-          [kid, JSON.stringify(privateJwk), JSON.stringify(publicJwk)]);
+        await tx.query('INSERT INTO signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2, $3)', [
+          kid,
+          JSON.stringify(privateJwk),
+          JSON.stringify(publicJwk),
+        ]);
       });
     },
   };

@@ -19,7 +19,10 @@ export interface ObjectRecord {
 }
 
 /** What a listing shows of an object, and when it leaves the listing: fewer columns make a page of 100 decode faster. */
-export type ListedObject = Pick<ObjectRecord, 'bucketKey' | 'objectKey' | 'size' | 'sha1' | 'contentType' | 'expiresAt'>;
+export type ListedObject = Pick<
+  ObjectRecord,
+  'bucketKey' | 'objectKey' | 'size' | 'sha1' | 'contentType' | 'expiresAt'
+>;
 
 export const LISTED_COLUMNS = `o.bucket_key AS "bucketKey", o.object_key AS "objectKey", o.size, o.sha1, o.content_type AS "contentType",
   o.expires_at AS "expiresAt"`;
@@ -43,21 +46,45 @@ export const EXTENTS_JSON = `COALESCE((SELECT json_agg(json_build_object('blobId
  * Puts `object` in place of any object of the same key, in the caller's transaction, and returns
  * the blobs the replaced object used: the caller frees those no row refers to any more.
  */
-export async function replaceObject(tx: Queryable, object: ObjectRecord, extents: readonly Extent[]): Promise<string[]> {
+export async function replaceObject(
+  tx: Queryable,
+  object: ObjectRecord,
+  extents: readonly Extent[],
+): Promise<string[]> {
   const old = await tx.query<{ blobId: string }>(
     `SELECT b.blob_id AS "blobId" FROM oss_object_blobs b JOIN oss_objects o ON o.id = b.object_id
-     WHERE o.bucket_key = $1 AND o.object_key = $2`, [object.bucketKey, object.objectKey]);
-  await tx.query('DELETE FROM oss_objects WHERE bucket_key = $1 AND object_key = $2', [object.bucketKey, object.objectKey]);
+     WHERE o.bucket_key = $1 AND o.object_key = $2`,
+    [object.bucketKey, object.objectKey],
+  );
+  await tx.query('DELETE FROM oss_objects WHERE bucket_key = $1 AND object_key = $2', [
+    object.bucketKey,
+    object.objectKey,
+  ]);
   await tx.query(
     `INSERT INTO oss_objects (id, bucket_key, object_key, size, sha1, content_type, content_disposition, content_encoding,
        cache_control, user_metadata, created_at, modified_at, accessed_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-    [object.id, object.bucketKey, object.objectKey, object.size, object.sha1, object.contentType, object.contentDisposition,
-      object.contentEncoding, object.cacheControl, object.userMetadata, object.createdAt, object.modifiedAt, object.accessedAt,
-      object.expiresAt]);
+    [
+      object.id,
+      object.bucketKey,
+      object.objectKey,
+      object.size,
+      object.sha1,
+      object.contentType,
+      object.contentDisposition,
+      object.contentEncoding,
+      object.cacheControl,
+      object.userMetadata,
+      object.createdAt,
+      object.modifiedAt,
+      object.accessedAt,
+      object.expiresAt,
+    ],
+  );
   await tx.query(
     `INSERT INTO oss_object_blobs (object_id, seq, blob_id, size)
      SELECT $1, t.ord::integer, t.blob_id, t.size::bigint FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t(blob_id, size, ord)`,
-    [object.id, extents.map((extent) => extent.blobId), extents.map((extent) => String(extent.size))]);
+    [object.id, extents.map((extent) => extent.blobId), extents.map((extent) => String(extent.size))],
+  );
   return old.map((row) => row.blobId);
 }

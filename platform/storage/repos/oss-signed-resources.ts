@@ -23,10 +23,23 @@ export function ossSignedResourcesRepo(db: Db) {
       await db.query(
         `INSERT INTO oss_signed_resources (id, bucket_key, object_key, access, single_use, created_at, expires_at, used_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [resource.id, resource.bucketKey, resource.objectKey, resource.access, resource.singleUse, resource.createdAt, resource.expiresAt, resource.usedAt]);
+        [
+          resource.id,
+          resource.bucketKey,
+          resource.objectKey,
+          resource.access,
+          resource.singleUse,
+          resource.createdAt,
+          resource.expiresAt,
+          resource.usedAt,
+        ],
+      );
     },
     async find(id: string): Promise<SignedResourceRecord | undefined> {
-      const [resource] = await db.query<SignedResourceRecord>(`SELECT ${COLUMNS} FROM oss_signed_resources WHERE id = $1`, [id]);
+      const [resource] = await db.query<SignedResourceRecord>(
+        `SELECT ${COLUMNS} FROM oss_signed_resources WHERE id = $1`,
+        [id],
+      );
       return resource;
     },
     /**
@@ -35,7 +48,9 @@ export function ossSignedResourcesRepo(db: Db) {
      */
     async consume(id: string, now: Date): Promise<boolean> {
       const spent = await db.query(
-        'UPDATE oss_signed_resources SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND expires_at > $2 RETURNING id', [id, now]);
+        'UPDATE oss_signed_resources SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND expires_at > $2 RETURNING id',
+        [id, now],
+      );
       return spent.length === 1;
     },
     async delete(id: string): Promise<boolean> {
@@ -44,7 +59,9 @@ export function ossSignedResourcesRepo(db: Db) {
     /** Resources past their expiry: nothing can use them any more. */
     async deleteExpired(now: Date, limit = 1000): Promise<number> {
       const gone = await db.query(
-        'DELETE FROM oss_signed_resources WHERE id IN (SELECT id FROM oss_signed_resources WHERE expires_at <= $1 LIMIT $2) RETURNING id', [now, limit]);
+        'DELETE FROM oss_signed_resources WHERE id IN (SELECT id FROM oss_signed_resources WHERE expires_at <= $1 LIMIT $2) RETURNING id',
+        [now, limit],
+      );
       return gone.length;
     },
   };

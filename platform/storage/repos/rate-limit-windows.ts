@@ -18,15 +18,19 @@ export function sharedRateWindows(db: Db): RateWindows {
          ON CONFLICT (key, window_index) DO UPDATE SET count = w.count + 1
            WHERE w.count + 1 + (SELECT count FROM previous) * $3::float8 <= $4::float8
          RETURNING w.count AS current, (SELECT count FROM previous) AS previous`,
-        [key, window, previousWeight, limit]);
+        [key, window, previousWeight, limit],
+      );
       if (spent) {
-        if (spent.current === 1) await db.query('DELETE FROM rate_limit_windows WHERE key = $1 AND window_index < $2 - 1', [key, window]);
+        if (spent.current === 1)
+          await db.query('DELETE FROM rate_limit_windows WHERE key = $1 AND window_index < $2 - 1', [key, window]);
         return { counted: true, ...spent };
       }
       const [row] = await db.query<{ current: number; previous: number }>(
         `SELECT coalesce(sum(count) FILTER (WHERE window_index = $2), 0)::integer AS current,
                 coalesce(sum(count) FILTER (WHERE window_index = $2 - 1), 0)::integer AS previous
-         FROM rate_limit_windows WHERE key = $1 AND window_index IN ($2, $2 - 1)`, [key, window]);
+         FROM rate_limit_windows WHERE key = $1 AND window_index IN ($2, $2 - 1)`,
+        [key, window],
+      );
       return { counted: false, current: row?.current ?? 0, previous: row?.previous ?? 0 };
     },
   };

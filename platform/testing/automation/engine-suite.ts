@@ -11,7 +11,14 @@ export interface EngineSuite {
   /** A fresh scratch folder for each test, its job folder inside. */
   dirs: Awaited<ReturnType<typeof scratch>>;
   /** Runs a plan in this test's job folder; the report is the run's lines joined. */
-  run(fields: Partial<RunPlan>, signal?: AbortSignal): Promise<{ outcome: Awaited<ReturnType<WorkitemEngine['run']>>; hooks: ReturnType<typeof recordingHooks>; report: string }>;
+  run(
+    fields: Partial<RunPlan>,
+    signal?: AbortSignal,
+  ): Promise<{
+    outcome: Awaited<ReturnType<WorkitemEngine['run']>>;
+    hooks: ReturnType<typeof recordingHooks>;
+    report: string;
+  }>;
 }
 
 /**

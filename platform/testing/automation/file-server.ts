@@ -37,7 +37,10 @@ function respond(server: Pick<FileServer, 'files' | 'redirects'>, request: Recei
   } else if (kind === 'files' && (request.method === 'GET' || request.method === 'HEAD')) {
     const file = server.files.get(decodeURIComponent(name));
     if (!file) response.writeHead(404, { 'Content-Type': 'text/plain' }).end('no such file');
-    else response.writeHead(200, { 'Content-Length': file.length, 'Content-Type': 'application/octet-stream' }).end(request.method === 'HEAD' ? undefined : file);
+    else
+      response
+        .writeHead(200, { 'Content-Length': file.length, 'Content-Type': 'application/octet-stream' })
+        .end(request.method === 'HEAD' ? undefined : file);
   } else if (kind === 'files') {
     server.files.set(decodeURIComponent(name), request.body);
     response.writeHead(200).end();
@@ -53,7 +56,12 @@ export async function startFileServer(): Promise<FileServer> {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
-      const request = { method: incoming.method ?? 'GET', path: (incoming.url ?? '/').split('?')[0] as string, headers: incoming.headers, body: Buffer.concat(chunks) };
+      const request = {
+        method: incoming.method ?? 'GET',
+        path: (incoming.url ?? '/').split('?')[0] as string,
+        headers: incoming.headers,
+        body: Buffer.concat(chunks),
+      };
       requests.push(request);
       respond({ files, redirects }, request, response);
     });

@@ -61,7 +61,10 @@ export function plan(jobDir: string, fields: Partial<RunPlan>): RunPlan {
 /** An appbundle made of `files` (name → text), written as a zip in `dir`. */
 export async function bundle(dir: string, name: string, files: Record<string, string>): Promise<PlanBundle> {
   const zipPath = path.join(dir, `${name}.zip`);
-  await writeFile(zipPath, zipSync(Object.fromEntries(Object.entries(files).map(([file, text]) => [file, new TextEncoder().encode(text)]))));
+  await writeFile(
+    zipPath,
+    zipSync(Object.fromEntries(Object.entries(files).map(([file, text]) => [file, new TextEncoder().encode(text)]))),
+  );
   return { name, zipPath };
 }
 

@@ -12,24 +12,49 @@ const text = (body: Body, field: string) => typeof body[field] === 'string';
 const gatewayBody = (body: Body) => text(body, 'developerMessage') && text(body, 'errorCode');
 
 const jsonApiBody = (body: Body) =>
-  Array.isArray(body['errors']) && body['errors'].length > 0 && body['errors'].every((error) => isBody(error) && text(error, 'status') && text(error, 'detail'));
+  Array.isArray(body['errors']) &&
+  body['errors'].length > 0 &&
+  body['errors'].every((error) => isBody(error) && text(error, 'status') && text(error, 'detail'));
 
 /** Prefix → the bodies its service may answer an error with (the gateway's for a token refused before the service is reached). */
 const FORMATS: { prefix: RegExp; name: string; accepts: (body: Body, status: number) => boolean }[] = [
   { prefix: /^\/oss\//, name: 'OSS {reason}', accepts: (body) => text(body, 'reason') },
-  { prefix: /^\/modelderivative\//, name: 'Model Derivative {diagnostic}', accepts: (body) => text(body, 'diagnostic') },
-  { prefix: /^\/(data|project)\//, name: 'JSON:API errors[]', accepts: (body, status) => jsonApiBody(body) || ((status === 401 || status === 403) && gatewayBody(body)) },
-  { prefix: /^\/da\//, name: 'Design Automation (a JSON string, a field map of messages, or the gateway body)',
-    accepts: (body) => gatewayBody(body) || (Object.keys(body).length > 0 && Object.values(body).every((messages) => Array.isArray(messages) && messages.every((message) => typeof message === 'string'))) },
-  { prefix: /^\/authentication\/v2\/(token|revoke|introspect)(\/|$)/, name: 'OAuth {error, error_description}',
-    accepts: (body, status) => (text(body, 'error') && text(body, 'error_description') && gatewayBody(body)) || (status === 404 && gatewayBody(body)) },
+  {
+    prefix: /^\/modelderivative\//,
+    name: 'Model Derivative {diagnostic}',
+    accepts: (body) => text(body, 'diagnostic'),
+  },
+  {
+    prefix: /^\/(data|project)\//,
+    name: 'JSON:API errors[]',
+    accepts: (body, status) => jsonApiBody(body) || ((status === 401 || status === 403) && gatewayBody(body)),
+  },
+  {
+    prefix: /^\/da\//,
+    name: 'Design Automation (a JSON string, a field map of messages, or the gateway body)',
+    accepts: (body) =>
+      gatewayBody(body) ||
+      (Object.keys(body).length > 0 &&
+        Object.values(body).every(
+          (messages) => Array.isArray(messages) && messages.every((message) => typeof message === 'string'),
+        )),
+  },
+  {
+    prefix: /^\/authentication\/v2\/(token|revoke|introspect)(\/|$)/,
+    name: 'OAuth {error, error_description}',
+    accepts: (body, status) =>
+      (text(body, 'error') && text(body, 'error_description') && gatewayBody(body)) ||
+      (status === 404 && gatewayBody(body)),
+  },
   { prefix: /^/, name: 'APS gateway {developerMessage, errorCode}', accepts: gatewayBody },
 ];
 
 export function errorFormatProblem(path: string, status: number, contentType: string, raw: string): string | undefined {
-  if (isBrowserPagePath(path) && contentType.startsWith('text/html')) return raw.includes('<html') ? undefined : 'an HTML error page without <html>';
+  if (isBrowserPagePath(path) && contentType.startsWith('text/html'))
+    return raw.includes('<html') ? undefined : 'an HTML error page without <html>';
   // Design Automation's appbundle store stands in for S3, and answers as S3 does.
-  if (path.startsWith('/da/store') && contentType.startsWith('application/xml')) return /<Error><Code>\w+<\/Code>/.test(raw) ? undefined : 'an S3 error without <Error><Code>';
+  if (path.startsWith('/da/store') && contentType.startsWith('application/xml'))
+    return /<Error><Code>\w+<\/Code>/.test(raw) ? undefined : 'an S3 error without <Error><Code>';
   let body: unknown;
   try {
     body = JSON.parse(raw);

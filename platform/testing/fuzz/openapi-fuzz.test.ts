@@ -16,7 +16,10 @@ const operations = loadOperations();
 if (!operations) console.log(`openapi fuzz: skipped, the OpenAPI files are not at ${OPENAPI_DIR}`);
 
 // Deletions last, so the other operations meet the seeded data while it still exists.
-const ordered = (list: Operation[]) => [...list.filter((op) => op.method !== 'DELETE'), ...list.filter((op) => op.method === 'DELETE')];
+const ordered = (list: Operation[]) => [
+  ...list.filter((op) => op.method !== 'DELETE'),
+  ...list.filter((op) => op.method === 'DELETE'),
+];
 
 let world: FuzzWorld;
 const serverErrors: unknown[] = [];
@@ -35,7 +38,9 @@ afterAll(async () => {
   if (!operations || !world) return;
   const cpu = process.cpuUsage(cpuAtStart);
   // CPU time as well as wall time: on a shared machine the second says more about the load than the test.
-  console.log(`openapi fuzz: ${sent} requests in ${((performance.now() - started) / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU)`);
+  console.log(
+    `openapi fuzz: ${sent} requests in ${((performance.now() - started) / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU)`,
+  );
   await world.platform.close();
 });
 
@@ -46,15 +51,24 @@ async function check(request: FuzzRequest): Promise<void> {
   serverErrors.length = 0;
   sent++;
   const response = await world.platform.request(request.target, {
-    method: request.method, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}),
+    method: request.method,
+    headers: request.headers,
+    ...(request.body !== undefined ? { body: request.body } : {}),
   });
   const raw = await response.text();
   const path = new URL(request.target, 'http://x').pathname.replace(/^\/{2,}/, '/');
   if (response.status >= 500) {
-    throw new Error(`${response.status} for ${describeRequest(request)}\nanswer: ${raw.slice(0, 300)}\nserver: ${String((serverErrors[0] as Error | undefined)?.stack ?? '')}`);
+    throw new Error(
+      `${response.status} for ${describeRequest(request)}\nanswer: ${raw.slice(0, 300)}\nserver: ${String((serverErrors[0] as Error | undefined)?.stack ?? '')}`,
+    );
   }
   if (response.status >= 400 && request.method !== 'HEAD') {
-    const problem = errorFormatProblem(decodeURIComponentSafe(path), response.status, response.headers.get('content-type') ?? '', raw);
+    const problem = errorFormatProblem(
+      decodeURIComponentSafe(path),
+      response.status,
+      response.headers.get('content-type') ?? '',
+      raw,
+    );
     if (problem) throw new Error(`${response.status} with ${problem}\nfor ${describeRequest(request)}`);
   }
 }
@@ -70,15 +84,20 @@ const decodeURIComponentSafe = (path: string) => {
 async function fuzz(operation: Operation, index: number, knownQueries: string[] = []) {
   for (const request of targetedRequests(operation, world)) await check(request);
   await fc.assert(fc.asyncProperty(requestsFor(operation, world, knownQueries), check), {
-    seed: SEED + index, numRuns: RUNS, endOnFailure: true,
+    seed: SEED + index,
+    numRuns: RUNS,
+    endOnFailure: true,
   });
 }
 
 describe.skipIf(!operations)('the platform under generated requests from the OpenAPI files', () => {
   const list = ordered(operations ?? []);
-  it.each(list.map((operation, index) => ({ operation, index, name: `${operation.method} ${operation.path}` })))('$name', async ({ operation, index }) => {
-    await fuzz(operation, index);
-  });
+  it.each(list.map((operation, index) => ({ operation, index, name: `${operation.method} ${operation.path}` })))(
+    '$name',
+    async ({ operation, index }) => {
+      await fuzz(operation, index);
+    },
+  );
 
   it('never answers 5xx on the routes it serves beyond the OpenAPI files (pages, signed URLs, legacy paths)', async () => {
     const extra = ordered(undeclaredRoutes(world.platform.app.routes, operations ?? []));
@@ -90,7 +109,8 @@ describe.skipIf(!operations)('the platform under generated requests from the Ope
         const parsed = new URL(url);
         const values = matchTemplate(operation.path, parsed.pathname);
         if (!values) continue;
-        for (const [name, value] of Object.entries(values)) world.pool[name.toLowerCase()] = [...new Set([...(world.pool[name.toLowerCase()] ?? []), value])];
+        for (const [name, value] of Object.entries(values))
+          world.pool[name.toLowerCase()] = [...new Set([...(world.pool[name.toLowerCase()] ?? []), value])];
         knownQueries.push(parsed.search.slice(1));
       }
       await fuzz(operation, list.length + offset, knownQueries);

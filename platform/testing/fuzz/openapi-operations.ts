@@ -41,7 +41,8 @@ const isNode = (value: unknown): value is Node => typeof value === 'object' && v
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 /** The OpenAPI files that sit beside the repository (`../shared/aps-openapi` from its root), or where `APS_OPENAPI_DIR` says. */
-export const OPENAPI_DIR = process.env['APS_OPENAPI_DIR'] ?? path.resolve(import.meta.dirname, '../../../../shared/aps-openapi');
+export const OPENAPI_DIR =
+  process.env['APS_OPENAPI_DIR'] ?? path.resolve(import.meta.dirname, '../../../../shared/aps-openapi');
 
 /** Replaces every local `$ref` by what it points at; a reference back into itself ends as `{}`. */
 function resolveRefs(root: Node, value: unknown, seen: readonly string[] = []): unknown {
@@ -50,7 +51,13 @@ function resolveRefs(root: Node, value: unknown, seen: readonly string[] = []): 
   const ref = value['$ref'];
   if (typeof ref === 'string') {
     if (!ref.startsWith('#/') || seen.includes(ref)) return {};
-    const target = ref.slice(2).split('/').reduce<unknown>((node, key) => (isNode(node) ? node[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
+    const target = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>(
+        (node, key) => (isNode(node) ? node[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined),
+        root,
+      );
     return resolveRefs(root, target ?? {}, [...seen, ref]);
   }
   return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, resolveRefs(root, child, seen)]));
@@ -58,12 +65,15 @@ function resolveRefs(root: Node, value: unknown, seen: readonly string[] = []): 
 
 function parametersOf(list: unknown): Parameter[] {
   if (!Array.isArray(list)) return [];
-  return list.filter(isNode).filter((p) => typeof p['name'] === 'string' && typeof p['in'] === 'string').map((p) => ({
-    name: p['name'] as string,
-    in: p['in'] as Parameter['in'],
-    required: p['required'] === true,
-    schema: isNode(p['schema']) ? (p['schema'] as Schema) : {},
-  }));
+  return list
+    .filter(isNode)
+    .filter((p) => typeof p['name'] === 'string' && typeof p['in'] === 'string')
+    .map((p) => ({
+      name: p['name'] as string,
+      in: p['in'] as Parameter['in'],
+      required: p['required'] === true,
+      schema: isNode(p['schema']) ? (p['schema'] as Schema) : {},
+    }));
 }
 
 /** Every operation of one OpenAPI document, path-level parameters merged into each. */
@@ -79,8 +89,16 @@ export function operationsOf(document: Node, source: string): Operation[] {
       if (!isNode(operation)) continue;
       const own = parametersOf(operation['parameters']);
       const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
-      const content = isNode(operation['requestBody']) && isNode(operation['requestBody']['content']) ? operation['requestBody']['content'] : {};
-      const body = Object.fromEntries(Object.entries(content).map(([type, media]) => [type, (isNode(media) && isNode(media['schema']) ? media['schema'] : {}) as Schema]));
+      const content =
+        isNode(operation['requestBody']) && isNode(operation['requestBody']['content'])
+          ? operation['requestBody']['content']
+          : {};
+      const body = Object.fromEntries(
+        Object.entries(content).map(([type, media]) => [
+          type,
+          (isNode(media) && isNode(media['schema']) ? media['schema'] : {}) as Schema,
+        ]),
+      );
       operations.push({ method: method.toUpperCase(), path: template, parameters, body, source });
     }
   }
@@ -90,7 +108,9 @@ export function operationsOf(document: Node, source: string): Operation[] {
 /** Every operation of every YAML file under `dir`, or undefined when the folder is absent. */
 export function loadOperations(dir = OPENAPI_DIR): Operation[] | undefined {
   if (!existsSync(dir)) return undefined;
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => /\.ya?ml$/.test(file)).sort();
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.ya?ml$/.test(file))
+    .sort();
   return files.flatMap((file) => {
     const document = load(readFileSync(path.join(dir, file), 'utf8'));
     return isNode(document) ? operationsOf(document, file) : [];

@@ -28,7 +28,13 @@ export function undeclaredRoutes(routes: readonly RouterRoute[], declared: reado
       if (known.has(shape) || seen.has(shape)) continue;
       seen.add(shape);
       const names = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-      extra.push({ method, path: template, parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })), body: {}, source: 'router' });
+      extra.push({
+        method,
+        path: template,
+        parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+        body: {},
+        source: 'router',
+      });
     }
   }
   return extra;
@@ -37,10 +43,12 @@ export function undeclaredRoutes(routes: readonly RouterRoute[], declared: reado
 /** The path parameters a real URL gives a template, or undefined when it does not match. */
 export function matchTemplate(template: string, pathname: string): Record<string, string> | undefined {
   const names: string[] = [];
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_match, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
+  const pattern = template
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\\?\{([^}]+)\\?\}/g, (_match, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
   const found = new RegExp(`^${pattern}$`).exec(pathname);
   if (!found) return undefined;
   return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]));

@@ -29,7 +29,10 @@ describe('health and readiness, for a load balancer', () => {
     await db.close();
     const ready = await healthRoutes(db, { draining: false }).request('/ready');
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: 'unavailable', reason: expect.stringContaining('The database does not answer') });
+    expect(await ready.json()).toEqual({
+      status: 'unavailable',
+      reason: expect.stringContaining('The database does not answer'),
+    });
   });
 });
 
@@ -38,12 +41,17 @@ describe('the request log', () => {
     const entries: Record<string, unknown>[] = [];
     const app = new Hono();
     app.use('*', requestIdHeader());
-    app.use('*', requestLog((entry) => entries.push(entry)));
+    app.use(
+      '*',
+      requestLog((entry) => entries.push(entry)),
+    );
     app.get('/thing', (c) => c.text('ok'));
     const response = await app.request('/thing?x=1');
     const requestId = response.headers.get('x-request-id');
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(entries).toEqual([{ level: 'info', msg: 'request', requestId, method: 'GET', path: '/thing', status: 200, ms: expect.any(Number) }]);
+    expect(entries).toEqual([
+      { level: 'info', msg: 'request', requestId, method: 'GET', path: '/thing', status: 200, ms: expect.any(Number) },
+    ]);
     expect(JSON.parse(JSON.stringify(entries[0]))).toEqual(entries[0]);
   });
 });

@@ -34,11 +34,31 @@ describe.skipIf(skip)('two serve instances on one PostgreSQL server and one S3-c
       const dir = await mkdtemp(path.join(os.tmpdir(), 'ddm-team-'));
       dirs.push(dir);
       // Every instance of a deployment is reached at the balancer's address: the tokens' issuer.
-      return startPlatform(['--port', '0', '--data-dir', dir, '--public-url', balancer.url, '--rate-limit', 'data-management=6', '--job-lease', '3', ...s3.flags], env);
+      return startPlatform(
+        [
+          '--port',
+          '0',
+          '--data-dir',
+          dir,
+          '--public-url',
+          balancer.url,
+          '--rate-limit',
+          'data-management=6',
+          '--job-lease',
+          '3',
+          ...s3.flags,
+        ],
+        env,
+      );
     };
     [a, b] = await Promise.all([serve(), serve()]);
     balancer.targets.push(a.url, b.url);
-    app = JSON.parse(await runPlatformCommand(['admin', 'app', 'create', '--name', 'Team', '--type', 'server', '--scopes', SCOPES], env)) as typeof app;
+    app = JSON.parse(
+      await runPlatformCommand(
+        ['admin', 'app', 'create', '--name', 'Team', '--type', 'server', '--scopes', SCOPES],
+        env,
+      ),
+    ) as typeof app;
   }, 120_000);
 
   afterAll(async () => {
@@ -49,15 +69,22 @@ describe.skipIf(skip)('two serve instances on one PostgreSQL server and one S3-c
   });
 
   const token = async (from: RunningPlatform) => {
-    const response = await fetch(`${from.url}/authentication/v2/token`,
-      formPost({ grant_type: 'client_credentials', scope: SCOPES }, basicAuth(app.client_id, app.client_secret)));
+    const response = await fetch(
+      `${from.url}/authentication/v2/token`,
+      formPost({ grant_type: 'client_credentials', scope: SCOPES }, basicAuth(app.client_id, app.client_secret)),
+    );
     expect(response.status).toBe(200);
     return ((await response.json()) as { access_token: string }).access_token;
   };
-  const buckets = (on: RunningPlatform, accessToken: string) => fetch(`${on.url}/oss/v2/buckets`, { headers: { Authorization: `Bearer ${accessToken}` } });
+  const buckets = (on: RunningPlatform, accessToken: string) =>
+    fetch(`${on.url}/oss/v2/buckets`, { headers: { Authorization: `Bearer ${accessToken}` } });
 
   it('publish the same keys, and a token one issued works on the other', async () => {
-    const [keysA, keysB] = await Promise.all([a, b].map(async (on) => (await fetch(`${on.url}/authentication/v2/keys`)).json() as Promise<{ keys: unknown[] }>));
+    const [keysA, keysB] = await Promise.all(
+      [a, b].map(
+        async (on) => (await fetch(`${on.url}/authentication/v2/keys`)).json() as Promise<{ keys: unknown[] }>,
+      ),
+    );
     expect(keysA).toEqual(keysB);
     expect(keysA?.keys).toHaveLength(1);
     expect((await buckets(b, await token(a))).status).toBe(200);
@@ -67,8 +94,10 @@ describe.skipIf(skip)('two serve instances on one PostgreSQL server and one S3-c
   it('a token revoked on one is refused by the other', async () => {
     const accessToken = await token(a);
     expect((await buckets(b, accessToken)).status).toBe(200);
-    const revoked = await fetch(`${a.url}/authentication/v2/revoke`,
-      formPost({ token: accessToken, token_type_hint: 'access_token' }, basicAuth(app.client_id, app.client_secret)));
+    const revoked = await fetch(
+      `${a.url}/authentication/v2/revoke`,
+      formPost({ token: accessToken, token_type_hint: 'access_token' }, basicAuth(app.client_id, app.client_secret)),
+    );
     expect(revoked.status).toBe(200);
     expect((await buckets(b, accessToken)).status).toBe(401);
   });
@@ -77,7 +106,9 @@ describe.skipIf(skip)('two serve instances on one PostgreSQL server and one S3-c
     const accessToken = await token(a);
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const response = await fetch(`${(i % 2 ? b : a).url}/project/v1/hubs`, { headers: { Authorization: `Bearer ${accessToken}` } });
+      const response = await fetch(`${(i % 2 ? b : a).url}/project/v1/hubs`, {
+        headers: { Authorization: `Bearer ${accessToken}` },
+      });
       statuses.push(response.status);
       if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     }
@@ -87,9 +118,14 @@ describe.skipIf(skip)('two serve instances on one PostgreSQL server and one S3-c
   it('uploads alternating between instances all come back whole, direct and signed (in parts, through the balancer)', async () => {
     const bearer = { Authorization: `Bearer ${await token(a)}` };
     const bucketKey = `team-${Date.now()}`;
-    const made = await fetch(`${a.url}/oss/v2/buckets`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ bucketKey, policyKey: 'transient' }) });
+    const made = await fetch(`${a.url}/oss/v2/buckets`, {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ bucketKey, policyKey: 'transient' }),
+    });
     expect(made.status).toBe(200);
-    const objectUrl = (on: RunningPlatform, key: string, suffix = '') => `${on.url}/oss/v2/buckets/${bucketKey}/objects/${key}${suffix}`;
+    const objectUrl = (on: RunningPlatform, key: string, suffix = '') =>
+      `${on.url}/oss/v2/buckets/${bucketKey}/objects/${key}${suffix}`;
     const sent = new Map<string, Buffer>();
     for (let i = 0; i < 4; i++) {
       const bytes = randomBytes(i * 70_001);
@@ -100,16 +136,25 @@ describe.skipIf(skip)('two serve instances on one PostgreSQL server and one S3-c
     // Two parts of a signed upload: the URLs point at the balancer, so each part lands on another instance.
     const parts = [randomBytes(5 * 1024 * 1024), randomBytes(123_457)];
     sent.set('signed', Buffer.concat(parts));
-    const signed = (await (await fetch(objectUrl(a, 'signed', '/signeds3upload?parts=2'), { headers: bearer })).json()) as { uploadKey: string; urls: string[] };
-    for (const [index, part] of parts.entries()) expect((await fetch(signed.urls[index]!, { method: 'PUT', body: part })).status).toBe(200);
-    const completed = await fetch(objectUrl(b, 'signed', '/signeds3upload'), { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ uploadKey: signed.uploadKey }) });
+    const signed = (await (
+      await fetch(objectUrl(a, 'signed', '/signeds3upload?parts=2'), { headers: bearer })
+    ).json()) as { uploadKey: string; urls: string[] };
+    for (const [index, part] of parts.entries())
+      expect((await fetch(signed.urls[index]!, { method: 'PUT', body: part })).status).toBe(200);
+    const completed = await fetch(objectUrl(b, 'signed', '/signeds3upload'), {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ uploadKey: signed.uploadKey }),
+    });
     expect(completed.status).toBe(200);
 
     for (const [index, [key, bytes]] of [...sent].entries()) {
       const from = index % 2 ? a : b;
       const direct = await fetch(objectUrl(from, key), { headers: bearer });
       expect(sha1(new Uint8Array(await direct.arrayBuffer()))).toBe(sha1(bytes));
-      const link = (await (await fetch(objectUrl(from, key, '/signeds3download'), { headers: bearer })).json()) as { url: string };
+      const link = (await (await fetch(objectUrl(from, key, '/signeds3download'), { headers: bearer })).json()) as {
+        url: string;
+      };
       const viaLink = await fetch(link.url);
       expect(sha1(new Uint8Array(await viaLink.arrayBuffer()))).toBe(sha1(bytes));
     }
@@ -119,21 +164,38 @@ describe.skipIf(skip)('two serve instances on one PostgreSQL server and one S3-c
   it('a translation started on one is watched on the other; with that one killed, the other carries on and finishes its job', async () => {
     const bearer = { Authorization: `Bearer ${await token(b)}` };
     const bucketKey = `team-jobs-${Date.now()}`;
-    const made = await fetch(`${b.url}/oss/v2/buckets`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ bucketKey, policyKey: 'transient' }) });
+    const made = await fetch(`${b.url}/oss/v2/buckets`, {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ bucketKey, policyKey: 'transient' }),
+    });
     expect(made.status).toBe(200);
     const translate = async (on: RunningPlatform, name: string) => {
-      expect((await fetch(`${on.url}/oss/v2/buckets/${bucketKey}/objects/${name}`, { method: 'PUT', headers: bearer, body: CUBE })).status).toBe(200);
+      expect(
+        (
+          await fetch(`${on.url}/oss/v2/buckets/${bucketKey}/objects/${name}`, {
+            method: 'PUT',
+            headers: bearer,
+            body: CUBE,
+          })
+        ).status,
+      ).toBe(200);
       const urn = encodeUrn(objectUrn(bucketKey, name));
       const posted = await fetch(`${on.url}/modelderivative/v2/designdata/job`, {
-        method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ input: { urn }, output: { formats: [{ type: 'stl' }] } }),
+        method: 'POST',
+        headers: { ...bearer, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ input: { urn }, output: { formats: [{ type: 'stl' }] } }),
       });
       expect(posted.status).toBe(200);
       return urn;
     };
-    const succeeded = (on: RunningPlatform, urn: string) => eventually(async () => {
-      const manifest = (await (await fetch(`${on.url}/modelderivative/v2/designdata/${urn}/manifest`, { headers: bearer })).json()) as { status?: string };
-      return manifest.status === 'success' ? true : undefined;
-    });
+    const succeeded = (on: RunningPlatform, urn: string) =>
+      eventually(async () => {
+        const manifest = (await (
+          await fetch(`${on.url}/modelderivative/v2/designdata/${urn}/manifest`, { headers: bearer })
+        ).json()) as { status?: string };
+        return manifest.status === 'success' ? true : undefined;
+      });
 
     await succeeded(b, await translate(a, 'watched.obj'));
 

@@ -12,7 +12,9 @@ describe.skipIf(skip)('instances starting at once on an empty PostgreSQL schema'
     try {
       const applied = await Promise.all(instances.map((db) => migrate(db)));
       expect(applied.map((ids) => ids.length).sort()).toEqual([0, 0, MIGRATIONS.length]);
-      const rows = await instances[0].query<{ id: number; n: number }>('SELECT id, count(*)::integer AS n FROM schema_migrations GROUP BY id ORDER BY id');
+      const rows = await instances[0].query<{ id: number; n: number }>(
+        'SELECT id, count(*)::integer AS n FROM schema_migrations GROUP BY id ORDER BY id',
+      );
       expect(rows).toEqual(MIGRATIONS.map((migration) => ({ id: migration.id, n: 1 })));
     } finally {
       await Promise.all(instances.map((db) => db.close()));

@@ -49,9 +49,14 @@ process.on('message', (message: ToWorker) => {
   const delay = Number(/^slow-(\d+)/.exec(name)?.[1] ?? 0);
   const residentMb = Number(/^big-(\d+)/.exec(name)?.[1] ?? 50);
   send({ type: 'progress', id, percent: 50 });
-  const warnings = [{ type: 'info', code: 'pid', message: String(process.pid) }, { type: 'info', code: 'alone', message: String(message.alone) }, { type: 'info', code: 'warmed', message: warmed },
-    { type: 'info', code: 'startedAt', message: String(startedAt) }, { type: 'info', code: 'warmedAt', message: String(warmedAt) },
-    { type: 'info', code: 'execArgv', message: process.execArgv.join(' ') }] as const;
+  const warnings = [
+    { type: 'info', code: 'pid', message: String(process.pid) },
+    { type: 'info', code: 'alone', message: String(message.alone) },
+    { type: 'info', code: 'warmed', message: warmed },
+    { type: 'info', code: 'startedAt', message: String(startedAt) },
+    { type: 'info', code: 'warmedAt', message: String(warmedAt) },
+    { type: 'info', code: 'execArgv', message: process.execArgv.join(' ') },
+  ] as const;
   const answer = () => send({ type: 'done', id, result: { derivatives: [], warnings: [...warnings] }, residentMb });
   if (name.startsWith('crowded')) whenCrowded = answer;
   else setTimeout(answer, delay);

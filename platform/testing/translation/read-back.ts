@@ -21,7 +21,9 @@ const validator = createRequire(import.meta.url)('gltf-validator') as {
 /** gltf-validator's errors for a GLB (empty when valid). */
 export async function glbErrors(glb: Uint8Array): Promise<string[]> {
   const report = await validator.validateBytes(glb, { maxIssues: 20 });
-  return report.issues.messages.filter((issue) => issue.severity === 0).map((issue) => `${issue.code}: ${issue.message}`);
+  return report.issues.messages
+    .filter((issue) => issue.severity === 0)
+    .map((issue) => `${issue.code}: ${issue.message}`);
 }
 
 /** Vertices and faces of an OBJ as three's loader reads them. */
@@ -39,7 +41,8 @@ export function parseObj(text: string): { objects: number; triangles: number } {
 export function binaryStlTriangles(stl: Uint8Array): number {
   const view = new DataView(stl.buffer, stl.byteOffset, stl.byteLength);
   const count = view.getUint32(80, true);
-  if (stl.byteLength !== 84 + count * 50) throw new Error(`STL length ${stl.byteLength} does not hold ${count} triangles`);
+  if (stl.byteLength !== 84 + count * 50)
+    throw new Error(`STL length ${stl.byteLength} does not hold ${count} triangles`);
   return count;
 }
 

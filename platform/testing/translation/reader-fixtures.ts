@@ -13,11 +13,14 @@ export function warnIfNoFixtures(testFile: string): void {
 
 export const fixture = (relative: string): Uint8Array => new Uint8Array(readFileSync(path.join(FIXTURES, relative)));
 
-export const triangles = (objects: ModelObject[]): number => objects.reduce((sum, object) => sum + object.meshes.reduce((s, mesh) => s + mesh.indices.length / 3, 0), 0);
+export const triangles = (objects: ModelObject[]): number =>
+  objects.reduce((sum, object) => sum + object.meshes.reduce((s, mesh) => s + mesh.indices.length / 3, 0), 0);
 
 /** Every dbId is 1..n in order, and every parent is an earlier object. */
 export function treeIsWellFormed(model: ReadModel): boolean {
-  return model.objects.every((object, index) => object.dbId === index + 1 && (object.parent === undefined || object.parent < object.dbId));
+  return model.objects.every(
+    (object, index) => object.dbId === index + 1 && (object.parent === undefined || object.parent < object.dbId),
+  );
 }
 
 /** Pseudo-random bytes from a fixed seed, so a "random file" test is the same every run. */

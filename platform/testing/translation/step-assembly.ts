@@ -45,14 +45,24 @@ export function stepAssembly(root: StepNode): string {
   const mm = out.add('( LENGTH_UNIT() NAMED_UNIT(*) SI_UNIT(.MILLI.,.METRE.) )');
   const rad = out.add('( NAMED_UNIT(*) PLANE_ANGLE_UNIT() SI_UNIT($,.RADIAN.) )');
   const sr = out.add('( NAMED_UNIT(*) SI_UNIT($,.STERADIAN.) SOLID_ANGLE_UNIT() )');
-  const uncertainty = out.add(`UNCERTAINTY_MEASURE_WITH_UNIT(LENGTH_MEASURE(1.E-07),#${mm},'distance_accuracy_value','confusion accuracy')`);
-  const context = out.add(`( GEOMETRIC_REPRESENTATION_CONTEXT(3) GLOBAL_UNCERTAINTY_ASSIGNED_CONTEXT((#${uncertainty})) GLOBAL_UNIT_ASSIGNED_CONTEXT((#${mm},#${rad},#${sr})) REPRESENTATION_CONTEXT('Context #1','3D Context with UNIT and UNCERTAINTY') )`);
+  const uncertainty = out.add(
+    `UNCERTAINTY_MEASURE_WITH_UNIT(LENGTH_MEASURE(1.E-07),#${mm},'distance_accuracy_value','confusion accuracy')`,
+  );
+  const context = out.add(
+    `( GEOMETRIC_REPRESENTATION_CONTEXT(3) GLOBAL_UNCERTAINTY_ASSIGNED_CONTEXT((#${uncertainty})) GLOBAL_UNIT_ASSIGNED_CONTEXT((#${mm},#${rad},#${sr})) REPRESENTATION_CONTEXT('Context #1','3D Context with UNIT and UNCERTAINTY') )`,
+  );
 
   const point = (p: Vec) => out.add(`CARTESIAN_POINT('',(${p.map(real).join(',')}))`);
   const direction = (d: Vec) => out.add(`DIRECTION('',(${d.map(real).join(',')}))`);
-  const axis = (origin: Vec, z: Vec = [0, 0, 1], x: Vec = [1, 0, 0]) => out.add(`AXIS2_PLACEMENT_3D('',#${point(origin)},#${direction(z)},#${direction(x)})`);
+  const axis = (origin: Vec, z: Vec = [0, 0, 1], x: Vec = [1, 0, 0]) =>
+    out.add(`AXIS2_PLACEMENT_3D('',#${point(origin)},#${direction(z)},#${direction(x)})`);
 
-  interface Made { definition: number; representation: number; origin: number; placements: number[] }
+  interface Made {
+    definition: number;
+    representation: number;
+    origin: number;
+    placements: number[];
+  }
   const made = new Map<string, Made>();
   let usages = 0;
 
@@ -111,16 +121,22 @@ export function stepAssembly(root: StepNode): string {
     const placements = children.map((child) => axis(child.at ?? [0, 0, 0]));
     const items = node.size ? [origin, box(node.size)] : [origin, ...placements];
     const kind = node.size ? 'ADVANCED_BREP_SHAPE_REPRESENTATION' : 'SHAPE_REPRESENTATION';
-    const representation = out.add(`${kind}(${quote(node.product)},(${items.map((id) => `#${id}`).join(',')}),#${context})`);
+    const representation = out.add(
+      `${kind}(${quote(node.product)},(${items.map((id) => `#${id}`).join(',')}),#${context})`,
+    );
     out.add(`SHAPE_DEFINITION_REPRESENTATION(#${shape},#${representation})`);
     const result = { definition, representation, origin, placements };
     made.set(node.product, result);
     children.forEach((child, index) => {
       const inner = define(child);
-      const usage = out.add(`NEXT_ASSEMBLY_USAGE_OCCURRENCE(${quote(`NAUO${++usages}`)},${quote(child.instance ?? child.product)},'',#${definition},#${inner.definition},$)`);
+      const usage = out.add(
+        `NEXT_ASSEMBLY_USAGE_OCCURRENCE(${quote(`NAUO${++usages}`)},${quote(child.instance ?? child.product)},'',#${definition},#${inner.definition},$)`,
+      );
       const usageShape = out.add(`PRODUCT_DEFINITION_SHAPE('Placement','Placement of an item',#${usage})`);
       const transformation = out.add(`ITEM_DEFINED_TRANSFORMATION('','',#${inner.origin},#${placements[index]})`);
-      const relationship = out.add(`( REPRESENTATION_RELATIONSHIP('','',#${inner.representation},#${representation}) REPRESENTATION_RELATIONSHIP_WITH_TRANSFORMATION(#${transformation}) SHAPE_REPRESENTATION_RELATIONSHIP() )`);
+      const relationship = out.add(
+        `( REPRESENTATION_RELATIONSHIP('','',#${inner.representation},#${representation}) REPRESENTATION_RELATIONSHIP_WITH_TRANSFORMATION(#${transformation}) SHAPE_REPRESENTATION_RELATIONSHIP() )`,
+      );
       out.add(`CONTEXT_DEPENDENT_SHAPE_REPRESENTATION(#${relationship},#${usageShape})`);
     });
     return result;
@@ -146,7 +162,12 @@ END-ISO-10303-21;
  * a nut that sits outside the left wheel, and a ballast block hidden inside the chassis.
  */
 export function cartAssembly(): StepNode {
-  const wheel = (instance: string, y: number): StepNode => ({ product: 'Wheel', instance, at: [0, y, 0], size: [60, 20, 60] });
+  const wheel = (instance: string, y: number): StepNode => ({
+    product: 'Wheel',
+    instance,
+    at: [0, y, 0],
+    size: [60, 20, 60],
+  });
   // One product: both axles hold the same occurrences (a product's children are the same wherever it is placed).
   const axle = (instance: string, x: number): StepNode => ({
     product: 'Axle',
@@ -155,7 +176,14 @@ export function cartAssembly(): StepNode {
     children: [
       wheel('Left wheel', -20),
       wheel('Right wheel', 200),
-      { product: 'Hub', at: [20, -40, 20], children: [{ product: 'Bolt', size: [20, 20, 20] }, { product: 'Nut', at: [5, -10, 5], size: [10, 10, 10] }] },
+      {
+        product: 'Hub',
+        at: [20, -40, 20],
+        children: [
+          { product: 'Bolt', size: [20, 20, 20] },
+          { product: 'Nut', at: [5, -10, 5], size: [10, 10, 10] },
+        ],
+      },
     ],
   });
   return {

@@ -1,7 +1,22 @@
-import { NodeIO, Primitive, type Accessor, type Document, type Node as GltfNode, type JSONDocument } from '@gltf-transform/core';
+import {
+  NodeIO,
+  Primitive,
+  type Accessor,
+  type Document,
+  type Node as GltfNode,
+  type JSONDocument,
+} from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { MeshoptDecoder } from 'meshoptimizer';
-import { TranslationError, type EngineMessage, type ModelObject, type PropertyValue, type ReadModel, type Rgba, type TriangleMesh } from '../model';
+import {
+  TranslationError,
+  type EngineMessage,
+  type ModelObject,
+  type PropertyValue,
+  type ReadModel,
+  type Rgba,
+  type TriangleMesh,
+} from '../model';
 import { malformed, meshOrNothing, NEUTRAL_GREY, transformNormals, transformPoints, utf8 } from './mesh-utils';
 
 let shared: Promise<NodeIO> | undefined;
@@ -12,14 +27,20 @@ const io = (): Promise<NodeIO> =>
   })());
 
 /** glTF 2.0 (.glb, or .gltf with its buffers beside it) through glTF-Transform: the node tree, names, extras, base colours. */
-export async function readGltf(bytes: Uint8Array, binary: boolean, siblings: Map<string, Uint8Array>): Promise<ReadModel> {
+export async function readGltf(
+  bytes: Uint8Array,
+  binary: boolean,
+  siblings: Map<string, Uint8Array>,
+): Promise<ReadModel> {
   const format = binary ? 'GLB' : 'glTF';
   if (bytes.length === 0) throw malformed(format, 'it is empty.');
   if (binary) checkGlbLength(bytes);
   const warnings: EngineMessage[] = [];
   let document: Document;
   try {
-    document = binary ? await (await io()).readBinary(bytes) : await (await io()).readJSON(jsonDocument(bytes, siblings, warnings));
+    document = binary
+      ? await (await io()).readBinary(bytes)
+      : await (await io()).readJSON(jsonDocument(bytes, siblings, warnings));
   } catch (error) {
     if (error instanceof TranslationError) throw error;
     throw malformed(format, `${(error instanceof Error ? error.message : String(error)).replace(/\.+$/, '')}.`);
@@ -47,7 +68,9 @@ export async function readGltf(bytes: Uint8Array, binary: boolean, siblings: Map
       name,
       externalId: `node/${index}`,
       category: mesh ? 'Mesh' : 'Node',
-      properties: { 'Identity Data': { Name: name, 'Node Index': index, ...(mesh?.getName() ? { Mesh: mesh.getName() } : {}) } },
+      properties: {
+        'Identity Data': { Name: name, 'Node Index': index, ...(mesh?.getName() ? { Mesh: mesh.getName() } : {}) },
+      },
       meshes,
       ...(parent !== undefined ? { parent } : {}),
     };
@@ -57,16 +80,25 @@ export async function readGltf(bytes: Uint8Array, binary: boolean, siblings: Map
     for (const child of node.listChildren()) visit(child, dbId);
   };
   for (const node of scene.listChildren()) visit(node, undefined);
-  if (skipped) warnings.push({ type: 'warning', code: 'glTF-UnsupportedPrimitive', message: `${skipped} primitives of points or lines, or without positions, were skipped.` });
+  if (skipped)
+    warnings.push({
+      type: 'warning',
+      code: 'glTF-UnsupportedPrimitive',
+      message: `${skipped} primitives of points or lines, or without positions, were skipped.`,
+    });
   return model;
 }
 
 /** A GLB states its own length in its header: a shorter file was cut short, and saying so beats a JSON parse error. */
 function checkGlbLength(bytes: Uint8Array): void {
-  if (bytes.length < 12 || utf8(bytes.subarray(0, 4)) !== 'glTF') throw malformed('GLB', 'it does not begin with the GLB header ("glTF"), so it is not a binary glTF file.');
+  if (bytes.length < 12 || utf8(bytes.subarray(0, 4)) !== 'glTF')
+    throw malformed('GLB', 'it does not begin with the GLB header ("glTF"), so it is not a binary glTF file.');
   const declared = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true);
   if (declared > bytes.length) {
-    throw new TranslationError('TranslationWorker-InvalidSource', `The GLB file is truncated: its header announces ${declared.toLocaleString('en-US')} bytes but it has ${bytes.length.toLocaleString('en-US')}.`);
+    throw new TranslationError(
+      'TranslationWorker-InvalidSource',
+      `The GLB file is truncated: its header announces ${declared.toLocaleString('en-US')} bytes but it has ${bytes.length.toLocaleString('en-US')}.`,
+    );
   }
 }
 
@@ -78,19 +110,29 @@ function jsonDocument(bytes: Uint8Array, siblings: Map<string, Uint8Array>, warn
   } catch (error) {
     throw malformed('glTF', `it is not JSON (${error instanceof Error ? error.message : String(error)}).`);
   }
-  if (typeof json !== 'object' || json === null || typeof json.asset !== 'object') throw malformed('glTF', 'its JSON has no "asset", so it is not glTF.');
+  if (typeof json !== 'object' || json === null || typeof json.asset !== 'object')
+    throw malformed('glTF', 'its JSON has no "asset", so it is not glTF.');
   const resources: JSONDocument['resources'] = {};
-  const find = (uri: string) => siblings.get(decodeURIComponent(uri)) ?? siblings.get(uri) ?? [...siblings].find(([name]) => name.endsWith(`/${decodeURIComponent(uri)}`))?.[1];
+  const find = (uri: string) =>
+    siblings.get(decodeURIComponent(uri)) ??
+    siblings.get(uri) ??
+    [...siblings].find(([name]) => name.endsWith(`/${decodeURIComponent(uri)}`))?.[1];
   for (const buffer of json.buffers ?? []) {
     if (!buffer.uri || buffer.uri.startsWith('data:')) continue;
     const found = find(buffer.uri);
-    if (!found) throw malformed('glTF', `its buffer ${buffer.uri} is not beside it (upload a zip with every file it refers to).`);
+    if (!found)
+      throw malformed('glTF', `its buffer ${buffer.uri} is not beside it (upload a zip with every file it refers to).`);
     resources[buffer.uri] = new Uint8Array(found);
   }
   for (const image of json.images ?? []) {
     if (!image.uri || image.uri.startsWith('data:')) continue;
     const found = find(image.uri);
-    if (!found) warnings.push({ type: 'warning', code: 'glTF-MissingTexture', message: `The texture ${image.uri} is not beside the glTF file; textures are not shown.` });
+    if (!found)
+      warnings.push({
+        type: 'warning',
+        code: 'glTF-MissingTexture',
+        message: `The texture ${image.uri} is not beside the glTF file; textures are not shown.`,
+      });
     resources[image.uri] = found ? new Uint8Array(found) : new Uint8Array(0);
   }
   return { json, resources };
@@ -111,12 +153,20 @@ function trianglesOf(primitive: Primitive, matrix: ArrayLike<number>): TriangleM
   const normals = normalAccessor ? floats(normalAccessor) : undefined;
   if (normals) transformNormals(normals, matrix);
   const indexAccessor: Accessor | null = primitive.getIndices();
-  const order: ArrayLike<number> = indexAccessor ? Uint32Array.from({ length: indexAccessor.getCount() }, (_, i) => indexAccessor.getScalar(i)) : Uint32Array.from({ length: position.getCount() }, (_, i) => i);
+  const order: ArrayLike<number> = indexAccessor
+    ? Uint32Array.from({ length: indexAccessor.getCount() }, (_, i) => indexAccessor.getScalar(i))
+    : Uint32Array.from({ length: position.getCount() }, (_, i) => i);
   const indices = mode === TRIANGLES ? Uint32Array.from(order) : unroll(order, mode === FAN);
   const material = primitive.getMaterial();
   const [r, g, b, a] = material?.getBaseColorFactor() ?? NEUTRAL_GREY;
   const color: Rgba = material ? [r, g, b, a] : NEUTRAL_GREY;
-  return meshOrNothing({ positions, ...(normals ? { normals } : {}), indices, color, ...(material?.getName() ? { material: material.getName() } : {}) });
+  return meshOrNothing({
+    positions,
+    ...(normals ? { normals } : {}),
+    indices,
+    color,
+    ...(material?.getName() ? { material: material.getName() } : {}),
+  });
 }
 
 /** Accessor values as plain floats, dequantised (KHR_mesh_quantization stores normalised integers). */
@@ -143,8 +193,10 @@ function unroll(order: ArrayLike<number>, fan: boolean): Uint32Array {
 function flatten(extras: Record<string, unknown>, prefix = ''): Record<string, PropertyValue> {
   const out: Record<string, PropertyValue> = {};
   for (const [key, value] of Object.entries(extras)) {
-    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[`${prefix}${key}`] = value;
-    else if (typeof value === 'object' && !Array.isArray(value)) Object.assign(out, flatten(value as Record<string, unknown>, `${prefix}${key}.`));
+    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      out[`${prefix}${key}`] = value;
+    else if (typeof value === 'object' && !Array.isArray(value))
+      Object.assign(out, flatten(value as Record<string, unknown>, `${prefix}${key}.`));
     else out[`${prefix}${key}`] = JSON.stringify(value);
   }
   return out;

@@ -20,7 +20,10 @@ export function ifcApi(): Promise<IfcAPI> {
 }
 
 /** Opens a model, hands it to `use`, and always closes it so a worker that reads many files does not leak. */
-export async function withIfcModel<T>(bytes: Uint8Array, use: (api: IfcAPI, modelId: number) => T | Promise<T>): Promise<T> {
+export async function withIfcModel<T>(
+  bytes: Uint8Array,
+  use: (api: IfcAPI, modelId: number) => T | Promise<T>,
+): Promise<T> {
   const api = await ifcApi();
   const modelId = api.OpenModel(bytes);
   if (modelId < 0) throw new Error('web-ifc could not open it');

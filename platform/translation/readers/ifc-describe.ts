@@ -5,7 +5,8 @@ import { readAllProperties, type ElementProperties } from './ifc-properties';
 import { projectUnits, refOf, refsOf, textOf, valueOf, type IfcLine } from './ifc-values';
 import { malformed } from './mesh-utils';
 
-const { IFCBUILDINGSTOREY, IFCPROJECT, IFCRELAGGREGATES, IFCRELCONTAINEDINSPATIALSTRUCTURE, IFCRELVOIDSELEMENT } = webIfc;
+const { IFCBUILDINGSTOREY, IFCPROJECT, IFCRELAGGREGATES, IFCRELCONTAINEDINSPATIALSTRUCTURE, IFCRELVOIDSELEMENT } =
+  webIfc;
 
 /** Everything an IFC model is but its geometry; `expressIds[i]` is the entity `objects[i]` came from. */
 export interface IfcDescription {
@@ -39,7 +40,13 @@ export class IfcDescriber {
     const projectId = lines.idsOfType(IFCPROJECT)[0];
     if (projectId === undefined) throw malformed('IFC', 'it has no IfcProject.');
     const units = projectUnits(lines);
-    const describer = new IfcDescriber(lines, spatialChildren(lines), readAllProperties(lines, units), units.lengthMetres, projectId);
+    const describer = new IfcDescriber(
+      lines,
+      spatialChildren(lines),
+      readAllProperties(lines, units),
+      units.lengthMetres,
+      projectId,
+    );
     describer.visit(projectId, undefined);
     return describer;
   }
@@ -52,9 +59,15 @@ export class IfcDescriber {
   /** `withOpenings`: openings are placed too, under the element each voids, after everything else (so no other dbId moves). */
   finish(meshIds: number[], withOpenings = false): IfcDescription {
     const projectDbId = this.dbIds.get(this.projectId) as number;
-    for (const expressId of [...meshIds].sort((a, b) => a - b)) if (!this.dbIds.has(expressId)) this.visit(expressId, projectDbId);
+    for (const expressId of [...meshIds].sort((a, b) => a - b))
+      if (!this.dbIds.has(expressId)) this.visit(expressId, projectDbId);
     if (withOpenings) this.placeOpenings(projectDbId);
-    return { objects: this.objects, expressIds: this.expressIds, levels: this.storeyLevels(), missing: [...this.lines.missing] };
+    return {
+      objects: this.objects,
+      expressIds: this.expressIds,
+      levels: this.storeyLevels(),
+      missing: [...this.lines.missing],
+    };
   }
 
   private placeOpenings(projectDbId: number): void {
@@ -62,7 +75,8 @@ export class IfcDescriber {
       const rel = this.lines.line(id);
       const opening = refOf(rel.RelatedOpeningElement);
       const voided = refOf(rel.RelatingBuildingElement);
-      if (opening !== undefined) this.visit(opening, (voided !== undefined ? this.dbIds.get(voided) : undefined) ?? projectDbId);
+      if (opening !== undefined)
+        this.visit(opening, (voided !== undefined ? this.dbIds.get(voided) : undefined) ?? projectDbId);
     }
   }
 
@@ -83,7 +97,11 @@ export class IfcDescriber {
     const dbId = this.objects.length + 1;
     this.dbIds.set(expressId, dbId);
     const own = this.properties.get(expressId);
-    const identity: Record<string, string | number | boolean | null> = { Name: name, GlobalId: textOf(line.GlobalId) ?? null, 'IFC Type': category };
+    const identity: Record<string, string | number | boolean | null> = {
+      Name: name,
+      GlobalId: textOf(line.GlobalId) ?? null,
+      'IFC Type': category,
+    };
     for (const key of ['ObjectType', 'Tag', 'Description', 'PredefinedType', 'LongName'] as const) {
       const value = valueOf(line[key]);
       if (value !== null && value !== '') identity[key] = value;
@@ -101,7 +119,8 @@ export class IfcDescriber {
     };
     if (own && Object.keys(own.units).length) object.propertyUnits = own.units;
     // The elevation is converted to metres above, whatever the file's length unit.
-    if (elevation !== undefined) object.propertyUnits = { ...object.propertyUnits, 'Identity Data': { Elevation: 'm' } };
+    if (elevation !== undefined)
+      object.propertyUnits = { ...object.propertyUnits, 'Identity Data': { Elevation: 'm' } };
     this.objects.push(object);
     this.expressIds.push(expressId);
     return dbId;

@@ -20,7 +20,10 @@ export const NO_EXTRAS: IfcExtrasWanted = { spaces: false, openings: false };
  */
 export async function readIfcExtras(bytes: Uint8Array, wanted: IfcExtrasWanted): Promise<Map<number, TriangleMesh[]>> {
   return withIfcModel(bytes, (api, modelId) => {
-    const types = [...(wanted.spaces ? [IFCSPACE] : []), ...(wanted.openings ? [IFCOPENINGELEMENT, IFCOPENINGSTANDARDCASE] : [])];
+    const types = [
+      ...(wanted.spaces ? [IFCSPACE] : []),
+      ...(wanted.openings ? [IFCOPENINGELEMENT, IFCOPENINGSTANDARDCASE] : []),
+    ];
     const ids: number[] = [];
     for (const type of types) {
       const found = api.GetLineIDsWithType(modelId, type, false);

@@ -17,7 +17,10 @@ export interface ArrayMaker {
   uint32s(count: number): Uint32Array;
 }
 
-const plainArrays: ArrayMaker = { floats: (count) => new Float32Array(count), uint32s: (count) => new Uint32Array(count) };
+const plainArrays: ArrayMaker = {
+  floats: (count) => new Float32Array(count),
+  uint32s: (count) => new Uint32Array(count),
+};
 
 type Part = { positions: Float32Array; normals: Float32Array; indices: Uint32Array };
 
@@ -67,7 +70,11 @@ export interface StreamOptions {
  * Every element's triangles in world space. web-ifc gives Y-up geometry already scaled to metres
  * (its linear scaling factor), interleaved position+normal, with one transform per placed geometry.
  */
-export function readIfcGeometry(api: IfcAPI, modelId: number, { arrays = plainArrays, onListed, claim = everyElement(), onElement, ids: only }: StreamOptions = {}): IfcGeometry {
+export function readIfcGeometry(
+  api: IfcAPI,
+  modelId: number,
+  { arrays = plainArrays, onListed, claim = everyElement(), onElement, ids: only }: StreamOptions = {},
+): IfcGeometry {
   const meshes = new Map<number, TriangleMesh[]>();
   let empty = 0;
   const streamed = (flat: FlatMesh) => {
@@ -94,9 +101,14 @@ export function readIfcGeometry(api: IfcAPI, modelId: number, { arrays = plainAr
       let bucket = byColour.get(key);
       if (!bucket) byColour.set(key, (bucket = { color: [x, y, z, w], parts: [] }));
       // GetIndexArray already copied out of wasm memory: copied again only into arrays another thread reads.
-      bucket.parts.push({ positions, normals, indices: partArrays === plainArrays ? indices : copied(indices, arrays) });
+      bucket.parts.push({
+        positions,
+        normals,
+        indices: partArrays === plainArrays ? indices : copied(indices, arrays),
+      });
     }
-    const merged = (color: TriangleMesh['color'], parts: Part[]) => (partArrays === arrays && parts.length === 1 ? { ...(parts[0] as Part), color } : merge(color, parts, arrays));
+    const merged = (color: TriangleMesh['color'], parts: Part[]) =>
+      partArrays === arrays && parts.length === 1 ? { ...(parts[0] as Part), color } : merge(color, parts, arrays);
     if (byColour.size === 0) return;
     const elementMeshes = [...byColour.values()].map(({ color, parts }) => merged(color, parts));
     meshes.set(flat.expressID, elementMeshes);
@@ -105,7 +117,8 @@ export function readIfcGeometry(api: IfcAPI, modelId: number, { arrays = plainAr
   const ids = only ?? elementIds(api, modelId);
   onListed?.(ids.length);
   // A call per element would cost Office_A a fifth more than one for all of them; runs of a few cost nothing more.
-  for (let [from, to] = claim(ids.length); from < to; [from, to] = claim(ids.length)) api.StreamMeshes(modelId, ids.slice(from, to), streamed);
+  for (let [from, to] = claim(ids.length); from < to; [from, to] = claim(ids.length))
+    api.StreamMeshes(modelId, ids.slice(from, to), streamed);
   return { meshes, empty };
 }
 
@@ -114,16 +127,37 @@ export function readIfcGeometry(api: IfcAPI, modelId: number, { arrays = plainAr
  * pass: a plain loop, because views per vertex and separate transform passes cost more than web-ifc's
  * own streaming.
  */
-function placeVertices(vertices: Float32Array, m: ArrayLike<number>, positions: Float32Array, normals: Float32Array): void {
-  const m0 = m[0] as number, m1 = m[1] as number, m2 = m[2] as number, m4 = m[4] as number, m5 = m[5] as number, m6 = m[6] as number;
-  const m8 = m[8] as number, m9 = m[9] as number, m10 = m[10] as number, m12 = m[12] as number, m13 = m[13] as number, m14 = m[14] as number;
+function placeVertices(
+  vertices: Float32Array,
+  m: ArrayLike<number>,
+  positions: Float32Array,
+  normals: Float32Array,
+): void {
+  const m0 = m[0] as number,
+    m1 = m[1] as number,
+    m2 = m[2] as number,
+    m4 = m[4] as number,
+    m5 = m[5] as number,
+    m6 = m[6] as number;
+  const m8 = m[8] as number,
+    m9 = m[9] as number,
+    m10 = m[10] as number,
+    m12 = m[12] as number,
+    m13 = m[13] as number,
+    m14 = m[14] as number;
   for (let from = 0, to = 0; from < vertices.length; from += 6, to += 3) {
-    const x = vertices[from] as number, y = vertices[from + 1] as number, z = vertices[from + 2] as number;
+    const x = vertices[from] as number,
+      y = vertices[from + 1] as number,
+      z = vertices[from + 2] as number;
     positions[to] = m0 * x + m4 * y + m8 * z + m12;
     positions[to + 1] = m1 * x + m5 * y + m9 * z + m13;
     positions[to + 2] = m2 * x + m6 * y + m10 * z + m14;
-    const nx = vertices[from + 3] as number, ny = vertices[from + 4] as number, nz = vertices[from + 5] as number;
-    const wx = m0 * nx + m4 * ny + m8 * nz, wy = m1 * nx + m5 * ny + m9 * nz, wz = m2 * nx + m6 * ny + m10 * nz;
+    const nx = vertices[from + 3] as number,
+      ny = vertices[from + 4] as number,
+      nz = vertices[from + 5] as number;
+    const wx = m0 * nx + m4 * ny + m8 * nz,
+      wy = m1 * nx + m5 * ny + m9 * nz,
+      wz = m2 * nx + m6 * ny + m10 * nz;
     const length = Math.sqrt(wx * wx + wy * wy + wz * wz) || 1;
     normals[to] = wx / length;
     normals[to + 1] = wy / length;
@@ -140,7 +174,12 @@ function copied(indices: Uint32Array, arrays: ArrayMaker): Uint32Array {
 function merge(color: TriangleMesh['color'], parts: Part[], arrays: ArrayMaker): TriangleMesh {
   const vertexCount = parts.reduce((sum, part) => sum + part.positions.length, 0);
   const indexCount = parts.reduce((sum, part) => sum + part.indices.length, 0);
-  const mesh: TriangleMesh = { positions: arrays.floats(vertexCount), normals: arrays.floats(vertexCount), indices: arrays.uint32s(indexCount), color };
+  const mesh: TriangleMesh = {
+    positions: arrays.floats(vertexCount),
+    normals: arrays.floats(vertexCount),
+    indices: arrays.uint32s(indexCount),
+    color,
+  };
   let vertexOffset = 0;
   let indexOffset = 0;
   for (const part of parts) {

@@ -22,7 +22,8 @@ export interface IfcLines {
 type Construct = (args: unknown[]) => IfcLine;
 
 /** web-ifc's index of a schema name (IFC2X3 and its aliases 1, IFC4 2, IFC4X3 and its drafts 3); -1 for one it does not read. */
-export const schemaIndex = (schemaName: string): number => SchemaNames.findIndex((names) => names?.includes(schemaName.toUpperCase()));
+export const schemaIndex = (schemaName: string): number =>
+  SchemaNames.findIndex((names) => names?.includes(schemaName.toUpperCase()));
 
 export function ifcLines(bytes: Uint8Array, schemaName: string): IfcLines {
   const schema = Math.max(1, schemaIndex(schemaName));

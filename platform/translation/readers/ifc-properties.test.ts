@@ -22,7 +22,8 @@ describe('readAllProperties', () => {
 #30=IFCRELDEFINESBYPROPERTIES('r1',$,$,$,(#1,#2),#20);
 #31=IFCRELDEFINESBYPROPERTIES('r2',$,$,$,(#2),#21);`);
     expect(lines.idsOfType(IFCWALL)).toEqual([1, 2]);
-    const a = properties.get(1)!, b = properties.get(2)!;
+    const a = properties.get(1)!,
+      b = properties.get(2)!;
     expect(a.groups['Common']).toEqual({ Fire: 'EI60', Height: 2.5 });
     expect(a.units['Common']).toEqual({ Height: 'm' });
     expect(b.groups['Common']).toEqual({ Fire: 'EI90', Height: 2.5 });

@@ -4,9 +4,20 @@ import type { IfcLines } from './ifc-lines';
 import { measureOf, refOf, refsOf, textOf, unitSymbol, valueOf, type IfcLine, type ProjectUnits } from './ifc-values';
 
 const {
-  IFCCOMPLEXPROPERTY, IFCELEMENTQUANTITY, IFCMATERIAL, IFCMATERIALCONSTITUENTSET, IFCMATERIALLAYERSET, IFCMATERIALLAYERSETUSAGE,
-  IFCMATERIALLIST, IFCMATERIALPROFILESET, IFCMATERIALPROFILESETUSAGE, IFCPROPERTYBOUNDEDVALUE, IFCPROPERTYSET, IFCRELASSOCIATESMATERIAL,
-  IFCRELDEFINESBYPROPERTIES, IFCRELDEFINESBYTYPE,
+  IFCCOMPLEXPROPERTY,
+  IFCELEMENTQUANTITY,
+  IFCMATERIAL,
+  IFCMATERIALCONSTITUENTSET,
+  IFCMATERIALLAYERSET,
+  IFCMATERIALLAYERSETUSAGE,
+  IFCMATERIALLIST,
+  IFCMATERIALPROFILESET,
+  IFCMATERIALPROFILESETUSAGE,
+  IFCPROPERTYBOUNDEDVALUE,
+  IFCPROPERTYSET,
+  IFCRELASSOCIATESMATERIAL,
+  IFCRELDEFINESBYPROPERTIES,
+  IFCRELDEFINESBYTYPE,
 } = webIfc;
 
 export interface ElementProperties {
@@ -41,7 +52,12 @@ export function readAllProperties(lines: IfcLines, units: ProjectUnits): Map<num
   // A set's values are shared by every element it is assigned to, and copied only when a second set
   // of the same name merges into them: Office_A assigns 5,000 sets to thousands of elements.
   const copies = new Set<object>();
-  const merge = <T>(into: Record<string, Record<string, T>>, name: string, from: Record<string, T>, overwrite: boolean) => {
+  const merge = <T>(
+    into: Record<string, Record<string, T>>,
+    name: string,
+    from: Record<string, T>,
+    overwrite: boolean,
+  ) => {
     const existing = into[name];
     if (!existing) {
       into[name] = from;
@@ -59,7 +75,10 @@ export function readAllProperties(lines: IfcLines, units: ProjectUnits): Map<num
 
   for (const relId of lines.idsOfType(IFCRELDEFINESBYPROPERTIES)) {
     const rel = line(relId);
-    const definitions = refOf(rel.RelatingPropertyDefinition) !== undefined ? [refOf(rel.RelatingPropertyDefinition) as number] : refsOf(rel.RelatingPropertyDefinition);
+    const definitions =
+      refOf(rel.RelatingPropertyDefinition) !== undefined
+        ? [refOf(rel.RelatingPropertyDefinition) as number]
+        : refsOf(rel.RelatingPropertyDefinition);
     for (const definition of definitions) {
       const set = setOf(definition);
       if (set) for (const object of refsOf(rel.RelatedObjects)) addSet(entry(object), set, true);
@@ -81,13 +100,20 @@ export function readAllProperties(lines: IfcLines, units: ProjectUnits): Map<num
     const typeId = refOf(rel.RelatingType);
     if (typeId === undefined) continue;
     const type = line(typeId);
-    const typeSets = refsOf(type.HasPropertySets).map(setOf).filter((set): set is PropertySet => set !== undefined);
+    const typeSets = refsOf(type.HasPropertySets)
+      .map(setOf)
+      .filter((set): set is PropertySet => set !== undefined);
     const typeName = textOf(type.Name);
     const typeMaterial = materials.get(typeId);
     for (const object of refsOf(rel.RelatedObjects)) {
       const target = entry(object);
       for (const set of typeSets) addSet(target, set, false);
-      if (typeName) target.groups['Type'] = { Name: typeName, 'IFC Type': type.constructor.name, GlobalId: textOf(type.GlobalId) ?? null };
+      if (typeName)
+        target.groups['Type'] = {
+          Name: typeName,
+          'IFC Type': type.constructor.name,
+          GlobalId: textOf(type.GlobalId) ?? null,
+        };
       if (typeMaterial && !materials.has(object)) materials.set(object, typeMaterial);
     }
   }
@@ -95,7 +121,10 @@ export function readAllProperties(lines: IfcLines, units: ProjectUnits): Map<num
     const target = entry(object);
     target.groups['Materials'] = group;
     const thicknesses = Object.keys(group).filter((name) => name.endsWith('Thickness'));
-    if (thicknesses.length) target.units['Materials'] = Object.fromEntries(thicknesses.map((name) => [name, unitSymbol(units, 'IFCLENGTHMEASURE') ?? 'm']));
+    if (thicknesses.length)
+      target.units['Materials'] = Object.fromEntries(
+        thicknesses.map((name) => [name, unitSymbol(units, 'IFCLENGTHMEASURE') ?? 'm']),
+      );
   }
   return result;
 }
@@ -112,12 +141,26 @@ function readOnce<T>(read: (id: number) => T): (id: number) => T {
 /** One value of a set: its name (dotted under a complex property), the value and its unit symbol. */
 type PropertyEntry = [name: string, value: PropertyValue, unit: string | undefined];
 
-const QUANTITY_UNIT: Record<string, string> = { IfcQuantityLength: 'LENGTHUNIT', IfcQuantityArea: 'AREAUNIT', IfcQuantityVolume: 'VOLUMEUNIT', IfcQuantityWeight: 'MASSUNIT' };
+const QUANTITY_UNIT: Record<string, string> = {
+  IfcQuantityLength: 'LENGTHUNIT',
+  IfcQuantityArea: 'AREAUNIT',
+  IfcQuantityVolume: 'VOLUMEUNIT',
+  IfcQuantityWeight: 'MASSUNIT',
+};
 
-function readSet(line: (id: number) => IfcLine, id: number, entriesOf: (id: number) => PropertyEntry[]): PropertySet | undefined {
+function readSet(
+  line: (id: number) => IfcLine,
+  id: number,
+  entriesOf: (id: number) => PropertyEntry[],
+): PropertySet | undefined {
   const set = line(id);
   if (set.type !== IFCPROPERTYSET && set.type !== IFCELEMENTQUANTITY) return undefined;
-  const result: PropertySet = { name: textOf(set.Name) ?? `${set.constructor.name} ${id}`, values: {}, units: {}, hasUnits: false };
+  const result: PropertySet = {
+    name: textOf(set.Name) ?? `${set.constructor.name} ${id}`,
+    values: {},
+    units: {},
+    hasUnits: false,
+  };
   const items = set.type === IFCPROPERTYSET ? refsOf(set.HasProperties) : refsOf(set.Quantities);
   for (const itemId of items) {
     for (const [name, value, unit] of entriesOf(itemId)) {
@@ -132,11 +175,19 @@ function readSet(line: (id: number) => IfcLine, id: number, entriesOf: (id: numb
 }
 
 /** A property's entries; `path` holds the complex properties it sits in, so a hostile cycle ends. */
-function readProperty(line: (id: number) => IfcLine, property: IfcLine, prefix: string, units: ProjectUnits, into: PropertyEntry[], path: number[] = []): PropertyEntry[] {
+function readProperty(
+  line: (id: number) => IfcLine,
+  property: IfcLine,
+  prefix: string,
+  units: ProjectUnits,
+  into: PropertyEntry[],
+  path: number[] = [],
+): PropertyEntry[] {
   const name = `${prefix}${textOf(property.Name) ?? `#${property.expressID}`}`;
   if (property.type === IFCCOMPLEXPROPERTY) {
     path.push(property.expressID);
-    for (const child of refsOf(property.HasProperties)) if (!path.includes(child)) readProperty(line, line(child), `${name}.`, units, into, path);
+    for (const child of refsOf(property.HasProperties))
+      if (!path.includes(child)) readProperty(line, line(child), `${name}.`, units, into, path);
     path.pop();
     return into;
   }
@@ -154,14 +205,19 @@ function readProperty(line: (id: number) => IfcLine, property: IfcLine, prefix: 
   }
   const value = valueOf(raw);
   const measure = Array.isArray(raw) ? measureOf(raw[0]) : measureOf(raw);
-  into.push([name, value, typeof value === 'number' ? unitSymbol(units, measure, QUANTITY_UNIT[property.constructor.name]) : undefined]);
+  into.push([
+    name,
+    value,
+    typeof value === 'number' ? unitSymbol(units, measure, QUANTITY_UNIT[property.constructor.name]) : undefined,
+  ]);
   return into;
 }
 
 /** Material names and layer thicknesses, from whichever of IFC's material shapes the element uses. */
 function readMaterial(line: (id: number) => IfcLine, id: number): Record<string, PropertyValue> {
   const material = line(id);
-  const nameOf = (materialId: number | undefined) => (materialId === undefined ? undefined : textOf(line(materialId).Name));
+  const nameOf = (materialId: number | undefined) =>
+    materialId === undefined ? undefined : textOf(line(materialId).Name);
   const group: Record<string, PropertyValue> = {};
   const layers = (layerSetId: number | undefined) => {
     if (layerSetId === undefined) return;
@@ -187,19 +243,27 @@ function readMaterial(line: (id: number) => IfcLine, id: number): Record<string,
       group['Material'] = refsOf(material.Materials).map(nameOf).filter(Boolean).join(', ');
       break;
     case IFCMATERIALCONSTITUENTSET:
-      group['Material'] = refsOf(material.MaterialConstituents).map((c) => nameOf(refOf(line(c).Material))).filter(Boolean).join(', ');
+      group['Material'] = refsOf(material.MaterialConstituents)
+        .map((c) => nameOf(refOf(line(c).Material)))
+        .filter(Boolean)
+        .join(', ');
       break;
     case IFCMATERIALPROFILESETUSAGE:
     case IFCMATERIALPROFILESET: {
       const setId = material.type === IFCMATERIALPROFILESET ? id : refOf(material.ForProfileSet);
       const profiles = setId === undefined ? [] : refsOf(line(setId).MaterialProfiles);
-      group['Material'] = profiles.map((p) => nameOf(refOf(line(p).Material))).filter(Boolean).join(', ');
+      group['Material'] = profiles
+        .map((p) => nameOf(refOf(line(p).Material)))
+        .filter(Boolean)
+        .join(', ');
       break;
     }
     default:
       group['Material'] = textOf(material.Name) ?? material.constructor.name;
   }
-  const names = Object.entries(group).filter(([key]) => /^Layer \d+$/.test(key)).map(([, value]) => value);
+  const names = Object.entries(group)
+    .filter(([key]) => /^Layer \d+$/.test(key))
+    .map(([, value]) => value);
   if (names.length && !group['Material']) group['Material'] = names.filter(Boolean).join(', ');
   return group;
 }

@@ -57,9 +57,13 @@ async function read({ id, bytes, claims, first, helpAfterMs, peer }: ReadGeometr
       batch = [];
       sent = now;
     };
-    const claim = (count: number) => (first || !Atomics.load(claims, 1) ? claimRun(claims, count) : ([count, count] as [number, number]));
+    const claim = (count: number) =>
+      first || !Atomics.load(claims, 1) ? claimRun(claims, count) : ([count, count] as [number, number]);
     const stream = { arrays: new SharedArena(), onListed: (count: number) => (total = count), claim, onElement };
-    const geometry = await withIfcModel(bytes, (api, modelId) => ({ schema: api.GetModelSchema(modelId), ...readIfcGeometry(api, modelId, stream) }));
+    const geometry = await withIfcModel(bytes, (api, modelId) => ({
+      schema: api.GetModelSchema(modelId),
+      ...readIfcGeometry(api, modelId, stream),
+    }));
     post({ type: 'geometry', id, schema: geometry.schema, meshes: batch, empty: geometry.empty });
   } catch (error) {
     post({ type: 'failed', id, stage: 'geometry', message: messageOf(error) });
@@ -73,18 +77,29 @@ async function read({ id, bytes, claims, first, helpAfterMs, peer }: ReadGeometr
   const helpers = Atomics.or(claims, 2, CLOSED);
   for (let helper = 0; helper < helpers; helper++) elements.push(...(await handedOver(peer)));
   peer.close();
-  draw(id, elements.sort((a, b) => a[0] - b[0]));
+  draw(
+    id,
+    elements.sort((a, b) => a[0] - b[0]),
+  );
 }
 
-const handedOver = (peer: MessagePort) => new Promise<ElementMeshes>((resolve) => {
-  peer.once('message', resolve);
-  peer.start();
-});
+const handedOver = (peer: MessagePort) =>
+  new Promise<ElementMeshes>((resolve) => {
+    peer.once('message', resolve);
+    peer.start();
+  });
 
 function draw(id: number, elements: ElementMeshes): void {
   try {
     // Only the triangles and colours matter to a picture: the objects are the elements, unnamed.
-    const objects = elements.map(([, meshes], index): ModelObject => ({ dbId: index + 1, name: '', externalId: '', category: '', properties: {}, meshes }));
+    const objects = elements.map(([, meshes], index): ModelObject => ({
+      dbId: index + 1,
+      name: '',
+      externalId: '',
+      category: '',
+      properties: {},
+      meshes,
+    }));
     post({ type: 'thumbnails', id, pictures: [...renderThumbnails({ sourceFormat: 'IFC', objects, warnings: [] })] });
   } catch (error) {
     post({ type: 'failed', id, stage: 'thumbnails', message: messageOf(error) });

@@ -44,7 +44,13 @@ describe('reading IFC geometry in the geometry threads', () => {
       return (total: number): [number, number] => ((next += 4), [Math.min(next, total), Math.min(next + 2, total)]);
     };
     const streamed: number[][] = [[], []];
-    const reader = (first: number) => withIfcModel(building, (api, modelId) => readIfcGeometry(api, modelId, { onElement: (expressId) => streamed[first]?.push(expressId), claim: taking(first) }));
+    const reader = (first: number) =>
+      withIfcModel(building, (api, modelId) =>
+        readIfcGeometry(api, modelId, {
+          onElement: (expressId) => streamed[first]?.push(expressId),
+          claim: taking(first),
+        }),
+      );
     await reader(0);
     await reader(1);
     expect(streamed[0]?.length).toBeGreaterThan(0);
@@ -59,7 +65,9 @@ describe('reading IFC geometry in the geometry threads', () => {
     const reading = readIfcInThread(tower);
     const there = await reading.geometry;
     expect([...there.meshes.keys()]).toEqual([...here.meshes.keys()]);
-    expect([...there.meshes.values()].map((meshes) => meshes.map((mesh) => [...mesh.positions]))).toEqual([...here.meshes.values()].map((meshes) => meshes.map((mesh) => [...mesh.positions])));
+    expect([...there.meshes.values()].map((meshes) => meshes.map((mesh) => [...mesh.positions]))).toEqual(
+      [...here.meshes.values()].map((meshes) => meshes.map((mesh) => [...mesh.positions])),
+    );
     expect([...(await reading.thumbnails).keys()]).toEqual([...THUMBNAIL_SIZES]);
   });
 
@@ -77,7 +85,8 @@ describe('reading IFC geometry in the geometry threads', () => {
 
   it('reads a file past the size a helper may take on in one thread', async () => {
     const tower = new TextEncoder().encode(demoBuildingIfc({ storeys: 40 }));
-    const alone = await readIfcInThread(tower, undefined, { helpAfterMs: 0, helpedUpToBytes: tower.byteLength - 1 }).geometry;
+    const alone = await readIfcInThread(tower, undefined, { helpAfterMs: 0, helpedUpToBytes: tower.byteLength - 1 })
+      .geometry;
     expect(alone.threads).toBe(1);
     expect(alone.meshes.size).toBeGreaterThan(100);
   });
@@ -89,7 +98,9 @@ describe('reading IFC geometry in the geometry threads', () => {
       const one = await readIfcInThread(building, undefined, { helpAfterMs: 0 }).geometry;
       expect(one.threads).toBe(1);
       expect([...one.meshes.keys()]).toEqual([...both.meshes.keys()]);
-      expect([...one.meshes.values()].map((meshes) => meshes.map((mesh) => [...mesh.positions]))).toEqual([...both.meshes.values()].map((meshes) => meshes.map((mesh) => [...mesh.positions])));
+      expect([...one.meshes.values()].map((meshes) => meshes.map((mesh) => [...mesh.positions]))).toEqual(
+        [...both.meshes.values()].map((meshes) => meshes.map((mesh) => [...mesh.positions])),
+      );
     } finally {
       useGeometryThreads(2);
     }
@@ -115,18 +126,25 @@ describe('reading IFC geometry in the geometry threads', () => {
   });
 
   it('answers files read at the same time each with its own, and draws each one thumbnails', async () => {
-    const empty = new TextEncoder().encode(demoBuildingIfc().replace(/^#\d+\s*=\s*IFC(EXTRUDEDAREASOLID|SHAPEREPRESENTATION)\(.*$/gm, ''));
+    const empty = new TextEncoder().encode(
+      demoBuildingIfc().replace(/^#\d+\s*=\s*IFC(EXTRUDEDAREASOLID|SHAPEREPRESENTATION)\(.*$/gm, ''),
+    );
     const [full, bare] = [readIfcInThread(building), readIfcInThread(empty)];
     expect((await full.geometry).meshes.size).toBeGreaterThan(0);
     expect((await bare.geometry).meshes.size).toBe(0);
     const pictures = await full.thumbnails;
     expect([...pictures.keys()]).toEqual([...THUMBNAIL_SIZES]);
-    for (const [size, png] of pictures) expect(pngFacts(png)).toMatchObject({ width: size, height: size, drawn: expect.any(Number) as number });
-    expect(pngFacts(pictures.get(400) as Uint8Array).drawn).toBeGreaterThan(pngFacts((await bare.thumbnails).get(400) as Uint8Array).drawn);
+    for (const [size, png] of pictures)
+      expect(pngFacts(png)).toMatchObject({ width: size, height: size, drawn: expect.any(Number) as number });
+    expect(pngFacts(pictures.get(400) as Uint8Array).drawn).toBeGreaterThan(
+      pngFacts((await bare.thumbnails).get(400) as Uint8Array).drawn,
+    );
   });
 
   it('fails a file web-ifc cannot open, and reads the next one', async () => {
-    const broken = readIfcInThread(new TextEncoder().encode(demoBuildingIfc().replace("FILE_SCHEMA(('IFC4'))", "FILE_SCHEMA(('IFC5'))")));
+    const broken = readIfcInThread(
+      new TextEncoder().encode(demoBuildingIfc().replace("FILE_SCHEMA(('IFC4'))", "FILE_SCHEMA(('IFC5'))")),
+    );
     await expect(broken.geometry).rejects.toThrow('web-ifc could not open it');
     await expect(broken.thumbnails).rejects.toThrow('web-ifc could not open it');
     expect((await readIfcInThread(building).geometry).meshes.size).toBeGreaterThan(0);
@@ -150,7 +168,13 @@ describe('reading IFC geometry in the geometry threads', () => {
 warnIfNoFixtures('ifc-thread.test.ts');
 
 describe.skipIf(!haveFixtures)('the elements the geometry threads share out', () => {
-  it.each(['AC20-FZK-Haus.ifc', 'Office_A_20110811.ifc', 'basin-advanced-brep.ifc', 'beam-curved-i-shape-tessellated.ifc', 'reinforcing-assembly.ifc'])('are every element web-ifc streams of %s, each once', async (name) => {
+  it.each([
+    'AC20-FZK-Haus.ifc',
+    'Office_A_20110811.ifc',
+    'basin-advanced-brep.ifc',
+    'beam-curved-i-shape-tessellated.ifc',
+    'reinforcing-assembly.ifc',
+  ])('are every element web-ifc streams of %s, each once', async (name) => {
     await withIfcModel(fixture(`ifc/${name}`), (api, modelId) => {
       const streamed: number[] = [];
       api.StreamAllMeshes(modelId, (mesh) => streamed.push(mesh.expressID));

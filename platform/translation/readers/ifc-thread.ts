@@ -35,7 +35,10 @@ const newThread = BUILT_ENTRY
   ? () => new Worker(BUILT_ENTRY)
   : () => {
       const entry = new URL('./ifc-thread-main.ts', import.meta.url).href;
-      return new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`, { eval: true });
+      return new Worker(
+        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`,
+        { eval: true },
+      );
     };
 
 interface Deferred<T> {
@@ -100,7 +103,11 @@ export function useGeometryThreads(count: number): void {
  * `onMeshes` gets the geometry in batches as the threads stream it, before `geometry` settles; the
  * geometry is in express id order, whichever thread streamed which.
  */
-export function readIfcInThread(bytes: Uint8Array, onMeshes?: (batch: ElementMeshes) => void, { helpAfterMs = HELP_AFTER_MS, helpedUpToBytes = HELPED_UP_TO_BYTES }: HelpRule = {}): IfcThreadReading {
+export function readIfcInThread(
+  bytes: Uint8Array,
+  onMeshes?: (batch: ElementMeshes) => void,
+  { helpAfterMs = HELP_AFTER_MS, helpedUpToBytes = HELPED_UP_TO_BYTES }: HelpRule = {},
+): IfcThreadReading {
   // Both start at the first reading, even when it wants one: web-ifc's start-up in the middle of a later job would cost that job 0.6 s.
   while (threads.length < MAX_THREADS) threads.push(started());
   const [first, second] = threads.slice(0, wanted) as [Worker, Worker?];
@@ -111,11 +118,30 @@ export function readIfcInThread(bytes: Uint8Array, onMeshes?: (batch: ElementMes
   shared.set(bytes);
   const claims = new Int32Array(new SharedArrayBuffer(12));
   const { port1, port2 } = new MessageChannel();
-  const reading: Reading = { geometry: deferred(), thumbnails: deferred(), elements: [], streaming: 1, helper, bytes: shared, claims, peer: port2, schema: '', empty: 0, threads: 0, ...(onMeshes ? { onMeshes } : {}) };
+  const reading: Reading = {
+    geometry: deferred(),
+    thumbnails: deferred(),
+    elements: [],
+    streaming: 1,
+    helper,
+    bytes: shared,
+    claims,
+    peer: port2,
+    schema: '',
+    empty: 0,
+    threads: 0,
+    ...(onMeshes ? { onMeshes } : {}),
+  };
   pending.set(id, reading);
   threads.forEach((worker) => worker.ref());
-  first.postMessage({ id, bytes: shared, claims, first: true, helpAfterMs, peer: port1 } satisfies ReadGeometry, [port1]);
-  return { geometry: reading.geometry.promise, thumbnails: reading.thumbnails.promise, abandon: () => delete reading.onMeshes };
+  first.postMessage({ id, bytes: shared, claims, first: true, helpAfterMs, peer: port1 } satisfies ReadGeometry, [
+    port1,
+  ]);
+  return {
+    geometry: reading.geometry.promise,
+    thumbnails: reading.thumbnails.promise,
+    abandon: () => delete reading.onMeshes,
+  };
 }
 
 /** Stops the threads (readings under way fail); the next reading starts new ones. */
@@ -176,7 +202,17 @@ function helped(id: number, reading: Reading): void {
   if (!helper || Atomics.load(reading.claims, 1)) return;
   delete reading.helper;
   try {
-    helper.postMessage({ id, bytes: reading.bytes, claims: reading.claims, first: false, helpAfterMs: 0, peer: reading.peer } satisfies ReadGeometry, [reading.peer]);
+    helper.postMessage(
+      {
+        id,
+        bytes: reading.bytes,
+        claims: reading.claims,
+        first: false,
+        helpAfterMs: 0,
+        peer: reading.peer,
+      } satisfies ReadGeometry,
+      [reading.peer],
+    );
     reading.streaming++;
   } catch {
     // This thread was busy past the first thread's end: that thread has closed the channel to a helper,

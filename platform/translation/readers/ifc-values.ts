@@ -16,11 +16,14 @@ interface Wrapped {
   _representationValue?: unknown;
 }
 
-const isWrapped = (attribute: unknown): attribute is Wrapped => typeof attribute === 'object' && attribute !== null && !Array.isArray(attribute);
+const isWrapped = (attribute: unknown): attribute is Wrapped =>
+  typeof attribute === 'object' && attribute !== null && !Array.isArray(attribute);
 
 /** The express id an attribute refers to, if it is a reference. */
 export function refOf(attribute: IfcAttribute): number | undefined {
-  return isWrapped(attribute) && attribute.type === REFERENCE && typeof attribute.value === 'number' ? attribute.value : undefined;
+  return isWrapped(attribute) && attribute.type === REFERENCE && typeof attribute.value === 'number'
+    ? attribute.value
+    : undefined;
 }
 
 export function refsOf(attribute: IfcAttribute): number[] {
@@ -38,7 +41,10 @@ export function valueOf(attribute: IfcAttribute): PropertyValue {
     const values = attribute.map(valueOf).filter((value) => value !== null);
     return values.length === 0 ? null : values.length === 1 ? (values[0] as PropertyValue) : values.join(', ');
   }
-  if (!isWrapped(attribute)) return typeof attribute === 'string' || typeof attribute === 'number' || typeof attribute === 'boolean' ? attribute : null;
+  if (!isWrapped(attribute))
+    return typeof attribute === 'string' || typeof attribute === 'number' || typeof attribute === 'boolean'
+      ? attribute
+      : null;
   const raw = attribute._representationValue !== undefined ? attribute._representationValue : attribute.value;
   if (attribute.name === 'IFCBOOLEAN' || attribute.name === 'IFCLOGICAL') {
     if (raw === true || raw === 'T') return true;
@@ -56,11 +62,37 @@ export const textOf = (attribute: IfcAttribute): string | undefined => {
 };
 
 /** The measure type of a wrapped value (IFCLENGTHMEASURE …), to find its unit. */
-export const measureOf = (attribute: IfcAttribute): string | undefined => (isWrapped(attribute) ? attribute.name : undefined);
+export const measureOf = (attribute: IfcAttribute): string | undefined =>
+  isWrapped(attribute) ? attribute.name : undefined;
 
-const PREFIX: Record<string, number> = { EXA: 1e18, PETA: 1e15, TERA: 1e12, GIGA: 1e9, MEGA: 1e6, KILO: 1e3, HECTO: 1e2, DECA: 10, DECI: 0.1, CENTI: 0.01, MILLI: 1e-3, MICRO: 1e-6, NANO: 1e-9 };
+const PREFIX: Record<string, number> = {
+  EXA: 1e18,
+  PETA: 1e15,
+  TERA: 1e12,
+  GIGA: 1e9,
+  MEGA: 1e6,
+  KILO: 1e3,
+  HECTO: 1e2,
+  DECA: 10,
+  DECI: 0.1,
+  CENTI: 0.01,
+  MILLI: 1e-3,
+  MICRO: 1e-6,
+  NANO: 1e-9,
+};
 const PREFIX_SYMBOL: Record<string, string> = { KILO: 'k', CENTI: 'c', MILLI: 'm', DECI: 'd', MICRO: 'µ' };
-const SI_SYMBOL: Record<string, string> = { METRE: 'm', SQUARE_METRE: 'm²', CUBIC_METRE: 'm³', GRAM: 'g', SECOND: 's', RADIAN: 'rad', KELVIN: 'K', DEGREE_CELSIUS: '°C', WATT: 'W', JOULE: 'J' };
+const SI_SYMBOL: Record<string, string> = {
+  METRE: 'm',
+  SQUARE_METRE: 'm²',
+  CUBIC_METRE: 'm³',
+  GRAM: 'g',
+  SECOND: 's',
+  RADIAN: 'rad',
+  KELVIN: 'K',
+  DEGREE_CELSIUS: '°C',
+  WATT: 'W',
+  JOULE: 'J',
+};
 
 export interface ProjectUnits {
   /** Metres per length unit of the file. */
@@ -113,7 +145,11 @@ const MEASURE_UNIT: Record<string, string> = {
 };
 
 /** The unit symbol of a measure type in this project (m, m², kg …), where known. */
-export function unitSymbol(units: ProjectUnits, measure: string | undefined, fallbackUnitType?: string): string | undefined {
+export function unitSymbol(
+  units: ProjectUnits,
+  measure: string | undefined,
+  fallbackUnitType?: string,
+): string | undefined {
   const unitType = (measure ? MEASURE_UNIT[measure] : undefined) ?? fallbackUnitType;
   if (!unitType) return undefined;
   return units.symbols.get(unitType) ?? { LENGTHUNIT: 'm', AREAUNIT: 'm²', VOLUMEUNIT: 'm³', MASSUNIT: 'kg' }[unitType];

@@ -21,13 +21,20 @@ export interface SourceFiles {
  * checks give the precise words; anything a library throws past them (web-ifc meeting a reference to an
  * entity a damaged file lost) still ends as a TranslationError a person can read, not an internal failure.
  */
-export async function readSource(source: SourceFiles, ahead?: ReadAhead, ifcExtras?: IfcExtrasWanted): Promise<ReadModel> {
+export async function readSource(
+  source: SourceFiles,
+  ahead?: ReadAhead,
+  ifcExtras?: IfcExtrasWanted,
+): Promise<ReadModel> {
   try {
     return sanitiseModel(await readWith(source, ahead, ifcExtras));
   } catch (error) {
     if (error instanceof TranslationError) throw error;
     const detail = error instanceof Error ? error.message : String(error);
-    throw new TranslationError('TranslationWorker-InvalidSource', `The ${extensionOf(source.fileName).toUpperCase()} file could not be read: it is damaged or cut short (${detail}).`);
+    throw new TranslationError(
+      'TranslationWorker-InvalidSource',
+      `The ${extensionOf(source.fileName).toUpperCase()} file could not be read: it is damaged or cut short (${detail}).`,
+    );
   }
 }
 
@@ -56,6 +63,9 @@ async function readWith(source: SourceFiles, ahead?: ReadAhead, ifcExtras?: IfcE
     case '3dm':
       return (await formatModules.rhino()).readRhino(bytes);
     default:
-      throw new TranslationError('TranslationWorker-UnsupportedFormat', `Files of type .${extension || '(none)'} cannot be translated (${fileName}).`);
+      throw new TranslationError(
+        'TranslationWorker-UnsupportedFormat',
+        `Files of type .${extension || '(none)'} cannot be translated (${fileName}).`,
+      );
   }
 }

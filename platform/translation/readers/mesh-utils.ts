@@ -57,7 +57,8 @@ export function meshOrNothing(mesh: TriangleMesh): TriangleMesh[] {
   return mesh.indices.length >= 3 && mesh.positions.length >= 9 ? [mesh] : [];
 }
 
-export const triangleCount = (meshes: TriangleMesh[]): number => meshes.reduce((sum, mesh) => sum + mesh.indices.length / 3, 0);
+export const triangleCount = (meshes: TriangleMesh[]): number =>
+  meshes.reduce((sum, mesh) => sum + mesh.indices.length / 3, 0);
 
 /** Text of a file in UTF-8 (the encodings of OBJ, MTL, DXF, glTF JSON and ASCII STL in practice). */
 export const utf8 = (bytes: Uint8Array): string => new TextDecoder('utf-8').decode(bytes);

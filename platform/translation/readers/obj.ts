@@ -17,7 +17,12 @@ export function readObj(bytes: Uint8Array, siblings: Map<string, Uint8Array>): R
   const lines = utf8(bytes).split(/\r?\n/);
   // Lines three does not know would each print a console warning; they are counted and reported once.
   const kept = lines.filter((line) => KNOWN.test(line));
-  if (lines.length - kept.length > 0) warnings.push({ type: 'warning', code: 'OBJ-UnknownStatement', message: `${plural(lines.length - kept.length, 'line')} with statements this reader does not know were skipped.` });
+  if (lines.length - kept.length > 0)
+    warnings.push({
+      type: 'warning',
+      code: 'OBJ-UnknownStatement',
+      message: `${plural(lines.length - kept.length, 'line')} with statements this reader does not know were skipped.`,
+    });
   if (!kept.some((line) => /^\s*f\s/.test(line))) throw malformed('OBJ', 'it holds no face (no `f` line).');
 
   const colours = readMaterials(kept, siblings, warnings);
@@ -43,7 +48,11 @@ export function readObj(bytes: Uint8Array, siblings: Map<string, Uint8Array>): R
 }
 
 /** MTL `Kd` per material name, from the files `mtllib` names; a missing MTL is a warning, not a failure. */
-function readMaterials(lines: string[], siblings: Map<string, Uint8Array>, warnings: EngineMessage[]): Map<string, Rgba> {
+function readMaterials(
+  lines: string[],
+  siblings: Map<string, Uint8Array>,
+  warnings: EngineMessage[],
+): Map<string, Rgba> {
   const colours = new Map<string, Rgba>();
   const byName = new Map([...siblings].map(([name, bytes]) => [baseName(name).toLowerCase(), bytes]));
   for (const line of lines) {
@@ -51,10 +60,17 @@ function readMaterials(lines: string[], siblings: Map<string, Uint8Array>, warni
     if (!library) continue;
     const bytes = byName.get(baseName(library).toLowerCase());
     if (!bytes) {
-      warnings.push({ type: 'warning', code: 'OBJ-MissingMaterialLibrary', message: `The material library ${library} is not beside the OBJ file; its materials are shown grey.` });
+      warnings.push({
+        type: 'warning',
+        code: 'OBJ-MissingMaterialLibrary',
+        message: `The material library ${library} is not beside the OBJ file; its materials are shown grey.`,
+      });
       continue;
     }
-    const info = new MTLLoader().parse(utf8(bytes), '').materialsInfo as Record<string, { kd?: number[]; d?: number | string }>;
+    const info = new MTLLoader().parse(utf8(bytes), '').materialsInfo as Record<
+      string,
+      { kd?: number[]; d?: number | string }
+    >;
     for (const [name, material] of Object.entries(info)) {
       const [r = 0.7, g = 0.7, b = 0.7] = (material.kd ?? []).map(Number);
       const opacity = material.d === undefined ? 1 : Number(material.d);
@@ -68,11 +84,17 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 
 const baseName = (name: string) => name.replace(/\\/g, '/').split('/').pop() ?? name;
 
-function trianglesOf(geometry: BufferGeometry, material: Material | Material[], colours: Map<string, Rgba>): TriangleMesh[] {
+function trianglesOf(
+  geometry: BufferGeometry,
+  material: Material | Material[],
+  colours: Map<string, Rgba>,
+): TriangleMesh[] {
   const positions = geometry.getAttribute('position').array as Float32Array;
   const normals = geometry.getAttribute('normal')?.array as Float32Array | undefined;
   const materials = Array.isArray(material) ? material : [material];
-  const groups = geometry.groups.length ? geometry.groups : [{ start: 0, count: positions.length / 3, materialIndex: 0 }];
+  const groups = geometry.groups.length
+    ? geometry.groups
+    : [{ start: 0, count: positions.length / 3, materialIndex: 0 }];
   return groups.flatMap((group) => {
     const name = materials[group.materialIndex ?? 0]?.name ?? '';
     const slice = (array: Float32Array) => array.slice(group.start * 3, (group.start + group.count) * 3);

@@ -7,7 +7,24 @@ let shared: Promise<RhinoModule> | undefined;
 const rhino = (): Promise<RhinoModule> => (shared ??= rhino3dm());
 
 /** Metres per model unit, by rhino3dm's UnitSystem value. */
-const UNIT_METRES: Record<number, number> = { 1: 1e-6, 2: 1e-3, 3: 1e-2, 4: 1, 5: 1e3, 6: 2.54e-8, 7: 2.54e-5, 8: 0.0254, 9: 0.3048, 10: 1609.344, 12: 1e-10, 13: 1e-9, 14: 0.1, 15: 10, 16: 100, 19: 0.9144 };
+const UNIT_METRES: Record<number, number> = {
+  1: 1e-6,
+  2: 1e-3,
+  3: 1e-2,
+  4: 1,
+  5: 1e3,
+  6: 2.54e-8,
+  7: 2.54e-5,
+  8: 0.0254,
+  9: 0.3048,
+  10: 1609.344,
+  12: 1e-10,
+  13: 1e-9,
+  14: 0.1,
+  15: 10,
+  16: 100,
+  19: 0.9144,
+};
 const Z_UP_TO_Y_UP = [1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1];
 const COLOUR_FROM_OBJECT = 1;
 const COLOUR_FROM_MATERIAL = 2;
@@ -19,7 +36,10 @@ interface RhinoColour {
   a: number;
 }
 interface ThreeJson {
-  data: { attributes: { position: { array: ArrayLike<number> }; normal?: { array: ArrayLike<number> } }; index?: { array: ArrayLike<number> } };
+  data: {
+    attributes: { position: { array: ArrayLike<number> }; normal?: { array: ArrayLike<number> } };
+    index?: { array: ArrayLike<number> };
+  };
 }
 
 /**
@@ -49,7 +69,7 @@ function readDocument(rh: RhinoModule, doc: File3dm): ReadModel {
   const pending = Array.from({ length: layers.count }, (_, index) => layers.get(index));
   // Parents before children: a layer waits until its parent has a dbId (bounded passes, against cycles).
   for (let pass = 0; pass <= layers.count && pending.length; pass++) {
-    for (let i = 0; i < pending.length; ) {
+    for (let i = 0; i < pending.length;) {
       const layer = pending[i] as (typeof pending)[number];
       const parentId = layer.parentLayerId;
       const hasParent = parentId && !/^0{8}-/.test(parentId);
@@ -62,7 +82,15 @@ function readDocument(rh: RhinoModule, doc: File3dm): ReadModel {
       const colour = rgba(layer.color as RhinoColour);
       layerDbIds.set(layer.id, dbId);
       layerColours.set(layer.index, colour);
-      model.objects.push({ dbId, name: layer.name, externalId: layer.id, category: 'Layer', properties: { 'Identity Data': { Name: layer.name, Type: 'Layer', Path: layer.fullPath } }, meshes: [], ...(hasParent && layerDbIds.has(parentId) ? { parent: layerDbIds.get(parentId) } : {}) });
+      model.objects.push({
+        dbId,
+        name: layer.name,
+        externalId: layer.id,
+        category: 'Layer',
+        properties: { 'Identity Data': { Name: layer.name, Type: 'Layer', Path: layer.fullPath } },
+        meshes: [],
+        ...(hasParent && layerDbIds.has(parentId) ? { parent: layerDbIds.get(parentId) } : {}),
+      });
     }
   }
 
@@ -74,31 +102,54 @@ function readDocument(rh: RhinoModule, doc: File3dm): ReadModel {
     const geometry = object.geometry();
     const layerIndex = attributes.layerIndex;
     const colourSource = enumValue(attributes.colorSource);
-    const material = colourSource === COLOUR_FROM_MATERIAL && (attributes.materialIndex) >= 0 ? doc.materials().get(attributes.materialIndex) : undefined;
-    let colour = colourSource === COLOUR_FROM_OBJECT ? rgba(attributes.objectColor as RhinoColour) : material ? rgba(material.diffuseColor as unknown as RhinoColour) : (layerColours.get(layerIndex) ?? NEUTRAL_GREY);
+    const material =
+      colourSource === COLOUR_FROM_MATERIAL && attributes.materialIndex >= 0
+        ? doc.materials().get(attributes.materialIndex)
+        : undefined;
+    let colour =
+      colourSource === COLOUR_FROM_OBJECT
+        ? rgba(attributes.objectColor as RhinoColour)
+        : material
+          ? rgba(material.diffuseColor as unknown as RhinoColour)
+          : (layerColours.get(layerIndex) ?? NEUTRAL_GREY);
     // Black is Rhino's default wire colour, not a surface colour: shaded, it would hide the shape.
     if (colour[0] + colour[1] + colour[2] === 0) colour = NEUTRAL_GREY;
     const meshes = renderMeshes(rh, geometry).flatMap((mesh) => toTriangles(mesh, colour, scale));
     if (meshes.length === 0) withoutMeshes++;
     const type = geometry.constructor.name || 'Object';
-    const name = (attributes.name) || `${type} ${index + 1}`;
-    const userStrings = (attributes.getUserStrings() as unknown[]).map((entry) => (Array.isArray(entry) ? [String(entry[0]), String(entry[1] ?? '')] : [String(entry), String(attributes.getUserString(String(entry)) ?? '')]));
+    const name = attributes.name || `${type} ${index + 1}`;
+    const userStrings = (attributes.getUserStrings() as unknown[]).map((entry) =>
+      Array.isArray(entry)
+        ? [String(entry[0]), String(entry[1] ?? '')]
+        : [String(entry), String(attributes.getUserString(String(entry)) ?? '')],
+    );
     const object3d: ModelObject = {
       dbId: model.objects.length + 1,
       name,
       externalId: attributes.id,
       category: type,
-      properties: { 'Identity Data': { Name: name, Type: type, Layer: layers.findIndex(layerIndex)?.fullPath ?? String(layerIndex) } },
+      properties: {
+        'Identity Data': {
+          Name: name,
+          Type: type,
+          Layer: layers.findIndex(layerIndex)?.fullPath ?? String(layerIndex),
+        },
+      },
       meshes,
     };
     const layer = layers.findIndex(layerIndex);
     const parent = layer ? layerDbIds.get(layer.id) : undefined;
     if (parent !== undefined) object3d.parent = parent;
-    if (userStrings.length) object3d.properties['User Strings'] = Object.fromEntries(userStrings) as Record<string, string>;
+    if (userStrings.length)
+      object3d.properties['User Strings'] = Object.fromEntries(userStrings) as Record<string, string>;
     model.objects.push(object3d);
   }
   if (withoutMeshes > 0) {
-    model.warnings.push({ type: 'warning', code: '3DM-NoRenderMesh', message: `${withoutMeshes} objects have no render mesh saved in the file and are not shown; save the file in Rhino with render meshes to see them.` });
+    model.warnings.push({
+      type: 'warning',
+      code: '3DM-NoRenderMesh',
+      message: `${withoutMeshes} objects have no render mesh saved in the file and are not shown; save the file in Rhino with render meshes to see them.`,
+    });
   }
   return model;
 }
@@ -109,7 +160,9 @@ function renderMeshes(rh: RhinoModule, geometry: GeometryBase): Mesh[] {
   if (geometry instanceof rh.Mesh) return [geometry];
   if (geometry instanceof rh.Brep) {
     const faces = geometry.faces();
-    return Array.from({ length: faces.count }, (_, i) => faces.get(i).getMesh(any)).filter((mesh): mesh is Mesh => Boolean(mesh));
+    return Array.from({ length: faces.count }, (_, i) => faces.get(i).getMesh(any)).filter((mesh): mesh is Mesh =>
+      Boolean(mesh),
+    );
   }
   if (geometry instanceof rh.Extrusion) {
     const mesh = geometry.getMesh(any);
@@ -124,7 +177,9 @@ function toTriangles(mesh: Mesh, color: Rgba, scale: number): TriangleMesh[] {
   zUpToYUp(positions, scale);
   const normals = json.data.attributes.normal ? Float32Array.from(json.data.attributes.normal.array) : undefined;
   if (normals) transformNormals(normals, Z_UP_TO_Y_UP);
-  const indices = json.data.index ? Uint32Array.from(json.data.index.array) : Uint32Array.from({ length: positions.length / 3 }, (_, i) => i);
+  const indices = json.data.index
+    ? Uint32Array.from(json.data.index.array)
+    : Uint32Array.from({ length: positions.length / 3 }, (_, i) => i);
   return meshOrNothing({ positions, ...(normals ? { normals } : {}), indices, color });
 }
 

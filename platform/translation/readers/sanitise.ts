@@ -19,10 +19,19 @@ export function sanitiseModel(model: ReadModel): ReadModel {
     });
   }
   if (dropped > 0) {
-    model.warnings.push({ type: 'warning', code: 'TranslationWorker-InvalidGeometry', message: `${dropped.toLocaleString('en-US')} triangle${dropped === 1 ? ' with missing or non-numeric vertices was' : 's with missing or non-numeric vertices were'} skipped; the file may be damaged.` });
+    model.warnings.push({
+      type: 'warning',
+      code: 'TranslationWorker-InvalidGeometry',
+      message: `${dropped.toLocaleString('en-US')} triangle${dropped === 1 ? ' with missing or non-numeric vertices was' : 's with missing or non-numeric vertices were'} skipped; the file may be damaged.`,
+    });
   }
   if (kept === 0 && !model.drawing) {
-    model.warnings.push({ type: 'warning', code: 'TranslationWorker-NoGeometry', message: 'The model holds no geometry that could be shown: its object tree and properties are translated, its views are empty.' });
+    model.warnings.push({
+      type: 'warning',
+      code: 'TranslationWorker-NoGeometry',
+      message:
+        'The model holds no geometry that could be shown: its object tree and properties are translated, its views are empty.',
+    });
   }
   return model;
 }
@@ -33,13 +42,22 @@ function validTriangles(mesh: TriangleMesh): TriangleMesh {
   const triangles = Math.floor(indices.length / 3);
   // The usual mesh is whole, which one tight pass over each array shows (a building has millions of
   // triangles); only a damaged one is checked triangle by triangle.
-  if (indices.length === triangles * 3 && allFinite(positions, vertices * 3) && indicesBelow(indices, vertices)) return mesh;
+  if (indices.length === triangles * 3 && allFinite(positions, vertices * 3) && indicesBelow(indices, vertices))
+    return mesh;
   const usable = new Uint8Array(vertices);
-  for (let v = 0; v < vertices; v++) usable[v] = Number.isFinite(positions[3 * v]) && Number.isFinite(positions[3 * v + 1]) && Number.isFinite(positions[3 * v + 2]) ? 1 : 0;
+  for (let v = 0; v < vertices; v++)
+    usable[v] =
+      Number.isFinite(positions[3 * v]) &&
+      Number.isFinite(positions[3 * v + 1]) &&
+      Number.isFinite(positions[3 * v + 2])
+        ? 1
+        : 0;
   const fine = (vertex: number) => vertex < vertices && usable[vertex] === 1;
   const kept: number[] = [];
   for (let t = 0; t < triangles; t++) {
-    const a = indices[3 * t] as number, b = indices[3 * t + 1] as number, c = indices[3 * t + 2] as number;
+    const a = indices[3 * t] as number,
+      b = indices[3 * t + 1] as number,
+      c = indices[3 * t + 2] as number;
     if (fine(a) && fine(b) && fine(c)) kept.push(a, b, c);
   }
   return { ...mesh, indices: new Uint32Array(kept) };

@@ -12,7 +12,10 @@ export class SharedArena {
    * Chunks grow from `firstChunkBytes` to `chunkBytes`, doubling: a small model (most are) then takes
    * fresh memory for what it holds, not 8 MB, whose page faults made its reading 20-50% slower here.
    */
-  constructor(private readonly chunkBytes = 8 << 20, firstChunkBytes = 1 << 20) {
+  constructor(
+    private readonly chunkBytes = 8 << 20,
+    firstChunkBytes = 1 << 20,
+  ) {
     this.nextChunkBytes = Math.min(firstChunkBytes, chunkBytes);
   }
 

@@ -13,16 +13,32 @@ import { decodeIfcText } from './step-text';
 
 export type RawAttribute = null | RawAttribute[] | { type: number; value?: unknown; typecode?: number };
 
-const STRING = 1, TYPED = 2, ENUM = 3, REAL = 4, REF = 5, INTEGER = 10;
+const STRING = 1,
+  TYPED = 2,
+  ENUM = 3,
+  REAL = 4,
+  REF = 5,
+  INTEGER = 10;
 
 const CODE_BY_NAME = new Map<string, number>();
-for (const [name, value] of Object.entries(webIfc)) if (/^IFC[A-Z0-9]+$/.test(name) && typeof value === 'number') CODE_BY_NAME.set(name, value);
+for (const [name, value] of Object.entries(webIfc))
+  if (/^IFC[A-Z0-9]+$/.test(name) && typeof value === 'number') CODE_BY_NAME.set(name, value);
 
 /** A type name (upper case) to the code instances are indexed under; undefined leaves the type out of the index. */
 export type TypeCodes = (name: string) => number | undefined;
 const ifcTypeCode: TypeCodes = (name) => CODE_BY_NAME.get(name);
 
-const HASH = 0x23, EQUALS = 0x3d, OPEN = 0x28, CLOSE = 0x29, QUOTE = 0x27, SEMICOLON = 0x3b, COMMA = 0x2c, DOLLAR = 0x24, STAR = 0x2a, DOT = 0x2e, SLASH = 0x2f;
+const HASH = 0x23,
+  EQUALS = 0x3d,
+  OPEN = 0x28,
+  CLOSE = 0x29,
+  QUOTE = 0x27,
+  SEMICOLON = 0x3b,
+  COMMA = 0x2c,
+  DOLLAR = 0x24,
+  STAR = 0x2a,
+  DOT = 0x2e,
+  SLASH = 0x2f;
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 const isNameChar = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || isDigit(c) || c === 0x5f;
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
@@ -30,7 +46,8 @@ const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0
 /** The same name, ignoring case, as `bytes[begin, end)`: compared in place, since a view per instance cost more than the scan. */
 function sameName(name: Uint8Array, bytes: Uint8Array, begin: number, end: number): boolean {
   if (name.length !== end - begin) return false;
-  for (let i = 0; i < name.length; i++) if (((name[i] as number) & 0xdf) !== ((bytes[begin + i] as number) & 0xdf)) return false;
+  for (let i = 0; i < name.length; i++)
+    if (((name[i] as number) & 0xdf) !== ((bytes[begin + i] as number) & 0xdf)) return false;
   return true;
 }
 
@@ -250,7 +267,8 @@ export class StepLines {
     const begin = cursor.at;
     let real = false;
     let signed = false;
-    let integer = 0, digits = 0;
+    let integer = 0,
+      digits = 0;
     for (;;) {
       const c = bytes[cursor.at] as number;
       // Nine digits at most: more (a date in seconds) overflowed V8's small integers, deoptimising the reader.

@@ -28,9 +28,12 @@ const MAX_OCCURRENCES = 200_000;
 
 const REF = 5;
 const STRING = 1;
-const refOf = (value: RawAttribute | undefined): number | undefined => (value && !Array.isArray(value) && value.type === REF ? (value.value as number) : undefined);
-const refsOf = (value: RawAttribute | undefined): number[] => (Array.isArray(value) ? value.map(refOf).filter((id): id is number => id !== undefined) : []);
-const textOf = (value: RawAttribute | undefined): string => (value && !Array.isArray(value) && value.type === STRING ? String(value.value) : '');
+const refOf = (value: RawAttribute | undefined): number | undefined =>
+  value && !Array.isArray(value) && value.type === REF ? (value.value as number) : undefined;
+const refsOf = (value: RawAttribute | undefined): number[] =>
+  Array.isArray(value) ? value.map(refOf).filter((id): id is number => id !== undefined) : [];
+const textOf = (value: RawAttribute | undefined): string =>
+  value && !Array.isArray(value) && value.type === STRING ? String(value.value) : '';
 
 function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -61,7 +64,8 @@ export function readStepStructure(bytes: Uint8Array): StepOccurrence[] {
   const linked = new Map<number, number[]>();
   for (const id of ids('SHAPE_REPRESENTATION_RELATIONSHIP', 'REPRESENTATION_RELATIONSHIP')) {
     const [, , one, two] = attributes(id);
-    const a = refOf(one), b = refOf(two);
+    const a = refOf(one),
+      b = refOf(two);
     if (a === undefined || b === undefined) continue;
     append(linked, a, b);
     append(linked, b, a);
@@ -80,7 +84,8 @@ export function readStepStructure(bytes: Uint8Array): StepOccurrence[] {
   }
 
   const ownerOf = new Map<number, number>();
-  for (const [definition, list] of representations) for (const representation of list) ownerOf.set(representation, definition);
+  for (const [definition, list] of representations)
+    for (const representation of list) ownerOf.set(representation, definition);
 
   const shapeOf = (definition: number): StepProduct['shape'] => {
     const shape = { solids: 0, shells: 0, faces: false };
@@ -93,7 +98,8 @@ export function readStepStructure(bytes: Uint8Array): StepOccurrence[] {
       for (const item of refsOf(attributes(representation)[1])) {
         const type = typeOf(item);
         if (SOLIDS.has(type)) shape.solids++;
-        else if (type === 'SHELL_BASED_SURFACE_MODEL' || type === 'FACE_BASED_SURFACE_MODEL') shape.shells += refsOf(attributes(item)[1]).length;
+        else if (type === 'SHELL_BASED_SURFACE_MODEL' || type === 'FACE_BASED_SURFACE_MODEL')
+          shape.shells += refsOf(attributes(item)[1]).length;
         else if (type === 'TESSELLATED_SHELL' || type === 'OPEN_SHELL' || type === 'CLOSED_SHELL') shape.shells++;
         else if (FACES.has(type)) shape.faces = true;
         else if (type === 'MAPPED_ITEM') {
@@ -124,7 +130,8 @@ export function readStepStructure(bytes: Uint8Array): StepOccurrence[] {
   const placed = new Set<number>();
   for (const id of ids('NEXT_ASSEMBLY_USAGE_OCCURRENCE')) {
     const values = attributes(id);
-    const parent = refOf(values[3]), child = refOf(values[4]);
+    const parent = refOf(values[3]),
+      child = refOf(values[4]);
     if (parent === undefined || child === undefined) continue;
     append(usages, parent, { id: textOf(values[0]), name: textOf(values[1]), child });
     placed.add(child);
@@ -132,7 +139,12 @@ export function readStepStructure(bytes: Uint8Array): StepOccurrence[] {
 
   let budget = MAX_OCCURRENCES;
   // Depth-first with the path held, so a product that contains itself (a hostile file) ends there.
-  const expand = (definition: number, product: StepProduct, usage: StepOccurrence['usage'], path: Set<number>): StepOccurrence => {
+  const expand = (
+    definition: number,
+    product: StepProduct,
+    usage: StepOccurrence['usage'],
+    path: Set<number>,
+  ): StepOccurrence => {
     budget--;
     const occurrence: StepOccurrence = { product, ...(usage ? { usage } : {}), children: [] };
     path.add(definition);
@@ -145,7 +157,9 @@ export function readStepStructure(bytes: Uint8Array): StepOccurrence[] {
     return occurrence;
   };
   const roots: StepOccurrence[] = [];
-  for (const definition of ids('PRODUCT_DEFINITION', 'PRODUCT_DEFINITION_WITH_ASSOCIATED_DOCUMENTS').sort((a, b) => a - b)) {
+  for (const definition of ids('PRODUCT_DEFINITION', 'PRODUCT_DEFINITION_WITH_ASSOCIATED_DOCUMENTS').sort(
+    (a, b) => a - b,
+  )) {
     const product = placed.has(definition) ? undefined : productOf(definition);
     if (product) roots.push(expand(definition, product, undefined, new Set()));
   }

@@ -23,7 +23,12 @@ export interface TreeSource {
  * that order cannot be confirmed (counts or names disagree), they stay on the assembly and a warning
  * says so, while the structure below it still reaches the tree.
  */
-export function buildStepObjects(root: OcctNode, structure: StepOccurrence[], source: TreeSource, model: ReadModel): void {
+export function buildStepObjects(
+  root: OcctNode,
+  structure: StepOccurrence[],
+  source: TreeSource,
+  model: ReadModel,
+): void {
   const { kind } = source;
   const convert = (indices: number[]) => indices.flatMap(source.meshes);
   const add = (object: Omit<ModelObject, 'dbId'>): ModelObject => {
@@ -38,7 +43,14 @@ export function buildStepObjects(root: OcctNode, structure: StepOccurrence[], so
     const category = node.children.length > 0 ? 'Assembly' : 'Part';
     const dbId = model.objects.length + 1;
     const name = node.name || source.meshName(node.meshes[0] ?? -1) || `${category} ${dbId}`;
-    add({ name, externalId: path, category, properties: { 'Identity Data': { Name: name, Type: category, 'Source Format': kind } }, meshes: convert(node.meshes), ...(parent !== undefined ? { parent } : {}) });
+    add({
+      name,
+      externalId: path,
+      category,
+      properties: { 'Identity Data': { Name: name, Type: category, 'Source Format': kind } },
+      meshes: convert(node.meshes),
+      ...(parent !== undefined ? { parent } : {}),
+    });
     node.children.forEach((child, index) => visitOcct(child, dbId, `${path}/${index + 1}`));
   };
 
@@ -52,7 +64,11 @@ export function buildStepObjects(root: OcctNode, structure: StepOccurrence[], so
       category,
       properties: {
         'Identity Data': { Name: name, Type: category, 'Source Format': kind },
-        Product: { Name: product.name, Id: product.id, ...(product.description ? { Description: product.description } : {}) },
+        Product: {
+          Name: product.name,
+          Id: product.id,
+          ...(product.description ? { Description: product.description } : {}),
+        },
         ...(usage ? { Occurrence: { Name: usage.name, Id: usage.id } } : {}),
       },
       meshes: [],
@@ -61,7 +77,12 @@ export function buildStepObjects(root: OcctNode, structure: StepOccurrence[], so
   };
 
   /** An occurrence and everything below it, with the meshes `share` gives each (none when absent). */
-  const addSubtree = (occurrence: StepOccurrence, parent: number | undefined, path: string, share?: Map<StepOccurrence, number[]>): void => {
+  const addSubtree = (
+    occurrence: StepOccurrence,
+    parent: number | undefined,
+    path: string,
+    share?: Map<StepOccurrence, number[]>,
+  ): void => {
     const object = addOccurrence(occurrence, parent, path);
     object.meshes = convert(share?.get(occurrence) ?? []);
     occurrence.children.forEach((child, index) => addSubtree(child, object.dbId, `${path}/${index + 1}`, share));
@@ -74,14 +95,21 @@ export function buildStepObjects(root: OcctNode, structure: StepOccurrence[], so
       placeAll(node.children, occurrence.children, object.dbId, path);
       return;
     }
-    const share = occurrence.children.length ? splitFlattened(node.meshes, occurrence, source.meshName) : new Map([[occurrence, node.meshes]]);
+    const share = occurrence.children.length
+      ? splitFlattened(node.meshes, occurrence, source.meshName)
+      : new Map([[occurrence, node.meshes]]);
     if (!share) {
       unsplit.push(nameOf(occurrence));
       addSubtree(occurrence, parent, path, new Map([[occurrence, node.meshes]]));
     } else addSubtree(occurrence, parent, path, share);
   };
 
-  const placeAll = (nodes: OcctNode[], occurrences: StepOccurrence[], parent: number | undefined, path: string | undefined) => {
+  const placeAll = (
+    nodes: OcctNode[],
+    occurrences: StepOccurrence[],
+    parent: number | undefined,
+    path: string | undefined,
+  ) => {
     const at = (index: number) => (path === undefined ? String(index + 1) : `${path}/${index + 1}`);
     const { pairs, extra } = pair(nodes, occurrences);
     let index = 0;
@@ -99,11 +127,16 @@ export function buildStepObjects(root: OcctNode, structure: StepOccurrence[], so
   if (structure.length === 0) tops.forEach((node, index) => visitOcct(node, undefined, String(index + 1)));
   else placeAll(tops, structure, undefined, undefined);
   if (unsplit.length) {
-    model.warnings.push({ type: 'warning', code: `${kind}-AssemblyGeometry`, message: `The parts of ${unsplit.slice(0, 3).join(', ')}${unsplit.length > 3 ? ` and ${unsplit.length - 3} more` : ''} could not be told apart in OCCT's geometry: their shapes are shown on the assembly.` });
+    model.warnings.push({
+      type: 'warning',
+      code: `${kind}-AssemblyGeometry`,
+      message: `The parts of ${unsplit.slice(0, 3).join(', ')}${unsplit.length > 3 ? ` and ${unsplit.length - 3} more` : ''} could not be told apart in OCCT's geometry: their shapes are shown on the assembly.`,
+    });
   }
 }
 
-const hasShape = (occurrence: StepOccurrence) => occurrence.product.shape.solids + occurrence.product.shape.shells > 0 || occurrence.product.shape.faces;
+const hasShape = (occurrence: StepOccurrence) =>
+  occurrence.product.shape.solids + occurrence.product.shape.shells > 0 || occurrence.product.shape.faces;
 
 /** The occurrence's own name where it has one (not OCCT's label path "=>[0:1:1:2]" nor its id), else its product's. */
 function nameOf({ product, usage }: StepOccurrence): string {
@@ -112,13 +145,17 @@ function nameOf({ product, usage }: StepOccurrence): string {
   return product.name || product.id;
 }
 
-const sameProduct = (name: string, occurrence: StepOccurrence) => !name || name === occurrence.product.name || name === occurrence.product.id;
+const sameProduct = (name: string, occurrence: StepOccurrence) =>
+  !name || name === occurrence.product.name || name === occurrence.product.id;
 
 /**
  * OCCT's nodes against the structure's occurrences, by product name (or id) in order. Pairs keep the
  * structure's order; OCCT's nodes no occurrence names come back as `extra`.
  */
-function pair(nodes: OcctNode[], occurrences: StepOccurrence[]): { pairs: Array<[StepOccurrence, OcctNode | undefined]>; extra: OcctNode[] } {
+function pair(
+  nodes: OcctNode[],
+  occurrences: StepOccurrence[],
+): { pairs: Array<[StepOccurrence, OcctNode | undefined]>; extra: OcctNode[] } {
   // Occurrences by product name and id, each list in order: a large assembly pairs in linear time.
   const byName = new Map<string, StepOccurrence[]>();
   for (const occurrence of occurrences) {
@@ -152,7 +189,11 @@ function pair(nodes: OcctNode[], occurrences: StepOccurrence[]): { pairs: Array<
  * then one mesh of all loose faces (which stays on the assembly). Null when the counts or the names
  * OCCT gave the meshes disagree with the structure.
  */
-export function splitFlattened(meshes: number[], top: StepOccurrence, meshName: (index: number) => string): Map<StepOccurrence, number[]> | null {
+export function splitFlattened(
+  meshes: number[],
+  top: StepOccurrence,
+  meshName: (index: number) => string,
+): Map<StepOccurrence, number[]> | null {
   const order: StepOccurrence[] = [];
   const stack = [top];
   while (stack.length) {
@@ -160,7 +201,10 @@ export function splitFlattened(meshes: number[], top: StepOccurrence, meshName: 
     order.push(occurrence);
     for (let i = occurrence.children.length - 1; i >= 0; i--) stack.push(occurrence.children[i] as StepOccurrence);
   }
-  const expected = [...order.flatMap((o) => Array<StepOccurrence>(o.product.shape.solids).fill(o)), ...order.flatMap((o) => Array<StepOccurrence>(o.product.shape.shells).fill(o))];
+  const expected = [
+    ...order.flatMap((o) => Array<StepOccurrence>(o.product.shape.solids).fill(o)),
+    ...order.flatMap((o) => Array<StepOccurrence>(o.product.shape.shells).fill(o)),
+  ];
   const loose = order.some((o) => o.product.shape.faces) ? 1 : 0;
   if (expected.length + loose !== meshes.length) return null;
   const share = new Map<StepOccurrence, number[]>();

@@ -11,7 +11,8 @@ import { readSource } from './index';
 import { readStepStructure, type StepOccurrence } from './step-structure';
 import { treeIsWellFormed, triangles } from '../../testing/translation/reader-fixtures';
 
-const read = (text: string, fileName = 'cart.step'): Promise<ReadModel> => readSource({ fileName, bytes: new TextEncoder().encode(text), siblings: new Map() });
+const read = (text: string, fileName = 'cart.step'): Promise<ReadModel> =>
+  readSource({ fileName, bytes: new TextEncoder().encode(text), siblings: new Map() });
 
 /** "Name (Category)" of an object with its children, indented two spaces a level. */
 function outline(model: ReadModel): string[] {
@@ -33,7 +34,9 @@ function boxMillimetres(object: ModelObject): { min: number[]; max: number[] } {
   for (const mesh of object.meshes) {
     for (let i = 0; i < mesh.positions.length; i += 3) {
       // The model is Y up in metres: the file's (x, y, z) is the model's (x, -z, y).
-      const point = [mesh.positions[i]!, -mesh.positions[i + 2]!, mesh.positions[i + 1]!].map((value) => Math.round(value * 1000));
+      const point = [mesh.positions[i]!, -mesh.positions[i + 2]!, mesh.positions[i + 1]!].map((value) =>
+        Math.round(value * 1000),
+      );
       point.forEach((value, axis) => {
         min[axis] = Math.min(min[axis]!, value);
         max[axis] = Math.max(max[axis]!, value);
@@ -48,18 +51,34 @@ describe('STEP product structure', () => {
     const model = await read(stepAssembly(cartAssembly()));
     expect(model.warnings).toEqual([]);
     expect(treeIsWellFormed(model)).toBe(true);
-    const axle = (name: string) => [`  ${name} (Assembly)`, '    Left wheel (Part)', '    Right wheel (Part)', '    Hub (Assembly)', '      Bolt (Part)', '      Nut (Part)'];
-    expect(outline(model)).toEqual(['Cart (Assembly)', '  Chassis (Part)', '  Ballast (Part)', ...axle('Front axle'), ...axle('Rear axle')]);
+    const axle = (name: string) => [
+      `  ${name} (Assembly)`,
+      '    Left wheel (Part)',
+      '    Right wheel (Part)',
+      '    Hub (Assembly)',
+      '      Bolt (Part)',
+      '      Nut (Part)',
+    ];
+    expect(outline(model)).toEqual([
+      'Cart (Assembly)',
+      '  Chassis (Part)',
+      '  Ballast (Part)',
+      ...axle('Front axle'),
+      ...axle('Rear axle'),
+    ]);
 
     // Assemblies hold no geometry of their own; every part holds its own box, where the file places it.
-    for (const object of model.objects) expect(triangles([object]), object.name).toBe(object.category === 'Part' ? 12 : 0);
+    for (const object of model.objects)
+      expect(triangles([object]), object.name).toBe(object.category === 'Part' ? 12 : 0);
     const bolts = model.objects.filter((object) => object.name === 'Bolt');
     expect(bolts.map(boxMillimetres)).toEqual([
       { min: [60, -40, 20], max: [80, -20, 40] },
       { min: [320, -40, 20], max: [340, -20, 40] },
     ]);
     const rear = named(model, 'Rear axle');
-    const rearRightWheel = model.objects.find((object) => object.parent === rear.dbId && object.name === 'Right wheel') as ModelObject;
+    const rearRightWheel = model.objects.find(
+      (object) => object.parent === rear.dbId && object.name === 'Right wheel',
+    ) as ModelObject;
     expect(boxMillimetres(rearRightWheel)).toEqual({ min: [300, 200, 0], max: [360, 220, 60] });
   });
 
@@ -71,16 +90,28 @@ describe('STEP product structure', () => {
       Product: { Name: 'Wheel', Id: 'Wheel' },
       Occurrence: { Name: 'Right wheel', Id: expect.stringMatching(/^NAUO\d+$/) },
     });
-    expect(named(model, 'Rear axle').properties['Occurrence']).toEqual({ Name: 'Rear axle', Id: expect.stringMatching(/^NAUO\d+$/) });
+    expect(named(model, 'Rear axle').properties['Occurrence']).toEqual({
+      Name: 'Rear axle',
+      Id: expect.stringMatching(/^NAUO\d+$/),
+    });
     expect(named(model, 'Rear axle').properties['Product']).toEqual({ Name: 'Axle', Id: 'Axle' });
     expect(named(model, 'Cart').properties['Occurrence']).toBeUndefined();
     const externalIds = model.objects.map((object) => object.externalId);
     expect(new Set(externalIds).size).toBe(externalIds.length);
-    expect(model.objects.filter((object) => object.name === 'Nut').map((object) => object.externalId)).toEqual(['1/3/3/2', '1/4/3/2']);
+    expect(model.objects.filter((object) => object.name === 'Nut').map((object) => object.externalId)).toEqual([
+      '1/3/3/2',
+      '1/4/3/2',
+    ]);
   });
 
-  it('an occurrence without a name of its own (or with OCCT\'s label path) is named by its product', async () => {
-    const text = stepAssembly({ product: 'Frame', children: [{ product: 'Rail', instance: '', size: [10, 10, 10] }, { product: 'Post', instance: '=>[0:1:1:3]', size: [5, 5, 5], at: [20, 0, 0] }] });
+  it("an occurrence without a name of its own (or with OCCT's label path) is named by its product", async () => {
+    const text = stepAssembly({
+      product: 'Frame',
+      children: [
+        { product: 'Rail', instance: '', size: [10, 10, 10] },
+        { product: 'Post', instance: '=>[0:1:1:3]', size: [5, 5, 5], at: [20, 0, 0] },
+      ],
+    });
     expect(outline(await read(text))).toEqual(['Frame (Assembly)', '  Rail (Part)', '  Post (Part)']);
   });
 
@@ -97,25 +128,44 @@ describe('STEP product structure', () => {
     };
     expect(path(database.trees['view'] ?? [], 'Nut')).toEqual(['Cart', 'Front axle', 'Hub', 'Nut']);
     const nut = model.objects.find((object) => object.name === 'Nut') as ModelObject;
-    expect(database.objects.find((object) => object.objectid === nut.dbId)?.properties).toMatchObject({ Product: { Name: 'Nut' } });
+    expect(database.objects.find((object) => object.objectid === nut.dbId)?.properties).toMatchObject({
+      Product: { Name: 'Nut' },
+    });
 
     await MeshoptDecoder.ready;
-    const io = new NodeIO().registerExtensions([EXTMeshoptCompression, KHRMeshQuantization]).registerDependencies({ 'meshopt.decoder': MeshoptDecoder });
+    const io = new NodeIO()
+      .registerExtensions([EXTMeshoptCompression, KHRMeshQuantization])
+      .registerDependencies({ 'meshopt.decoder': MeshoptDecoder });
     const glb = await io.readBinary(await writeModelGlb(model));
-    const dbIds = glb.getRoot().listNodes().map((node) => (node.getExtras() as { dbId?: number }).dbId);
-    expect(dbIds.sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(model.objects.filter((object) => object.category === 'Part').map((object) => object.dbId));
+    const dbIds = glb
+      .getRoot()
+      .listNodes()
+      .map((node) => (node.getExtras() as { dbId?: number }).dbId);
+    expect(dbIds.sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+      model.objects.filter((object) => object.category === 'Part').map((object) => object.dbId),
+    );
   });
 
   it('a product that contains itself (a hostile file) ends where it repeats', () => {
-    const text = stepAssembly({ product: 'Top', children: [{ product: 'Loop', children: [{ product: 'Inner', children: [{ product: 'Block', size: [1, 1, 1] }] }] }] });
+    const text = stepAssembly({
+      product: 'Top',
+      children: [
+        { product: 'Loop', children: [{ product: 'Inner', children: [{ product: 'Block', size: [1, 1, 1] }] }] },
+      ],
+    });
     const definitionOf = (product: string) => {
       const productLine = text.match(new RegExp(`#(\\d+)=PRODUCT\\('${product}'`))?.[1];
       const formation = text.match(new RegExp(`#(\\d+)=PRODUCT_DEFINITION_FORMATION\\('','',#${productLine}\\)`))?.[1];
       return text.match(new RegExp(`#(\\d+)=PRODUCT_DEFINITION\\('design','',#${formation},`))?.[1];
     };
     // Inner places Loop inside itself too: Loop → Inner → Loop → … would go on forever.
-    const cyclic = text.replace('ENDSEC;\nEND-ISO', `#9999=NEXT_ASSEMBLY_USAGE_OCCURRENCE('back','Back','',#${definitionOf('Inner')},#${definitionOf('Loop')},$);\nENDSEC;\nEND-ISO`);
+    const cyclic = text.replace(
+      'ENDSEC;\nEND-ISO',
+      `#9999=NEXT_ASSEMBLY_USAGE_OCCURRENCE('back','Back','',#${definitionOf('Inner')},#${definitionOf('Loop')},$);\nENDSEC;\nEND-ISO`,
+    );
     const names = (occurrence: StepOccurrence): unknown => [occurrence.product.name, ...occurrence.children.map(names)];
-    expect(readStepStructure(new TextEncoder().encode(cyclic)).map(names)).toEqual([['Top', ['Loop', ['Inner', ['Block']]]]]);
+    expect(readStepStructure(new TextEncoder().encode(cyclic)).map(names)).toEqual([
+      ['Top', ['Loop', ['Inner', ['Block']]]],
+    ]);
   });
 });

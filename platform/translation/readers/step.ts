@@ -36,7 +36,11 @@ export async function readStep(bytes: Uint8Array, kind: 'STEP' | 'IGES'): Promis
   if (bytes.length === 0) throw malformed(kind, 'it is empty.');
   const api = await occt();
   const result = kind === 'STEP' ? api.ReadStepFile(bytes, null) : api.ReadIgesFile(bytes, null);
-  if (!result.success || !result.root || !result.meshes) throw malformed(kind, `OCCT found no ${kind} data in it (it is malformed, truncated or not ${kind === 'IGES' ? 'an' : 'a'} ${kind} file).`);
+  if (!result.success || !result.root || !result.meshes)
+    throw malformed(
+      kind,
+      `OCCT found no ${kind} data in it (it is malformed, truncated or not ${kind === 'IGES' ? 'an' : 'a'} ${kind} file).`,
+    );
   const meshes = result.meshes;
   const model: ReadModel = { sourceFormat: kind, objects: [], warnings: [] };
   let empty = 0;
@@ -52,7 +56,12 @@ export async function readStep(bytes: Uint8Array, kind: 'STEP' | 'IGES'): Promis
   };
   buildStepObjects(result.root, kind === 'STEP' ? structureOf(bytes, model) : [], source, model);
   if (model.objects.length === 0) throw malformed(kind, 'it holds no product or shape.');
-  if (empty > 0) model.warnings.push({ type: 'warning', code: `${kind}-EmptyGeometry`, message: `${empty} shapes had no triangles and were skipped.` });
+  if (empty > 0)
+    model.warnings.push({
+      type: 'warning',
+      code: `${kind}-EmptyGeometry`,
+      message: `${empty} shapes had no triangles and were skipped.`,
+    });
   return model;
 }
 
@@ -61,7 +70,11 @@ function structureOf(bytes: Uint8Array, model: ReadModel): StepOccurrence[] {
   try {
     return readStepStructure(bytes);
   } catch (error) {
-    model.warnings.push({ type: 'warning', code: 'STEP-ProductStructure', message: `The product structure could not be read (${error instanceof Error ? error.message : String(error)}); the tree is OCCT's.` });
+    model.warnings.push({
+      type: 'warning',
+      code: 'STEP-ProductStructure',
+      message: `The product structure could not be read (${error instanceof Error ? error.message : String(error)}); the tree is OCCT's.`,
+    });
     return [];
   }
 }
@@ -85,7 +98,15 @@ function convert(source: OcctMesh): TriangleMesh[] {
   }
   return [...colours.entries()].flatMap(([key, color]) => {
     const picked: number[] = [];
-    for (let t = 0; t < triangles; t++) if (colourOf[t] === key) picked.push(indices[3 * t] as number, indices[3 * t + 1] as number, indices[3 * t + 2] as number);
-    return meshOrNothing({ positions, ...(normals ? { normals } : {}), indices: Uint32Array.from(picked), color, ...(source.name ? { material: source.name } : {}) });
+    for (let t = 0; t < triangles; t++)
+      if (colourOf[t] === key)
+        picked.push(indices[3 * t] as number, indices[3 * t + 1] as number, indices[3 * t + 2] as number);
+    return meshOrNothing({
+      positions,
+      ...(normals ? { normals } : {}),
+      indices: Uint32Array.from(picked),
+      color,
+      ...(source.name ? { material: source.name } : {}),
+    });
   });
 }

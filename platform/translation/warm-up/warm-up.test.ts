@@ -22,19 +22,32 @@ describe('a worker warm-up', () => {
     dirs.push(dir);
     const sourcePath = path.join(dir, fileName);
     await writeFile(sourcePath, text);
-    const result = await runTranslation({ sourcePath, fileName, outputs: [{ type: 'svf2' }], outDir: path.join(dir, 'out') }, () => undefined);
+    const result = await runTranslation(
+      { sourcePath, fileName, outputs: [{ type: 'svf2' }], outDir: path.join(dir, 'out') },
+      () => undefined,
+    );
     expect(result.derivatives.map((derivative) => derivative.status)).toEqual(['success']);
     expect(result.warnings).toEqual([]);
-    const { objects } = JSON.parse(await readFile(path.join(dir, 'out', result.propertiesPath!), 'utf8')) as { objects: { name: string; properties: Record<string, Record<string, unknown>> }[] };
+    const { objects } = JSON.parse(await readFile(path.join(dir, 'out', result.propertiesPath!), 'utf8')) as {
+      objects: { name: string; properties: Record<string, Record<string, unknown>> }[];
+    };
     return objects;
   };
 
   it('translates its model to svf2 with the kinds of geometry and properties real exports carry', async () => {
     const objects = await translatedObjects('warm-up.ifc', warmUpIfc(2));
     const wall = objects.find((object) => object.name === 'Wand 0.0')!;
-    expect(wall.properties['Pset_WallCommon']).toMatchObject({ FireRating: 'REI 90 über', Combustible: null, Status: 'NEW' });
+    expect(wall.properties['Pset_WallCommon']).toMatchObject({
+      FireRating: 'REI 90 über',
+      Combustible: null,
+      Status: 'NEW',
+    });
     expect(Object.keys(wall.properties)).toEqual(expect.arrayContaining(['BaseQuantities', 'Type', 'Materials']));
-    expect(objects.find((object) => object.name === 'Fenster 1.3')?.properties['Pset_WindowCommon']).toMatchObject({ OperatingTemperature: '253 – 313', Panels: 'Left, Right', 'Frame.Depth': '80 mm' });
+    expect(objects.find((object) => object.name === 'Fenster 1.3')?.properties['Pset_WindowCommon']).toMatchObject({
+      OperatingTemperature: '253 – 313',
+      Panels: 'Left, Right',
+      'Frame.Depth': '80 mm',
+    });
     expect(objects.some((object) => object.name === 'Ebene 1 ä')).toBe(true);
   });
 
@@ -49,22 +62,40 @@ describe('a worker warm-up', () => {
     const rafter = objects.find((object) => object.name === 'Sparren 1')!.properties;
     expect(Object.keys(rafter)).toEqual(expect.arrayContaining(['ArchiCADProperties', 'BaseQuantities']));
     // and one set shared by all walls and rafters, as Revit relates a shared set.
-    expect([wall('Wand 0.1'), rafter].map((properties) => properties['Pset_Phase'])).toEqual([{ Phase: 'Neubau', Demolished: false }, { Phase: 'Neubau', Demolished: false }]);
+    expect([wall('Wand 0.1'), rafter].map((properties) => properties['Pset_Phase'])).toEqual([
+      { Phase: 'Neubau', Demolished: false },
+      { Phase: 'Neubau', Demolished: false },
+    ]);
   });
 
   /** Each element's meshes by type, as the geometry reader streams them. */
-  const geometryOf = (text: string, types: Record<string, number>) => withIfcModel(new TextEncoder().encode(text), (api, modelId) => {
-    const { meshes } = readIfcGeometry(api, modelId);
-    return Object.fromEntries(Object.entries(types).map(([name, type]) => {
-      const ids = api.GetLineIDsWithType(modelId, type);
-      return [name, Array.from({ length: ids.size() }, (_, index) => meshes.get(ids.get(index)) ?? [])];
-    }));
-  });
+  const geometryOf = (text: string, types: Record<string, number>) =>
+    withIfcModel(new TextEncoder().encode(text), (api, modelId) => {
+      const { meshes } = readIfcGeometry(api, modelId);
+      return Object.fromEntries(
+        Object.entries(types).map(([name, type]) => {
+          const ids = api.GetLineIDsWithType(modelId, type);
+          return [name, Array.from({ length: ids.size() }, (_, index) => meshes.get(ids.get(index)) ?? [])];
+        }),
+      );
+    });
   const triangles = (mesh: { indices: Uint32Array } | undefined) => (mesh?.indices.length ?? 0) / 3;
 
   it('has the geometry web-ifc meets in real exports: faces with holes, walls cut under a roof, faces of many corners, rebar, B-spline surfaces', async () => {
-    const elements = await geometryOf(warmUpIfc(1), { walls: IFCWALL, windows: IFCWINDOW, railings: IFCRAILING, bars: IFCREINFORCINGBAR, columns: IFCCOLUMN });
-    const heights = (mesh: { positions: Float32Array }) => new Set(Array.from({ length: mesh.positions.length / 3 }, (_, index) => Math.round(mesh.positions[index * 3 + 1]! * 100) / 100));
+    const elements = await geometryOf(warmUpIfc(1), {
+      walls: IFCWALL,
+      windows: IFCWINDOW,
+      railings: IFCRAILING,
+      bars: IFCREINFORCINGBAR,
+      columns: IFCCOLUMN,
+    });
+    const heights = (mesh: { positions: Float32Array }) =>
+      new Set(
+        Array.from(
+          { length: mesh.positions.length / 3 },
+          (_, index) => Math.round(mesh.positions[index * 3 + 1]! * 100) / 100,
+        ),
+      );
     // A frame of two lights: its front and back are one face each with two holes, and it has 12 sides.
     const [frame, pane] = elements['windows']![0]!;
     expect([triangles(frame), triangles(pane)]).toEqual([2 * 14 + 12 * 2, 12]);
@@ -92,7 +123,11 @@ describe('a worker warm-up', () => {
     const objects = await translatedObjects('warm-up-2x3.ifc', warmUpIfc2x3(2));
     const walls = objects.filter((object) => object.name.startsWith('Wand-Ext-ERDG-'));
     expect(walls).toHaveLength(8);
-    expect(walls[0]!.properties['Pset_WallCommon']).toMatchObject({ IsExternal: true, Reference: 'Außenwand', Note: "Hole Has Wall's Side Material" });
+    expect(walls[0]!.properties['Pset_WallCommon']).toMatchObject({
+      IsExternal: true,
+      Reference: 'Außenwand',
+      Note: "Hole Has Wall's Side Material",
+    });
     expect(Object.keys(walls[0]!.properties)).toEqual(expect.arrayContaining(['BaseQuantities', 'Materials']));
   });
 

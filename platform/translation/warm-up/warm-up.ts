@@ -42,7 +42,10 @@ export async function warmUp(runs = WARM_RUNS, hurried: () => boolean = () => fa
         const helped = readIfcInThread(bytes, undefined, { helpAfterMs: 0 });
         await Promise.all([helped.geometry, helped.thumbnails]);
         const outDir = path.join(dir, `out-${run}`);
-        await runTranslation({ sourcePath, fileName: model.name, outputs: [{ type: 'svf2' }], outDir }, () => undefined);
+        await runTranslation(
+          { sourcePath, fileName: model.name, outputs: [{ type: 'svf2' }], outDir },
+          () => undefined,
+        );
         await rm(outDir, { recursive: true, force: true });
       }
     }

@@ -50,11 +50,14 @@ export class ByteMemo<T> {
 
   get(arrays: ArrayBufferView[], make: () => T): T {
     const known = arrays[0] && this.byFirstArray.get(arrays[0]);
-    if (known && known.arrays.length === arrays.length && known.arrays.every((array, index) => array === arrays[index])) return known.value;
+    if (known && known.arrays.length === arrays.length && known.arrays.every((array, index) => array === arrays[index]))
+      return known.value;
     const bytes = arrays.map(bytesOf);
     const key = bytes.map(fingerprint).join(':');
     const candidates = this.entries.get(key);
-    const same = candidates?.find((candidate) => candidate.bytes.every((other, index) => equalBytes(other, bytes[index] as Uint8Array)));
+    const same = candidates?.find((candidate) =>
+      candidate.bytes.every((other, index) => equalBytes(other, bytes[index] as Uint8Array)),
+    );
     if (same) return same.value;
     const entry = { arrays, bytes, value: make() };
     if (candidates) candidates.push(entry);

@@ -19,7 +19,10 @@ const MAX_NAME = 80;
 
 function safeBase(object: ModelObject): string {
   const ascii = object.name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  const cleaned = ascii.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+|[._]+$/g, '').slice(0, MAX_NAME);
+  const cleaned = ascii
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+|[._]+$/g, '')
+    .slice(0, MAX_NAME);
   // A name with no letter or digit left (Japanese, symbols only) would make files no one can tell apart.
   return /[A-Za-z0-9]/.test(cleaned) && !RESERVED.test(cleaned) ? cleaned : `object_${object.dbId}`;
 }
@@ -30,14 +33,18 @@ export function componentsOf(model: ReadModel): Component[] {
   return meshObjects(model).map((object) => {
     const base = safeBase(object);
     let fileName = base;
-    for (let attempt = 1; taken.has(fileName.toLowerCase()); attempt++) fileName = attempt === 1 ? `${base}_${object.dbId}` : `${base}_${object.dbId}_${attempt}`;
+    for (let attempt = 1; taken.has(fileName.toLowerCase()); attempt++)
+      fileName = attempt === 1 ? `${base}_${object.dbId}` : `${base}_${object.dbId}_${attempt}`;
     taken.add(fileName.toLowerCase());
     return { object, fileName };
   });
 }
 
 /** The same model with only these objects (each with its own meshes), in model order. */
-export const withObjects = (model: ReadModel, objects: readonly ModelObject[]): ReadModel => ({ ...model, objects: [...objects] });
+export const withObjects = (model: ReadModel, objects: readonly ModelObject[]): ReadModel => ({
+  ...model,
+  objects: [...objects],
+});
 
 export interface Selection {
   model: ReadModel;
@@ -55,7 +62,10 @@ export function selectObjects(model: ReadModel, objectIds: readonly number[], fo
   const known = new Set(model.objects.map((object) => object.dbId));
   const missing = objectIds.filter((id) => !known.has(id));
   if (missing.length === objectIds.length) {
-    throw new TranslationError('TranslationWorker-ObjectsNotFound', `None of the objectIds (${listed(missing)}) is an object of this model: GET …/metadata/{modelGuid} lists its objectids.`);
+    throw new TranslationError(
+      'TranslationWorker-ObjectsNotFound',
+      `None of the objectIds (${listed(missing)}) is an object of this model: GET …/metadata/{modelGuid} lists its objectids.`,
+    );
   }
   const children = new Map<number, number[]>();
   for (const object of model.objects) {
@@ -72,17 +82,29 @@ export function selectObjects(model: ReadModel, objectIds: readonly number[], fo
     chosen.add(id);
     stack.push(...(children.get(id) ?? []));
   }
-  const selected = withObjects(model, model.objects.filter((object) => chosen.has(object.dbId)));
+  const selected = withObjects(
+    model,
+    model.objects.filter((object) => chosen.has(object.dbId)),
+  );
   if (meshObjects(selected).length === 0) {
-    throw new TranslationError('TranslationWorker-NoGeometry', `The objects objectIds names hold no geometry, so there is nothing to write as ${format}.`);
+    throw new TranslationError(
+      'TranslationWorker-NoGeometry',
+      `The objects objectIds names hold no geometry, so there is nothing to write as ${format}.`,
+    );
   }
-  const messages: EngineMessage[] = missing.length === 0 ? [] : [{
-    type: 'warning',
-    code: 'TranslationWorker-ObjectsNotFound',
-    message: `${missing.length === 1 ? 'objectId' : 'objectIds'} ${listed(missing)} ${missing.length === 1 ? 'is not an object' : 'are not objects'} of this model; the ${format} holds the other ${objectIds.length - missing.length}.`,
-  }];
+  const messages: EngineMessage[] =
+    missing.length === 0
+      ? []
+      : [
+          {
+            type: 'warning',
+            code: 'TranslationWorker-ObjectsNotFound',
+            message: `${missing.length === 1 ? 'objectId' : 'objectIds'} ${listed(missing)} ${missing.length === 1 ? 'is not an object' : 'are not objects'} of this model; the ${format} holds the other ${objectIds.length - missing.length}.`,
+          },
+        ];
   return { model: selected, messages };
 }
 
 /** A list of ids for a message, cut short past twenty. */
-const listed = (ids: readonly number[]) => (ids.length > 20 ? `${ids.slice(0, 20).join(', ')} and ${ids.length - 20} more` : ids.join(', '));
+const listed = (ids: readonly number[]) =>
+  ids.length > 20 ? `${ids.slice(0, 20).join(', ')} and ${ids.length - 20} more` : ids.join(', ');

@@ -20,7 +20,10 @@ const checked = new WeakMap<TriangleMesh, boolean>();
 export function isUsable(mesh: TriangleMesh): boolean {
   let usable = checked.get(mesh);
   if (usable === undefined) {
-    usable = mesh.indices.length >= 3 && allFinite(mesh.positions) && indicesBelow(mesh.indices, Math.floor(mesh.positions.length / 3));
+    usable =
+      mesh.indices.length >= 3 &&
+      allFinite(mesh.positions) &&
+      indicesBelow(mesh.indices, Math.floor(mesh.positions.length / 3));
     checked.set(mesh, usable);
   }
   return usable;
@@ -45,25 +48,38 @@ export function indicesBelow(indices: Uint32Array, limit: number): boolean {
 export const usableMeshes = (object: ModelObject): TriangleMesh[] => object.meshes.filter(isUsable);
 
 /** Objects that carry triangles: the only ones a mesh output writes. */
-export const meshObjects = (model: ReadModel): ModelObject[] => model.objects.filter((object) => object.meshes.some(isUsable));
+export const meshObjects = (model: ReadModel): ModelObject[] =>
+  model.objects.filter((object) => object.meshes.some(isUsable));
 
 export function triangleCount(model: ReadModel): number {
   let count = 0;
-  for (const object of model.objects) for (const mesh of usableMeshes(object)) count += Math.floor(mesh.indices.length / 3);
+  for (const object of model.objects)
+    for (const mesh of usableMeshes(object)) count += Math.floor(mesh.indices.length / 3);
   return count;
 }
 
 /** A box around nothing yet, for `extendBounds` to grow. */
-export const emptyBounds = (): Bounds => ({ min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] });
+export const emptyBounds = (): Bounds => ({
+  min: [Infinity, Infinity, Infinity],
+  max: [-Infinity, -Infinity, -Infinity],
+});
 
 /** Grows `box` around `count` points stored `stride` numbers apart (3 for xyz, 4 for padded vertices). */
-export function extendBounds(box: Bounds, points: ArrayLike<number>, stride = 3, count = Math.floor(points.length / stride)): Bounds {
+export function extendBounds(
+  box: Bounds,
+  points: ArrayLike<number>,
+  stride = 3,
+  count = Math.floor(points.length / stride),
+): Bounds {
   const { min, max } = box;
-  let [minX, minY, minZ] = min, [maxX, maxY, maxZ] = max;
+  let [minX, minY, minZ] = min,
+    [maxX, maxY, maxZ] = max;
   // Math.min and Math.max into locals: two thirds of the time of comparing into the box's arrays
   // (180k vertices: 2.8 -> 1.8 ms), which reinforcing-assembly's GLB did twice per vertex.
   for (let i = 0, end = count * stride; i < end; i += stride) {
-    const x = points[i]!, y = points[i + 1]!, z = points[i + 2]!;
+    const x = points[i]!,
+      y = points[i + 1]!,
+      z = points[i + 2]!;
     minX = Math.min(minX, x);
     maxX = Math.max(maxX, x);
     minY = Math.min(minY, y);
@@ -113,10 +129,18 @@ export function zUp(positions: Float32Array): Float32Array {
 
 /** The unit normal of triangle (a, b, c) of a position array, written into `out`; zero when degenerate. */
 export function faceNormal(p: Float32Array, a: number, b: number, c: number, out: Float64Array): Float64Array {
-  const ax = p[a * 3]!, ay = p[a * 3 + 1]!, az = p[a * 3 + 2]!;
-  const ux = p[b * 3]! - ax, uy = p[b * 3 + 1]! - ay, uz = p[b * 3 + 2]! - az;
-  const vx = p[c * 3]! - ax, vy = p[c * 3 + 1]! - ay, vz = p[c * 3 + 2]! - az;
-  const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const ax = p[a * 3]!,
+    ay = p[a * 3 + 1]!,
+    az = p[a * 3 + 2]!;
+  const ux = p[b * 3]! - ax,
+    uy = p[b * 3 + 1]! - ay,
+    uz = p[b * 3 + 2]! - az;
+  const vx = p[c * 3]! - ax,
+    vy = p[c * 3 + 1]! - ay,
+    vz = p[c * 3 + 2]! - az;
+  const nx = uy * vz - uz * vy,
+    ny = uz * vx - ux * vz,
+    nz = ux * vy - uy * vx;
   // Not Math.hypot, which costs several times more in V8; float32 inputs can neither overflow nor underflow a double here.
   const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
   if (length > 0) {
@@ -134,7 +158,11 @@ export function faceNormal(p: Float32Array, a: number, b: number, c: number, out
  * normals: shared corners would otherwise smear the shading of hard edges. Welding later merges the
  * corners that share a position and a normal again.
  */
-export function flatShaded(mesh: TriangleMesh): { positions: Float32Array; normals: Float32Array; indices: Uint32Array } {
+export function flatShaded(mesh: TriangleMesh): {
+  positions: Float32Array;
+  normals: Float32Array;
+  indices: Uint32Array;
+} {
   const count = mesh.indices.length - (mesh.indices.length % 3);
   const positions = new Float32Array(count * 3);
   const normals = new Float32Array(count * 3);
@@ -161,13 +189,17 @@ export function flatShaded(mesh: TriangleMesh): { positions: Float32Array; norma
  * A drawing path's segments as [ax, ay, bx, by], closing a closed path, skipping any with a
  * non-finite end: a bad coordinate from a damaged file costs one segment, not the output.
  */
-export function* pathSegments(points: ReadonlyArray<readonly [number, number]>, closed: boolean): Generator<[number, number, number, number]> {
+export function* pathSegments(
+  points: ReadonlyArray<readonly [number, number]>,
+  closed: boolean,
+): Generator<[number, number, number, number]> {
   const count = points.length;
   const segments = closed && count > 2 ? count : count - 1;
   for (let i = 0; i < segments; i++) {
     const [ax, ay] = points[i]!;
     const [bx, by] = points[(i + 1) % count]!;
-    if (Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(bx) && Number.isFinite(by)) yield [ax, ay, bx, by];
+    if (Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(bx) && Number.isFinite(by))
+      yield [ax, ay, bx, by];
   }
 }
 
@@ -178,7 +210,11 @@ export const colorKey = (color: Rgba): string =>
   color.map((value) => channel(value).toString(16).padStart(2, '0')).join('');
 
 /** 0–255 RGB of a colour. */
-export const rgb255 = (color: Rgba): [number, number, number] => [channel(color[0]), channel(color[1]), channel(color[2])];
+export const rgb255 = (color: Rgba): [number, number, number] => [
+  channel(color[0]),
+  channel(color[1]),
+  channel(color[2]),
+];
 
 /**
  * Drawings often use white (DXF colour 7) meaning "the contrast colour": on our light backgrounds
@@ -209,6 +245,9 @@ export class Bounds2D {
 
   /** The scale that fits the box into width × height, leaving `margin` (a fraction) on every side. */
   fitScale(width: number, height: number, margin: number): number {
-    return Math.min((width * (1 - 2 * margin)) / Math.max(this.maxX - this.minX, 1e-9), (height * (1 - 2 * margin)) / Math.max(this.maxY - this.minY, 1e-9));
+    return Math.min(
+      (width * (1 - 2 * margin)) / Math.max(this.maxX - this.minX, 1e-9),
+      (height * (1 - 2 * margin)) / Math.max(this.maxY - this.minY, 1e-9),
+    );
   }
 }

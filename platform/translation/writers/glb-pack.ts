@@ -36,7 +36,15 @@ interface Stream {
 
 export const Mode = { LINES: 1, TRIANGLES: 4 } as const;
 
-const stream = (stride: number, mode: Stream['mode'], target: number): Stream => ({ stride, mode, target, chunks: [], byteLength: 0, count: 0, accessors: [] });
+const stream = (stride: number, mode: Stream['mode'], target: number): Stream => ({
+  stride,
+  mode,
+  target,
+  chunks: [],
+  byteLength: 0,
+  count: 0,
+  accessors: [],
+});
 const align4 = (length: number) => (length + 3) & ~3;
 
 export class GlbBuilder {
@@ -74,7 +82,11 @@ export class GlbBuilder {
   }
 
   primitive(data: QuantizedPrimitive, material: number, mode: number = Mode.TRIANGLES): Json {
-    const primitive: Json = { attributes: this.sharedAttributes(data), material, ...(mode === Mode.TRIANGLES ? {} : { mode }) };
+    const primitive: Json = {
+      attributes: this.sharedAttributes(data),
+      material,
+      ...(mode === Mode.TRIANGLES ? {} : { mode }),
+    };
     if (data.indices) primitive['indices'] = this.sharedIndices(data.indices, data.vertexCount);
     return primitive;
   }
@@ -86,9 +98,19 @@ export class GlbBuilder {
   private sharedAttributes(data: QuantizedPrimitive): Json {
     return this.shared(data.normals ? [data.positions, data.normals] : [data.positions], () => {
       const attributes: Json = {
-        POSITION: this.accessor('position', bytesOf(data.positions), data.vertexCount, { componentType: SHORT, type: 'VEC3', min: data.min, max: data.max }),
+        POSITION: this.accessor('position', bytesOf(data.positions), data.vertexCount, {
+          componentType: SHORT,
+          type: 'VEC3',
+          min: data.min,
+          max: data.max,
+        }),
       };
-      if (data.normals) attributes['NORMAL'] = this.accessor('normal', bytesOf(data.normals), data.vertexCount, { componentType: BYTE, normalized: true, type: 'VEC3' });
+      if (data.normals)
+        attributes['NORMAL'] = this.accessor('normal', bytesOf(data.normals), data.vertexCount, {
+          componentType: BYTE,
+          normalized: true,
+          type: 'VEC3',
+        });
       return attributes;
     });
   }
@@ -97,7 +119,10 @@ export class GlbBuilder {
     return this.shared([indices], () => {
       const wide = vertexCount > 0xffff;
       const narrowed = wide ? indices : Uint16Array.from(indices);
-      return this.accessor(wide ? 'index32' : 'index16', bytesOf(narrowed), narrowed.length, { componentType: wide ? UNSIGNED_INT : UNSIGNED_SHORT, type: 'SCALAR' });
+      return this.accessor(wide ? 'index32' : 'index16', bytesOf(narrowed), narrowed.length, {
+        componentType: wide ? UNSIGNED_INT : UNSIGNED_SHORT,
+        type: 'SCALAR',
+      });
     });
   }
 
@@ -108,7 +133,13 @@ export class GlbBuilder {
   node(name: string, primitives: Json[], placement: NodeQuantization, extras?: Json): void {
     this.meshes.push({ name, primitives });
     const { translation, scale } = placement;
-    this.nodes.push({ name, mesh: this.meshes.length - 1, translation, scale: [scale, scale, scale], ...(extras ? { extras } : {}) });
+    this.nodes.push({
+      name,
+      mesh: this.meshes.length - 1,
+      translation,
+      scale: [scale, scale, scale],
+      ...(extras ? { extras } : {}),
+    });
   }
 
   private accessor(name: StreamName, bytes: Uint8Array, count: number, shape: Json): number {
@@ -140,7 +171,16 @@ export class GlbBuilder {
         byteLength: target.byteLength,
         ...(target.mode === 'ATTRIBUTES' ? { byteStride: target.stride } : {}),
         target: target.target,
-        extensions: { [MESHOPT]: { buffer: 0, byteOffset: binLength, byteLength: encoded.byteLength, byteStride: target.stride, count: target.count, mode: target.mode } },
+        extensions: {
+          [MESHOPT]: {
+            buffer: 0,
+            byteOffset: binLength,
+            byteLength: encoded.byteLength,
+            byteStride: target.stride,
+            count: target.count,
+            mode: target.mode,
+          },
+        },
       });
       compressed.push(encoded);
       binLength = align4(binLength + encoded.byteLength);
@@ -151,12 +191,22 @@ export class GlbBuilder {
       Object.assign(json, {
         extensionsUsed: [MESHOPT, QUANTIZATION],
         extensionsRequired: [MESHOPT, QUANTIZATION],
-        buffers: [{ byteLength: binLength }, { byteLength: fallbackLength, extensions: { [MESHOPT]: { fallback: true } } }],
+        buffers: [
+          { byteLength: binLength },
+          { byteLength: fallbackLength, extensions: { [MESHOPT]: { fallback: true } } },
+        ],
         bufferViews,
         accessors: this.accessors,
       });
     }
-    if (this.nodes.length) Object.assign(json, { scene: 0, scenes: [{ name: this.sceneName, nodes: this.nodes.map((_, index) => index) }], nodes: this.nodes, meshes: this.meshes, materials: this.materials });
+    if (this.nodes.length)
+      Object.assign(json, {
+        scene: 0,
+        scenes: [{ name: this.sceneName, nodes: this.nodes.map((_, index) => index) }],
+        nodes: this.nodes,
+        meshes: this.meshes,
+        materials: this.materials,
+      });
     return glbContainer(json, compressed, binLength);
   }
 }

@@ -1,7 +1,14 @@
 import type { TriangleMesh } from '../model';
 import { ByteMemo } from './byte-identity';
 import { flatShaded, isUsable } from './geometry';
-import { nodeQuantization, quantizeNormals, quantizeTriangles, quantizeUnitNormals, type NodeQuantization, type QuantizedPrimitive } from './glb-quantize';
+import {
+  nodeQuantization,
+  quantizeNormals,
+  quantizeTriangles,
+  quantizeUnitNormals,
+  type NodeQuantization,
+  type QuantizedPrimitive,
+} from './glb-quantize';
 
 /** One object's node as the GLB stores it: its quantization, and each usable mesh's primitive (absent when nothing was left of it). */
 export interface PreparedNode {
@@ -28,7 +35,8 @@ export class GlbPreparation {
   /** The node for exactly these meshes: prepared earlier, or quantized now (a mesh the reader later changed is not the one prepared). */
   node(meshes: TriangleMesh[]): PreparedNode {
     const known = meshes[0] && this.prepared.get(meshes[0]);
-    if (known && known.meshes.length === meshes.length && known.meshes.every((mesh, index) => mesh === meshes[index])) return known;
+    if (known && known.meshes.length === meshes.length && known.meshes.every((mesh, index) => mesh === meshes[index]))
+      return known;
     return this.quantize(meshes);
   }
 
@@ -40,7 +48,10 @@ export class GlbPreparation {
       return { positions: flat.positions, normals: quantizeNormals(flat.normals), indices: flat.indices, source };
     });
     const placement = nodeQuantization(sources.map(({ positions }) => positions));
-    const primitives = sources.map(({ positions, normals, indices, source }) => ({ source, quantized: quantizeTriangles(placement, positions, normals, indices, this.done) }));
+    const primitives = sources.map(({ positions, normals, indices, source }) => ({
+      source,
+      quantized: quantizeTriangles(placement, positions, normals, indices, this.done),
+    }));
     return { meshes, placement, primitives };
   }
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ByteMemo } from './byte-identity';
-import { nodeQuantization, quantizeNormals, quantizeTriangles, quantizeUnitNormals, type QuantizedPrimitive } from './glb-quantize';
+import {
+  nodeQuantization,
+  quantizeNormals,
+  quantizeTriangles,
+  quantizeUnitNormals,
+  type QuantizedPrimitive,
+} from './glb-quantize';
 import { boxMesh } from '../../testing/translation/models';
 import { flatShaded } from './geometry';
 
@@ -11,7 +17,13 @@ describe('quantizeTriangles', () => {
     const copy = (dx: number) => flatShaded(boxMesh([dx, 0, 0], [dx + 1, 2, 3], GREY));
     const done = new ByteMemo<QuantizedPrimitive | undefined>();
     const quantize = (mesh: ReturnType<typeof copy>, memo?: ByteMemo<QuantizedPrimitive | undefined>) =>
-      quantizeTriangles(nodeQuantization([mesh.positions]), mesh.positions, quantizeNormals(mesh.normals), mesh.indices, memo);
+      quantizeTriangles(
+        nodeQuantization([mesh.positions]),
+        mesh.positions,
+        quantizeNormals(mesh.normals),
+        mesh.indices,
+        memo,
+      );
     const first = quantize(copy(0), done);
     const second = quantize(copy(40), done);
     expect(second).toBe(first);

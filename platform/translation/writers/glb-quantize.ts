@@ -42,7 +42,11 @@ export interface NodeQuantization {
 /** One offset and scale for all of a node's primitives, so they stay aligned with each other. */
 export function nodeQuantization(positionArrays: Float32Array[]): NodeQuantization {
   const { min, max } = positionArrays.reduce((box, positions) => extendBounds(box, positions), emptyBounds());
-  const centre = [0, 1, 2].map((axis) => ((min[axis] as number) + (max[axis] as number)) / 2) as [number, number, number];
+  const centre = [0, 1, 2].map((axis) => ((min[axis] as number) + (max[axis] as number)) / 2) as [
+    number,
+    number,
+    number,
+  ];
   const half = Math.max(...[0, 1, 2].map((axis) => ((max[axis] as number) - (min[axis] as number)) / 2));
   return { translation: centre, scale: half > 0 && Number.isFinite(half) ? half / POSITION_RANGE : 1 };
 }
@@ -81,7 +85,9 @@ export function quantizeUnitNormals(normals: Float32Array | undefined, length: n
   if (!normals || normals.length !== length) return undefined;
   const out = new Int8Array((length / 3) * 4);
   for (let from = 0, to = 0; from + 2 < length; from += 3, to += 4) {
-    const x = normals[from]!, y = normals[from + 1]!, z = normals[from + 2]!;
+    const x = normals[from]!,
+      y = normals[from + 1]!,
+      z = normals[from + 2]!;
     const size = Math.sqrt(x * x + y * y + z * z);
     if (!(size > 1e-12) || !Number.isFinite(size)) return undefined;
     out[to] = roundHalfUp(Math.fround(x / size) * NORMAL_RANGE);
@@ -114,7 +120,9 @@ function weldRemap(positions: Int16Array, normals: Int8Array, count: number): { 
   const remap = new Uint32Array(count);
   let unique = 0;
   for (let v = 0; v < count; v++) {
-    const xy = packedPositions[v * 2] as number, z = packedPositions[v * 2 + 1] as number, n = packedNormals[v] as number;
+    const xy = packedPositions[v * 2] as number,
+      z = packedPositions[v * 2 + 1] as number,
+      n = packedNormals[v] as number;
     let slot = mix(xy ^ Math.imul(z ^ n, 0x9e3779b1)) & (size - 1);
     for (;;) {
       const at = slot * 4;
@@ -138,14 +146,17 @@ function weldRemap(positions: Int16Array, normals: Int8Array, count: number): { 
   return { remap, unique };
 }
 
-const bounds = (positions: Int16Array, count: number): Pick<QuantizedPrimitive, 'min' | 'max'> => extendBounds(emptyBounds(), positions, 4, count);
+const bounds = (positions: Int16Array, count: number): Pick<QuantizedPrimitive, 'min' | 'max'> =>
+  extendBounds(emptyBounds(), positions, 4, count);
 
 /** The triangles in welded numbering, without those welding collapsed to a line or a point. */
 function weldedTriangles(indices: Uint32Array, remap: Uint32Array): Uint32Array {
   const out = new Uint32Array(indices.length);
   let length = 0;
   for (let i = 0; i + 2 < indices.length; i += 3) {
-    const a = remap[indices[i] as number] as number, b = remap[indices[i + 1] as number] as number, c = remap[indices[i + 2] as number] as number;
+    const a = remap[indices[i] as number] as number,
+      b = remap[indices[i + 1] as number] as number,
+      c = remap[indices[i + 2] as number] as number;
     if (a === b || b === c || a === c) continue;
     out[length++] = a;
     out[length++] = b;
@@ -160,13 +171,25 @@ function weldedTriangles(indices: Uint32Array, remap: Uint32Array): Uint32Array 
  * primitive with nothing left (every triangle smaller than the quantization step). `done` holds what
  * this model's other primitives came to.
  */
-export function quantizeTriangles(q: NodeQuantization, positions: Float32Array, quantizedNormals: Int8Array, indices: Uint32Array, done = new ByteMemo<QuantizedPrimitive | undefined>()): QuantizedPrimitive | undefined {
+export function quantizeTriangles(
+  q: NodeQuantization,
+  positions: Float32Array,
+  quantizedNormals: Int8Array,
+  indices: Uint32Array,
+  done = new ByteMemo<QuantizedPrimitive | undefined>(),
+): QuantizedPrimitive | undefined {
   const quantizedPositions = quantizePositions(positions, q);
   // Copies of one part (rebars, bolts) quantize to the same integers around their own centres: welded and reordered once.
-  return done.get([quantizedPositions, quantizedNormals, indices], () => weldAndReorder(quantizedPositions, quantizedNormals, indices));
+  return done.get([quantizedPositions, quantizedNormals, indices], () =>
+    weldAndReorder(quantizedPositions, quantizedNormals, indices),
+  );
 }
 
-function weldAndReorder(quantizedPositions: Int16Array, quantizedNormals: Int8Array, indices: Uint32Array): QuantizedPrimitive | undefined {
+function weldAndReorder(
+  quantizedPositions: Int16Array,
+  quantizedNormals: Int8Array,
+  indices: Uint32Array,
+): QuantizedPrimitive | undefined {
   const count = quantizedPositions.length / 4;
   const welded = weldRemap(quantizedPositions, quantizedNormals, count);
   const order = weldedTriangles(indices, welded.remap);
@@ -188,7 +211,13 @@ function weldAndReorder(quantizedPositions: Int16Array, quantizedNormals: Int8Ar
     outPositions[to * 4 + 2] = quantizedPositions[v * 4 + 2] as number;
     packedOut[to] = packedIn[v] as number;
   }
-  return { vertexCount: unique, positions: outPositions, normals: outNormals, indices: order, ...bounds(outPositions, unique) };
+  return {
+    vertexCount: unique,
+    positions: outPositions,
+    normals: outNormals,
+    indices: order,
+    ...bounds(outPositions, unique),
+  };
 }
 
 /** Line segments as they are: pairs of points, no indices to reorder. */

@@ -9,7 +9,9 @@ import { boxMesh, smallBuilding, smallDrawing } from '../../testing/translation/
 
 async function readGlb(glb: Uint8Array) {
   await MeshoptDecoder.ready;
-  const io = new NodeIO().registerExtensions([EXTMeshoptCompression, KHRMeshQuantization]).registerDependencies({ 'meshopt.decoder': MeshoptDecoder });
+  const io = new NodeIO()
+    .registerExtensions([EXTMeshoptCompression, KHRMeshQuantization])
+    .registerDependencies({ 'meshopt.decoder': MeshoptDecoder });
   return io.readBinary(glb);
 }
 
@@ -21,11 +23,19 @@ describe('writeModelGlb', () => {
     const glb = await writeModelGlb(smallBuilding());
     expect(await glbErrors(glb)).toEqual([]);
     const document = await readGlb(glb);
-    expect(document.getRoot().listExtensionsUsed().map((extension) => extension.extensionName)).toContain('EXT_meshopt_compression');
+    expect(
+      document
+        .getRoot()
+        .listExtensionsUsed()
+        .map((extension) => extension.extensionName),
+    ).toContain('EXT_meshopt_compression');
     const nodes = document.getRoot().listNodes();
     expect(nodes.map((node) => node.getName())).toEqual(['Slab', 'Wall A', 'Wall/B "north"', 'Window', 'Roof']);
     expect(nodes.map((node) => node.getExtras())).toContainEqual({ dbId: 5, externalId: 'ext-5' });
-    const triangles = nodes.reduce((sum, node) => sum + (node.getMesh()?.listPrimitives()[0]?.getIndices()?.getCount() ?? 0) / 3, 0);
+    const triangles = nodes.reduce(
+      (sum, node) => sum + (node.getMesh()?.listPrimitives()[0]?.getIndices()?.getCount() ?? 0) / 3,
+      0,
+    );
     expect(triangles).toBe(5 * 12);
     // Red, grey and glass: three materials for five objects; the glass one blends.
     const materials = document.getRoot().listMaterials();
@@ -45,8 +55,19 @@ describe('writeModelGlb', () => {
     nan.positions[4] = NaN;
     const stray = boxMesh([0, 0, 0], [1, 1, 1], [1, 1, 1, 1]);
     stray.indices[0] = 999;
-    const part = (dbId: number, meshes: TriangleMesh[]): ModelObject => ({ dbId, name: `p${dbId}`, externalId: String(dbId), category: 'Part', properties: {}, meshes });
-    const glb = await writeModelGlb({ sourceFormat: 'TEST', warnings: [], objects: [part(1, [good, nan]), part(2, [stray])] });
+    const part = (dbId: number, meshes: TriangleMesh[]): ModelObject => ({
+      dbId,
+      name: `p${dbId}`,
+      externalId: String(dbId),
+      category: 'Part',
+      properties: {},
+      meshes,
+    });
+    const glb = await writeModelGlb({
+      sourceFormat: 'TEST',
+      warnings: [],
+      objects: [part(1, [good, nan]), part(2, [stray])],
+    });
     expect(await glbErrors(glb)).toEqual([]);
     const nodes = (await readGlb(glb)).getRoot().listNodes();
     expect(nodes.map((node) => [node.getName(), node.getMesh()?.listPrimitives().length])).toEqual([['p1', 1]]);
@@ -62,19 +83,38 @@ describe('writeModelGlb', () => {
       const read = new Set<string>();
       for (let i = 0; i < (position?.getCount() ?? 0); i++) {
         const [x = 0, y = 0, z = 0] = position?.getElement(i, []) ?? [];
-        const world = [0, 1, 2].map((axis) => matrix[axis]! * x + matrix[4 + axis]! * y + matrix[8 + axis]! * z + matrix[12 + axis]!);
+        const world = [0, 1, 2].map(
+          (axis) => matrix[axis]! * x + matrix[4 + axis]! * y + matrix[8 + axis]! * z + matrix[12 + axis]!,
+        );
         read.add(millimetres(world));
       }
       const corners = new Set<string>();
-      for (let i = 0; i < (source?.positions.length ?? 0); i += 3) corners.add(millimetres([...(source?.positions.subarray(i, i + 3) ?? [])]));
+      for (let i = 0; i < (source?.positions.length ?? 0); i += 3)
+        corners.add(millimetres([...(source?.positions.subarray(i, i + 3) ?? [])]));
       // 6 m at 14 bits is a step of 0.37 mm: every corner reads back to the millimetre, and no other point appears.
       expect(read).toEqual(corners);
     }
   });
 
   it('stores the vertices of identical parts placed apart once', async () => {
-    const part = (dbId: number, x: number): ModelObject => ({ dbId, name: `bolt ${dbId}`, externalId: String(dbId), category: 'Part', properties: {}, meshes: [boxMesh([x, 0, 0], [x + 0.1, 0.1, 0.5], [0.5, 0.5, 0.5, 1], 3)] });
-    const model = { sourceFormat: 'TEST', warnings: [], objects: [part(1, 0), part(2, 5), part(3, 10), { ...part(4, 20), meshes: [boxMesh([20, 0, 0], [20.2, 0.1, 0.5], [0.5, 0.5, 0.5, 1], 3)] }] };
+    const part = (dbId: number, x: number): ModelObject => ({
+      dbId,
+      name: `bolt ${dbId}`,
+      externalId: String(dbId),
+      category: 'Part',
+      properties: {},
+      meshes: [boxMesh([x, 0, 0], [x + 0.1, 0.1, 0.5], [0.5, 0.5, 0.5, 1], 3)],
+    });
+    const model = {
+      sourceFormat: 'TEST',
+      warnings: [],
+      objects: [
+        part(1, 0),
+        part(2, 5),
+        part(3, 10),
+        { ...part(4, 20), meshes: [boxMesh([20, 0, 0], [20.2, 0.1, 0.5], [0.5, 0.5, 0.5, 1], 3)] },
+      ],
+    };
     const glb = await writeModelGlb(model);
     expect(await glbErrors(glb)).toEqual([]);
     const root = (await readGlb(glb)).getRoot();
@@ -98,12 +138,18 @@ describe('writeDrawingGlb', () => {
     const document = await readGlb(glb);
     const nodes = document.getRoot().listNodes();
     // The Notes layer has only a text, so only the Walls layer has lines.
-    expect(nodes.map((node) => [node.getName(), node.getExtras()])).toEqual([['Walls', { dbId: 2, externalId: 'ext-2' }]]);
+    expect(nodes.map((node) => [node.getName(), node.getExtras()])).toEqual([
+      ['Walls', { dbId: 2, externalId: 'ext-2' }],
+    ]);
     const primitives = nodes[0]?.getMesh()?.listPrimitives() ?? [];
     expect(primitives).toHaveLength(3);
     expect(primitives.every((primitive) => primitive.getMode() === Primitive.Mode.LINES)).toBe(true);
     // 1 line + 16 arc segments + 4 rectangle sides, 2 vertices each (no indices before compression).
-    const vertices = primitives.reduce((sum, primitive) => sum + (primitive.getIndices()?.getCount() ?? primitive.getAttribute('POSITION')?.getCount() ?? 0), 0);
+    const vertices = primitives.reduce(
+      (sum, primitive) =>
+        sum + (primitive.getIndices()?.getCount() ?? primitive.getAttribute('POSITION')?.getCount() ?? 0),
+      0,
+    );
     expect(vertices).toBe(2 * (1 + 16 + 4));
     // Drawn in mm, written in metres: the 1000 mm line spans 1 m.
     // Quantized positions carry their scale and offset in the node's matrix.

@@ -25,12 +25,23 @@ function layerOf(objects: Map<number, ModelObject>, dbId: number, layer: string)
  * `preparation` holds what was quantized while the model was still being read; the rest is quantized here.
  * A `hidden` object's node carries `extras.hidden`: in the model, not drawn until someone asks (glTF has no visibility of its own).
  */
-export async function writeModelGlb(model: ReadModel, preparation = new GlbPreparation(), hidden: ReadonlySet<number> = new Set()): Promise<Uint8Array> {
+export async function writeModelGlb(
+  model: ReadModel,
+  preparation = new GlbPreparation(),
+  hidden: ReadonlySet<number> = new Set(),
+): Promise<Uint8Array> {
   const glb = new GlbBuilder('3D');
   for (const object of meshObjects(model)) {
     const { placement, primitives } = preparation.node(usableMeshes(object));
-    const packed = primitives.flatMap(({ source, quantized }) => (quantized ? [glb.primitive(quantized, glb.material(source.color, source.material))] : []));
-    if (packed.length) glb.node(object.name, packed, placement, { dbId: object.dbId, externalId: object.externalId, ...(hidden.has(object.dbId) ? { hidden: true } : {}) });
+    const packed = primitives.flatMap(({ source, quantized }) =>
+      quantized ? [glb.primitive(quantized, glb.material(source.color, source.material))] : [],
+    );
+    if (packed.length)
+      glb.node(object.name, packed, placement, {
+        dbId: object.dbId,
+        externalId: object.externalId,
+        ...(hidden.has(object.dbId) ? { hidden: true } : {}),
+      });
   }
   return glb.write();
 }
@@ -61,16 +72,26 @@ export async function writeDrawingGlb(model: ReadModel): Promise<Uint8Array> {
     const bucket = layer.colors.get(key) ?? { color, points: [] };
     layer.colors.set(key, bucket);
     for (const path of entity.paths) {
-      for (const [ax, ay, bx, by] of pathSegments(path.points, path.closed)) bucket.points.push(ax * unit, ay * unit, 0, bx * unit, by * unit, 0);
+      for (const [ax, ay, bx, by] of pathSegments(path.points, path.closed))
+        bucket.points.push(ax * unit, ay * unit, 0, bx * unit, by * unit, 0);
     }
   }
 
   for (const [name, layer] of layers) {
-    const lines = [...layer.colors.values()].filter(({ points }) => points.length > 0).map(({ color, points }) => ({ color, positions: new Float32Array(points) }));
+    const lines = [...layer.colors.values()]
+      .filter(({ points }) => points.length > 0)
+      .map(({ color, points }) => ({ color, positions: new Float32Array(points) }));
     if (lines.length === 0) continue;
     const placement = nodeQuantization(lines.map(({ positions }) => positions));
-    const primitives = lines.map(({ color, positions }) => glb.primitive(quantizeLines(placement, positions), glb.material(color), Mode.LINES));
-    glb.node(layer.object?.name ?? name, primitives, placement, layer.object ? { dbId: layer.object.dbId, externalId: layer.object.externalId } : undefined);
+    const primitives = lines.map(({ color, positions }) =>
+      glb.primitive(quantizeLines(placement, positions), glb.material(color), Mode.LINES),
+    );
+    glb.node(
+      layer.object?.name ?? name,
+      primitives,
+      placement,
+      layer.object ? { dbId: layer.object.dbId, externalId: layer.object.externalId } : undefined,
+    );
   }
   return glb.write();
 }

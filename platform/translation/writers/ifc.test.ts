@@ -9,7 +9,11 @@ const api = new WebIFC.IfcAPI();
 beforeAll(() => api.Init(undefined, true));
 afterAll(() => api.Dispose());
 
-interface Named { Name?: { value: string } | null; GlobalId?: { value: string }; Elevation?: { value: number } }
+interface Named {
+  Name?: { value: string } | null;
+  GlobalId?: { value: string };
+  Elevation?: { value: number };
+}
 
 function lines(model: number, type: number): Named[] {
   const ids = api.GetLineIDsWithType(model, type);
@@ -37,15 +41,27 @@ describe('writeTriangulatedIfc', () => {
       expect(proxies.every((proxy) => /^[0-9A-Za-z_$]{22}$/.test(proxy.GlobalId?.value ?? ''))).toBe(true);
       expect(lines(model, WebIFC.IFCPROJECT)).toHaveLength(1);
       expect(lines(model, WebIFC.IFCSIUNIT).length).toBeGreaterThanOrEqual(1);
-      expect(lines(model, WebIFC.IFCBUILDINGSTOREY).map((storey) => [storey.Name?.value, storey.Elevation?.value])).toEqual([['Ground floor', 0], ['First floor', 3]]);
+      expect(
+        lines(model, WebIFC.IFCBUILDINGSTOREY).map((storey) => [storey.Name?.value, storey.Elevation?.value]),
+      ).toEqual([
+        ['Ground floor', 0],
+        ['First floor', 3],
+      ]);
       expect(lines(model, WebIFC.IFCSURFACESTYLE)).toHaveLength(3);
 
       const id = api.GetLineIDsWithType(model, WebIFC.IFCBUILDINGELEMENTPROXY).get(1);
-      const sets = (await api.properties.getPropertySets(model, id, true)) as Array<{ Name?: { value: string }; HasProperties?: Array<{ Name: { value: string }; NominalValue: { value: unknown } }> }>;
+      const sets = (await api.properties.getPropertySets(model, id, true)) as Array<{
+        Name?: { value: string };
+        HasProperties?: Array<{ Name: { value: string }; NominalValue: { value: unknown } }>;
+      }>;
       const source = sets.find((set) => set.Name?.value === 'DDM_Source');
-      expect(Object.fromEntries(source?.HasProperties?.map((p) => [p.Name.value, p.NominalValue.value]) ?? [])).toEqual({ ExternalId: 'ext-5', Category: 'Wall', SourceFormat: 'TEST' });
+      expect(Object.fromEntries(source?.HasProperties?.map((p) => [p.Name.value, p.NominalValue.value]) ?? [])).toEqual(
+        { ExternalId: 'ext-5', Category: 'Wall', SourceFormat: 'TEST' },
+      );
 
-      const structure = (await api.properties.getSpatialStructure(model)) as { children: Array<{ children: Array<{ children: Array<{ children: unknown[] }> }> }> };
+      const structure = (await api.properties.getSpatialStructure(model)) as {
+        children: Array<{ children: Array<{ children: Array<{ children: unknown[] }> }> }>;
+      };
       const storeys = structure.children[0]?.children[0]?.children ?? [];
       expect(storeys.map((storey) => storey.children.length)).toEqual([3, 2]); // the roof belongs to no level, so the first
     } finally {
@@ -57,7 +73,8 @@ describe('writeTriangulatedIfc', () => {
     const ifc = await writeTriangulatedIfc(smallBuilding());
     const model = api.OpenModel(ifc);
     try {
-      let minZ = Infinity, maxZ = -Infinity;
+      let minZ = Infinity,
+        maxZ = -Infinity;
       // web-ifc hands geometry back Y-up, like glTF: its Y is the file's Z.
       api.StreamAllMeshes(model, (mesh) => {
         for (let i = 0; i < mesh.geometries.size(); i++) {
@@ -66,7 +83,11 @@ describe('writeTriangulatedIfc', () => {
           const vertices = api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize());
           const m = placed.flatTransformation;
           for (let v = 0; v < vertices.length; v += 6) {
-            const y = (m[1] ?? 0) * vertices[v]! + (m[5] ?? 0) * vertices[v + 1]! + (m[9] ?? 0) * vertices[v + 2]! + (m[13] ?? 0);
+            const y =
+              (m[1] ?? 0) * vertices[v]! +
+              (m[5] ?? 0) * vertices[v + 1]! +
+              (m[9] ?? 0) * vertices[v + 2]! +
+              (m[13] ?? 0);
             minZ = Math.min(minZ, y);
             maxZ = Math.max(maxZ, y);
           }

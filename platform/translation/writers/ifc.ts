@@ -49,43 +49,120 @@ function globalId(): Ifc4.IfcGloballyUniqueId {
 
 export async function writeTriangulatedIfc(model: ReadModel): Promise<Uint8Array> {
   const ifc = await ifcApi();
-  const id = ifc.CreateModel({ schema: 'IFC4', name: 'model.ifc', description: ['ViewDefinition [ReferenceView]'], authors: ['Design Data Manager'], organizations: ['Design Data Manager'], authorization: 'none' });
+  const id = ifc.CreateModel({
+    schema: 'IFC4',
+    name: 'model.ifc',
+    description: ['ViewDefinition [ReferenceView]'],
+    authors: ['Design Data Manager'],
+    organizations: ['Design Data Manager'],
+    authorization: 'none',
+  });
   try {
     // Written first and referenced by Handle afterwards, so each is one line however often it is used.
     const write = <T extends IfcLineObject>(entity: T): HandleOf<T> => {
       ifc.WriteLine(id, entity);
       return new Handle<T>(entity.expressID);
     };
-    const origin = () => new IFC4.IfcAxis2Placement3D(new IFC4.IfcCartesianPoint([length(0), length(0), length(0)]), null, null);
-    const context = write(new IFC4.IfcGeometricRepresentationContext(null, label('Model'), new IFC4.IfcDimensionCount(3), real(1e-5), origin(), null));
+    const origin = () =>
+      new IFC4.IfcAxis2Placement3D(new IFC4.IfcCartesianPoint([length(0), length(0), length(0)]), null, null);
+    const context = write(
+      new IFC4.IfcGeometricRepresentationContext(
+        null,
+        label('Model'),
+        new IFC4.IfcDimensionCount(3),
+        real(1e-5),
+        origin(),
+        null,
+      ),
+    );
     const units = new IFC4.IfcUnitAssignment([
       new IFC4.IfcSIUnit(LENGTH, null, METRE),
       new IFC4.IfcSIUnit(AREA, null, SQUARE_METRE),
       new IFC4.IfcSIUnit(VOLUME, null, CUBIC_METRE),
       new IFC4.IfcSIUnit(ANGLE, null, RADIAN),
     ]);
-    const project = write(new IFC4.IfcProject(globalId(), null, label('Project'), null, null, null, null, [context], units));
+    const project = write(
+      new IFC4.IfcProject(globalId(), null, label('Project'), null, null, null, null, [context], units),
+    );
     const sitePlacement = write(new IFC4.IfcLocalPlacement(null, origin()));
-    const site = write(new IFC4.IfcSite(globalId(), null, label('Site'), null, null, sitePlacement, null, null, ELEMENT, null, null, null, null, null));
+    const site = write(
+      new IFC4.IfcSite(
+        globalId(),
+        null,
+        label('Site'),
+        null,
+        null,
+        sitePlacement,
+        null,
+        null,
+        ELEMENT,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ),
+    );
     const buildingPlacement = write(new IFC4.IfcLocalPlacement(sitePlacement, origin()));
-    const building = write(new IFC4.IfcBuilding(globalId(), null, label(`Translated from ${model.sourceFormat}`), null, null, buildingPlacement, null, null, ELEMENT, null, null, null));
+    const building = write(
+      new IFC4.IfcBuilding(
+        globalId(),
+        null,
+        label(`Translated from ${model.sourceFormat}`),
+        null,
+        null,
+        buildingPlacement,
+        null,
+        null,
+        ELEMENT,
+        null,
+        null,
+        null,
+      ),
+    );
     write(new IFC4.IfcRelAggregates(globalId(), null, null, null, project, [site]));
     write(new IFC4.IfcRelAggregates(globalId(), null, null, null, site, [building]));
 
-    const levels = model.levels && model.levels.length > 0 ? model.levels : [{ dbId: -1, name: 'Storey', elevationMetres: 0 }];
+    const levels =
+      model.levels && model.levels.length > 0 ? model.levels : [{ dbId: -1, name: 'Storey', elevationMetres: 0 }];
     const storeys = levels.map((level) => {
       const placement = write(new IFC4.IfcLocalPlacement(buildingPlacement, origin()));
-      const storey = write(new IFC4.IfcBuildingStorey(globalId(), null, label(level.name), null, null, placement, null, null, ELEMENT, length(level.elevationMetres)));
+      const storey = write(
+        new IFC4.IfcBuildingStorey(
+          globalId(),
+          null,
+          label(level.name),
+          null,
+          null,
+          placement,
+          null,
+          null,
+          ELEMENT,
+          length(level.elevationMetres),
+        ),
+      );
       return { dbId: level.dbId, placement, storey, elements: [] as HandleOf<Ifc4.IfcBuildingElementProxy>[] };
     });
-    write(new IFC4.IfcRelAggregates(globalId(), null, null, null, building, storeys.map((entry) => entry.storey)));
+    write(
+      new IFC4.IfcRelAggregates(
+        globalId(),
+        null,
+        null,
+        null,
+        building,
+        storeys.map((entry) => entry.storey),
+      ),
+    );
 
     const styles = new Map<string, HandleOf<Ifc4.IfcSurfaceStyle>>();
     const styleOf = (color: Rgba, name: string | undefined) => {
       const key = colorKey(color);
       let style = styles.get(key);
       if (!style) {
-        const shading = new IFC4.IfcSurfaceStyleShading(new IFC4.IfcColourRgb(null, ratio(color[0]), ratio(color[1]), ratio(color[2])), ratio(1 - color[3]));
+        const shading = new IFC4.IfcSurfaceStyleShading(
+          new IFC4.IfcColourRgb(null, ratio(color[0]), ratio(color[1]), ratio(color[2])),
+          ratio(1 - color[3]),
+        );
         style = write(new IFC4.IfcSurfaceStyle(label(name ?? `Colour ${key}`), BOTH_SIDES, [shading]));
         styles.set(key, style);
       }
@@ -109,20 +186,40 @@ export async function writeTriangulatedIfc(model: ReadModel): Promise<Uint8Array
         write(new IFC4.IfcStyledItem(faceSet, [styleOf(mesh.color, mesh.material)], null));
         return faceSet;
       });
-      const shape = new IFC4.IfcProductDefinitionShape(null, null, [new IFC4.IfcShapeRepresentation(context, label('Body'), label('Tessellation'), items)]);
+      const shape = new IFC4.IfcProductDefinitionShape(null, null, [
+        new IFC4.IfcShapeRepresentation(context, label('Body'), label('Tessellation'), items),
+      ]);
       const storey = storeyOf(object);
       const placement = write(new IFC4.IfcLocalPlacement(storey.placement, origin()));
-      const proxy = write(new IFC4.IfcBuildingElementProxy(globalId(), null, label(object.name), null, label(object.category), placement, shape, null, PROXY_ELEMENT));
+      const proxy = write(
+        new IFC4.IfcBuildingElementProxy(
+          globalId(),
+          null,
+          label(object.name),
+          null,
+          label(object.category),
+          placement,
+          shape,
+          null,
+          PROXY_ELEMENT,
+        ),
+      );
       storey.elements.push(proxy);
       const source = new IFC4.IfcPropertySet(globalId(), null, label('DDM_Source'), null, [
-        new IFC4.IfcPropertySingleValue(new IFC4.IfcIdentifier('ExternalId'), null, new IFC4.IfcIdentifier(object.externalId), null),
+        new IFC4.IfcPropertySingleValue(
+          new IFC4.IfcIdentifier('ExternalId'),
+          null,
+          new IFC4.IfcIdentifier(object.externalId),
+          null,
+        ),
         new IFC4.IfcPropertySingleValue(new IFC4.IfcIdentifier('Category'), null, label(object.category), null),
         new IFC4.IfcPropertySingleValue(new IFC4.IfcIdentifier('SourceFormat'), null, label(model.sourceFormat), null),
       ]);
       write(new IFC4.IfcRelDefinesByProperties(globalId(), null, null, null, [proxy], write(source)));
     }
     for (const entry of storeys) {
-      if (entry.elements.length > 0) write(new IFC4.IfcRelContainedInSpatialStructure(globalId(), null, null, null, entry.elements, entry.storey));
+      if (entry.elements.length > 0)
+        write(new IFC4.IfcRelContainedInSpatialStructure(globalId(), null, null, null, entry.elements, entry.storey));
     }
     return ifc.SaveModel(id);
   } finally {
@@ -138,7 +235,11 @@ function faceSetOf(mesh: TriangleMesh): Ifc4.IfcTriangulatedFaceSet {
   const triangles: Ifc4.IfcPositiveInteger[][] = [];
   const index = mesh.indices;
   for (let t = 0; t + 2 < index.length; t += 3) {
-    triangles.push([new IFC4.IfcPositiveInteger(index[t]! + 1), new IFC4.IfcPositiveInteger(index[t + 1]! + 1), new IFC4.IfcPositiveInteger(index[t + 2]! + 1)]);
+    triangles.push([
+      new IFC4.IfcPositiveInteger(index[t]! + 1),
+      new IFC4.IfcPositiveInteger(index[t + 1]! + 1),
+      new IFC4.IfcPositiveInteger(index[t + 2]! + 1),
+    ]);
   }
   return new IFC4.IfcTriangulatedFaceSet(new IFC4.IfcCartesianPointList3D(points), null, null, triangles, null);
 }

@@ -45,7 +45,11 @@ const fileStructureOf = (value: unknown): FileStructure => (value === 'multiple'
 
 export function stlOptions(output: JobOutputFormat): StlOptions {
   const { format, exportColor, exportFileStructure } = advancedOf(output);
-  return { format: format === 'ascii' ? 'ascii' : 'binary', exportColor: exportColor !== false, fileStructure: fileStructureOf(exportFileStructure) };
+  return {
+    format: format === 'ascii' ? 'ascii' : 'binary',
+    exportColor: exportColor !== false,
+    fileStructure: fileStructureOf(exportFileStructure),
+  };
 }
 
 export function objOptions(output: JobOutputFormat): ObjOptions {

@@ -22,24 +22,49 @@ const MTL_MIME = 'text/plain';
 /** Readers of these formats find no length unit in the file and take its numbers as metres. */
 const UNITLESS_SOURCE = /^(OBJ|STL)\b/;
 
-export function writeStlOutput(output: JobOutputFormat, model: ReadModel, sourceName: string, put: PutFile, derivative: EngineDerivative): EngineDerivative {
+export function writeStlOutput(
+  output: JobOutputFormat,
+  model: ReadModel,
+  sourceName: string,
+  put: PutFile,
+  derivative: EngineDerivative,
+): EngineDerivative {
   const { format, exportColor, fileStructure } = stlOptions(output);
   const color = format === 'binary' && exportColor;
   if (format === 'ascii' && exportColor) {
-    derivative.messages.push({ type: 'warning', code: 'STL-ColorNotWritten', message: 'ASCII STL has no place for colour, so this STL holds none; ask for binary STL to keep each facet\'s colour.' });
+    derivative.messages.push({
+      type: 'warning',
+      code: 'STL-ColorNotWritten',
+      message:
+        "ASCII STL has no place for colour, so this STL holds none; ask for binary STL to keep each facet's colour.",
+    });
   }
   if (fileStructure === 'single') {
-    derivative.files.push(put('stl/model.stl', 'stl', STL_MIME, writeStl(model, { format, color, label: `Design Data Manager from ${sourceName}` })));
+    derivative.files.push(
+      put(
+        'stl/model.stl',
+        'stl',
+        STL_MIME,
+        writeStl(model, { format, color, label: `Design Data Manager from ${sourceName}` }),
+      ),
+    );
     return derivative;
   }
   for (const { object, fileName } of componentsOf(model)) {
     const label = `Design Data Manager: ${fileName} from ${sourceName}`;
-    derivative.files.push(put(`stl/${fileName}.stl`, 'stl', STL_MIME, writeStl(withObjects(model, [object]), { format, color, label })));
+    derivative.files.push(
+      put(`stl/${fileName}.stl`, 'stl', STL_MIME, writeStl(withObjects(model, [object]), { format, color, label })),
+    );
   }
   return derivative;
 }
 
-export function writeObjOutput(output: JobOutputFormat, whole: ReadModel, put: PutFile, derivative: EngineDerivative): EngineDerivative {
+export function writeObjOutput(
+  output: JobOutputFormat,
+  whole: ReadModel,
+  put: PutFile,
+  derivative: EngineDerivative,
+): EngineDerivative {
   const { fileStructure, unit, modelGuid, objectIds } = objOptions(output);
   const selection = objectIds ? selectObjects(whole, objectIds, 'OBJ') : { model: whole, messages: [] };
   const model = selection.model;
@@ -67,7 +92,14 @@ export function writeObjOutput(output: JobOutputFormat, whole: ReadModel, put: P
   // One material file for all: a colour is one material whichever part uses it.
   const materials = new ObjMaterials();
   for (const { object, fileName } of componentsOf(model)) {
-    derivative.files.push(put(`obj/${fileName}.obj`, 'obj', OBJ_MIME, objText(withObjects(model, [object]), materials, { scale, mtllib: 'materials.mtl' })));
+    derivative.files.push(
+      put(
+        `obj/${fileName}.obj`,
+        'obj',
+        OBJ_MIME,
+        objText(withObjects(model, [object]), materials, { scale, mtllib: 'materials.mtl' }),
+      ),
+    );
   }
   derivative.files.push(put('obj/materials.mtl', 'mtl', MTL_MIME, materials.mtl(model.sourceFormat)));
   return derivative;

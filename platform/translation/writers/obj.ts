@@ -25,7 +25,10 @@ const num = numberFormat(1);
 
 /** OBJ names end at whitespace: keep them on one token, readable. */
 export const objName = (name: string, fallback: string): string => {
-  const cleaned = name.trim().replace(/\s+/g, '_').replace(/[^\p{L}\p{N}_\-.:/()[\]#+]/gu, '');
+  const cleaned = name
+    .trim()
+    .replace(/\s+/g, '_')
+    .replace(/[^\p{L}\p{N}_\-.:/()[\]#+]/gu, '');
   return cleaned.length > 0 ? cleaned : fallback;
 };
 
@@ -86,8 +89,14 @@ export function writeObj(model: ReadModel, options: ObjWriteOptions = {}): { obj
 }
 
 /** The OBJ of every object with meshes in `model`, its materials added to `materials`. */
-export function objText(model: ReadModel, materials: ObjMaterials, { scale = 1, mtllib = 'model.mtl' }: ObjWriteOptions): Uint8Array {
-  const chunks: Uint8Array[] = [encoder.encode(`# Design Data Manager, from ${model.sourceFormat}\nmtllib ${mtllib}\n`)];
+export function objText(
+  model: ReadModel,
+  materials: ObjMaterials,
+  { scale = 1, mtllib = 'model.mtl' }: ObjWriteOptions,
+): Uint8Array {
+  const chunks: Uint8Array[] = [
+    encoder.encode(`# Design Data Manager, from ${model.sourceFormat}\nmtllib ${mtllib}\n`),
+  ];
   const position = numberFormat(scale);
   // OBJ indices count across the whole file.
   let vertexBase = 1;
@@ -101,7 +110,8 @@ export function objText(model: ReadModel, materials: ObjMaterials, { scale = 1, 
       const lines: string[] = [];
       const p = mesh.positions;
       const vertices = p.length / 3;
-      for (let i = 0; i < p.length; i += 3) lines.push(`v ${position(p[i]!)} ${position(p[i + 1]!)} ${position(p[i + 2]!)}`);
+      for (let i = 0; i < p.length; i += 3)
+        lines.push(`v ${position(p[i]!)} ${position(p[i + 1]!)} ${position(p[i + 2]!)}`);
       const n = mesh.normals && mesh.normals.length === p.length ? mesh.normals : undefined;
       if (n) {
         for (let i = 0; i < n.length; i += 3) lines.push(`vn ${num(n[i]!)} ${num(n[i + 1]!)} ${num(n[i + 2]!)}`);
@@ -115,9 +125,13 @@ export function objText(model: ReadModel, materials: ObjMaterials, { scale = 1, 
       lines.push(`usemtl ${materials.nameFor(mesh)}`);
       const index = mesh.indices;
       for (let t = 0; t < triangles; t++) {
-        const a = index[t * 3]! + vertexBase, b = index[t * 3 + 1]! + vertexBase, c = index[t * 3 + 2]! + vertexBase;
+        const a = index[t * 3]! + vertexBase,
+          b = index[t * 3 + 1]! + vertexBase,
+          c = index[t * 3 + 2]! + vertexBase;
         if (n) {
-          const na = a - vertexBase + normalBase, nb = b - vertexBase + normalBase, nc = c - vertexBase + normalBase;
+          const na = a - vertexBase + normalBase,
+            nb = b - vertexBase + normalBase,
+            nc = c - vertexBase + normalBase;
           lines.push(`f ${a}//${na} ${b}//${nb} ${c}//${nc}`);
         } else {
           const face = t + normalBase;

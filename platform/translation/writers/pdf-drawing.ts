@@ -36,7 +36,11 @@ export function drawDrawingPage(doc: Pdf, model: ReadModel, title: string) {
   const entities = drawing?.entities ?? [];
   const bounds = drawingBounds(entities);
   if (!bounds) {
-    doc.font('Helvetica').fontSize(12).fillColor('#666666').text('The drawing has nothing to draw.', area.x, area.y + 20);
+    doc
+      .font('Helvetica')
+      .fontSize(12)
+      .fillColor('#666666')
+      .text('The drawing has nothing to draw.', area.x, area.y + 20);
     return;
   }
   const { scale, centre, page } = fit(area, bounds.min, bounds.max);
@@ -64,7 +68,8 @@ export function drawDrawingPage(doc: Pdf, model: ReadModel, title: string) {
         if (path.closed) doc.closePath();
       } else {
         // A damaged path: its good segments only (pdfkit refuses NaN outright).
-        for (const [ax, ay, bx, by] of pathSegments(path.points, path.closed)) doc.moveTo(toX(ax), toY(ay)).lineTo(toX(bx), toY(by));
+        for (const [ax, ay, bx, by] of pathSegments(path.points, path.closed))
+          doc.moveTo(toX(ax), toY(ay)).lineTo(toX(bx), toY(by));
       }
       open = true;
       pending = color;
@@ -78,7 +83,13 @@ export function drawDrawingPage(doc: Pdf, model: ReadModel, title: string) {
     doc.fillColor(hex(inkOnLight(entity.color)));
     for (const text of entity.texts) {
       const size = text.height * scale;
-      if (!(size >= 0.5) || !Number.isFinite(size) || !Number.isFinite(text.at[0] + text.at[1] + text.rotationDegrees) || text.text.trim() === '') continue;
+      if (
+        !(size >= 0.5) ||
+        !Number.isFinite(size) ||
+        !Number.isFinite(text.at[0] + text.at[1] + text.rotationDegrees) ||
+        text.text.trim() === ''
+      )
+        continue;
       doc.save();
       doc.translate(toX(text.at[0]), toY(text.at[1])).rotate(-text.rotationDegrees);
       doc.fontSize(size).text(text.text, 0, 0, { lineBreak: false, baseline: 'alphabetic' });

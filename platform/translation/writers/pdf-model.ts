@@ -19,7 +19,11 @@ export function drawModelPages(doc: Pdf, model: ReadModel, title: string) {
   const bounds = modelBounds(model);
   if (!bounds) {
     const area = pageWithTitle(doc, title, '3D model');
-    doc.font('Helvetica').fontSize(12).fillColor('#666666').text('The model has no geometry to draw.', area.x, area.y + 20);
+    doc
+      .font('Helvetica')
+      .fontSize(12)
+      .fillColor('#666666')
+      .text('The model has no geometry to draw.', area.x, area.y + 20);
     return;
   }
   for (const { name, height } of sectionHeights(model, bounds.min[1], bounds.max[1])) {
@@ -38,7 +42,11 @@ export function drawModelPages(doc: Pdf, model: ReadModel, title: string) {
       doc.strokeColor(hex(darker(inkOnLight([color[0] / 255, color[1] / 255, color[2] / 255, 1])))).stroke();
     }
     if (sections.length === 0) {
-      doc.font('Helvetica').fontSize(11).fillColor('#666666').text('Nothing is cut at this height.', area.x, area.y + 10, { lineBreak: false });
+      doc
+        .font('Helvetica')
+        .fontSize(11)
+        .fillColor('#666666')
+        .text('Nothing is cut at this height.', area.x, area.y + 10, { lineBreak: false });
     }
     scaleBar(doc, scale, area.x, area.y + area.height - 14);
   }
@@ -55,12 +63,25 @@ const darker = ([r, g, b]: [number, number, number]): [number, number, number] =
 function scaleBar(doc: Pdf, pointsPerMetre: number, x: number, y: number) {
   const target = 150 / pointsPerMetre;
   const power = 10 ** Math.floor(Math.log10(target));
-  const metres = [1, 2, 5, 10].map((step) => step * power).reduce((best, value) => (Math.abs(value - target) < Math.abs(best - target) ? value : best));
+  const metres = [1, 2, 5, 10]
+    .map((step) => step * power)
+    .reduce((best, value) => (Math.abs(value - target) < Math.abs(best - target) ? value : best));
   const length = metres * pointsPerMetre;
   doc.lineWidth(1).strokeColor('black');
-  doc.moveTo(x, y).lineTo(x + length, y).stroke();
-  for (const tick of [0, 0.5, 1]) doc.moveTo(x + length * tick, y - 4).lineTo(x + length * tick, y + 4).stroke();
+  doc
+    .moveTo(x, y)
+    .lineTo(x + length, y)
+    .stroke();
+  for (const tick of [0, 0.5, 1])
+    doc
+      .moveTo(x + length * tick, y - 4)
+      .lineTo(x + length * tick, y + 4)
+      .stroke();
   const label = metres >= 1 ? `${metres} m` : `${Number((metres * 1000).toPrecision(3))} mm`;
   const ratio = Math.round(POINTS_PER_METRE_OF_PAPER / pointsPerMetre);
-  doc.font('Helvetica').fontSize(9).fillColor('black').text(`${label}    scale 1:${ratio} on A3`, x + length + 8, y - 4, { lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('black')
+    .text(`${label}    scale 1:${ratio} on A3`, x + length + 8, y - 4, { lineBreak: false });
 }

@@ -42,17 +42,37 @@ describe('writePdf for a 3D model', () => {
     expect(ground.flatMap((section) => section.color)).toEqual([204, 51, 51]);
     // Wall A is a 6 × 0.3 m box: its cut is a closed rectangle of that size.
     const segments = ground[0]?.segments ?? [];
-    const xs = segments.filter((_, i) => i % 2 === 0), zs = segments.filter((_, i) => i % 2 === 1);
-    expect([Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)].map((v) => Number(v.toFixed(5)))).toEqual([0, 6, 0, 0.3]);
+    const xs = segments.filter((_, i) => i % 2 === 0),
+      zs = segments.filter((_, i) => i % 2 === 1);
+    expect(
+      [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)].map((v) => Number(v.toFixed(5))),
+    ).toEqual([0, 6, 0, 0.3]);
     let perimeter = 0;
-    for (let i = 0; i < segments.length; i += 4) perimeter += Math.hypot(segments[i + 2]! - segments[i]!, segments[i + 3]! - segments[i + 1]!);
+    for (let i = 0; i < segments.length; i += 4)
+      perimeter += Math.hypot(segments[i + 2]! - segments[i]!, segments[i + 3]! - segments[i + 1]!);
     expect(perimeter).toBeCloseTo(2 * (6 + 0.3), 5);
     const first = planSection(smallBuilding(), 4.5);
-    expect(first.map((section) => section.color)).toEqual([[204, 51, 51], [128, 179, 230]]);
+    expect(first.map((section) => section.color)).toEqual([
+      [204, 51, 51],
+      [128, 179, 230],
+    ]);
   });
 
   it('draws one section through the lower part of a model without levels, and the same bytes each time', async () => {
-    const part = { sourceFormat: 'STEP', warnings: [], objects: [{ dbId: 1, name: 'Bolt', externalId: '1', category: 'Part', properties: {}, meshes: [boxMesh([0, 0, 0], [0.02, 0.05, 0.02], [0.5, 0.5, 0.5, 1])] }] };
+    const part = {
+      sourceFormat: 'STEP',
+      warnings: [],
+      objects: [
+        {
+          dbId: 1,
+          name: 'Bolt',
+          externalId: '1',
+          category: 'Part',
+          properties: {},
+          meshes: [boxMesh([0, 0, 0], [0.02, 0.05, 0.02], [0.5, 0.5, 0.5, 1])],
+        },
+      ],
+    };
     const pdf = await writePdf(part);
     expect(pageCount(pdf)).toBe(2);
     expect(planSection(part, 0.02)[0]?.segments.length).toBe(8 * 4);
@@ -83,8 +103,18 @@ describe('writePdf for a 2D drawing', () => {
 
   it('survives damaged input: non-finite points lose their segments, texts outside Latin-1 do not stop the page', async () => {
     const model = smallDrawing();
-    model.drawing?.entities[0]?.paths.push({ points: [[NaN, 0], [1, 2], [3, Infinity]], closed: false });
-    model.drawing?.entities[3]?.texts.push({ at: [10, 10], height: 30, rotationDegrees: 30, text: '中文 ∅ Ø' }, { at: [NaN, 0], height: 30, rotationDegrees: 0, text: 'lost' });
+    model.drawing?.entities[0]?.paths.push({
+      points: [
+        [NaN, 0],
+        [1, 2],
+        [3, Infinity],
+      ],
+      closed: false,
+    });
+    model.drawing?.entities[3]?.texts.push(
+      { at: [10, 10], height: 30, rotationDegrees: 30, text: '中文 ∅ Ø' },
+      { at: [NaN, 0], height: 30, rotationDegrees: 0, text: 'lost' },
+    );
     const pdf = await writePdf(model);
     expect(pageCount(pdf)).toBe(1);
     expect(latin1(pdf)).not.toMatch(/NaN|Infinity/);

@@ -26,7 +26,13 @@ export async function writePdf(model: ReadModel, options: PdfOptions = {}): Prom
     margin: PAGE.margin,
     autoFirstPage: false,
     compress: true,
-    info: { Title: title, Producer: 'Design Data Manager', Creator: 'Design Data Manager', CreationDate: FIXED_DATE, ModDate: FIXED_DATE },
+    info: {
+      Title: title,
+      Producer: 'Design Data Manager',
+      Creator: 'Design Data Manager',
+      CreationDate: FIXED_DATE,
+      ModDate: FIXED_DATE,
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {

@@ -20,11 +20,16 @@ export function planSection(model: ReadModel, height: number): SectionSegments[]
   const cut = [0, 0, 0, 0];
   for (const object of model.objects) {
     for (const mesh of usableMeshes(object)) {
-      const p = mesh.positions, index = mesh.indices;
+      const p = mesh.positions,
+        index = mesh.indices;
       let bucket: SectionSegments | undefined;
       for (let t = 0; t + 2 < index.length; t += 3) {
-        const a = index[t]! * 3, b = index[t + 1]! * 3, c = index[t + 2]! * 3;
-        const da = p[a + 1]! - height, db = p[b + 1]! - height, dc = p[c + 1]! - height;
+        const a = index[t]! * 3,
+          b = index[t + 1]! * 3,
+          c = index[t + 2]! * 3;
+        const da = p[a + 1]! - height,
+          db = p[b + 1]! - height,
+          dc = p[c + 1]! - height;
         // A corner exactly on the plane counts as above, so each crossing is found once.
         const above = (da >= 0 ? 1 : 0) + (db >= 0 ? 1 : 0) + (dc >= 0 ? 1 : 0);
         if (above === 0 || above === 3) continue;

@@ -36,5 +36,10 @@ export function encodePng(image: RgbaImage): Uint8Array {
   view.setUint32(0, width);
   view.setUint32(4, height);
   header.set([8, 6, 0, 0, 0], 8); // 8 bits per channel, RGBA, deflate, adaptive filtering, no interlace
-  return Buffer.concat([new Uint8Array(SIGNATURE), chunk('IHDR', header), chunk('IDAT', deflateSync(unfiltered(image), { level: 3 })), chunk('IEND', new Uint8Array(0))]);
+  return Buffer.concat([
+    new Uint8Array(SIGNATURE),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(unfiltered(image), { level: 3 })),
+    chunk('IEND', new Uint8Array(0)),
+  ]);
 }

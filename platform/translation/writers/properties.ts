@@ -41,7 +41,12 @@ function withUnits(properties: PropertyGroups, units: NonNullable<ModelObject['p
       result[group] = values;
       continue;
     }
-    result[group] = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'number' && groupUnits[name] ? measureText(value, groupUnits[name]) : value]));
+    result[group] = Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [
+        name,
+        typeof value === 'number' && groupUnits[name] ? measureText(value, groupUnits[name]) : value,
+      ]),
+    );
   }
   return result;
 }
@@ -68,7 +73,11 @@ export class PropertyPreparation {
 const COMMA = encoder.encode(',');
 
 /** The database as JSON bytes, the same as encoding `JSON.stringify(buildPropertyDatabase(...))`, from entries serialized ahead where there are some. */
-export function writePropertyDatabase(model: ReadModel, viewGuids: string[], preparation = new PropertyPreparation()): Uint8Array {
+export function writePropertyDatabase(
+  model: ReadModel,
+  viewGuids: string[],
+  preparation = new PropertyPreparation(),
+): Uint8Array {
   const parts: Uint8Array[] = [encoder.encode('{"version":1,"objects":[')];
   model.objects.forEach((object, index) => {
     if (index > 0) parts.push(COMMA);

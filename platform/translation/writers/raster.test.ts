@@ -16,8 +16,16 @@ function fan(slices: number): ReadModel {
     positions.push(...RIGHT.map((r, axis) => s * r + t * UP[axis]!));
     indices.push(0, 1 + i, 1 + ((i + 1) % slices));
   }
-  const mesh = { positions: new Float32Array(positions), indices: new Uint32Array(indices), color: [0.2, 0.4, 0.8, 1] as [number, number, number, number] };
-  return { sourceFormat: 'TEST', warnings: [], objects: [{ dbId: 1, name: 'disc', externalId: '1', category: 'Part', properties: {}, meshes: [mesh] }] };
+  const mesh = {
+    positions: new Float32Array(positions),
+    indices: new Uint32Array(indices),
+    color: [0.2, 0.4, 0.8, 1] as [number, number, number, number],
+  };
+  return {
+    sourceFormat: 'TEST',
+    warnings: [],
+    objects: [{ dbId: 1, name: 'disc', externalId: '1', category: 'Part', properties: {}, meshes: [mesh] }],
+  };
 }
 
 describe('rasterModel', () => {
@@ -29,7 +37,8 @@ describe('rasterModel', () => {
     const radius = (size * 0.88) / 2;
     const inscribed = radius * Math.cos(Math.PI / slices);
     const shades = new Set<number>();
-    let holes = 0, spills = 0;
+    let holes = 0,
+      spills = 0;
     for (let y = 0; y < size; y++) {
       for (let x = 0; x < size; x++) {
         const o = (y * size + x) * 4;
@@ -46,14 +55,29 @@ describe('rasterModel', () => {
   });
 
   it('draws nothing for a triangle seen edge-on or one with a non-finite corner', () => {
-    const mesh = (positions: number[]) => ({ positions: new Float32Array(positions), indices: new Uint32Array([0, 1, 2]), color: [1, 0, 0, 1] as [number, number, number, number] });
+    const mesh = (positions: number[]) => ({
+      positions: new Float32Array(positions),
+      indices: new Uint32Array([0, 1, 2]),
+      color: [1, 0, 0, 1] as [number, number, number, number],
+    });
     const model: ReadModel = {
       sourceFormat: 'TEST',
       warnings: [],
-      objects: [{ dbId: 1, name: 'edge-on', externalId: '1', category: 'Part', properties: {}, meshes: [mesh([0, 0, 0, 1, 1, 1, 1, 0, 0]), mesh([0, 0, 0, NaN, 1, 0, 1, 0, 1])] }],
+      objects: [
+        {
+          dbId: 1,
+          name: 'edge-on',
+          externalId: '1',
+          category: 'Part',
+          properties: {},
+          meshes: [mesh([0, 0, 0, 1, 1, 1, 1, 0, 0]), mesh([0, 0, 0, NaN, 1, 0, 1, 0, 1])],
+        },
+      ],
     };
     const image = rasterModel(model, 50, 50);
-    const drawn = Array.from({ length: 50 * 50 }, (_, i) => i * 4).filter((o) => image.data[o] !== BACKGROUND[0]).length;
+    const drawn = Array.from({ length: 50 * 50 }, (_, i) => i * 4).filter(
+      (o) => image.data[o] !== BACKGROUND[0],
+    ).length;
     expect(drawn).toBe(0);
   });
 });

@@ -27,7 +27,9 @@ export function blankImage(width: number, height: number): RgbaImage {
 export function pixelWords(image: RgbaImage): Uint32Array {
   const { data } = image;
   const count = image.width * image.height;
-  return data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, count) : new Uint32Array(data.slice(0, count * 4).buffer);
+  return data.byteOffset % 4 === 0
+    ? new Uint32Array(data.buffer, data.byteOffset, count)
+    : new Uint32Array(data.slice(0, count * 4).buffer);
 }
 
 // The isometric camera looks from (+1, +1, +1) at the model (Y up): screen right, screen up, towards the eye.
@@ -59,7 +61,8 @@ const ISOMETRIC: View = { xx: RIGHT[0], xy: RIGHT[1], xz: RIGHT[2], x0: 0, yx: -
 /** `view` scaled and moved so that `bounds` (measured in it) fits the image with a margin. */
 function fitted(view: View, bounds: Bounds2D, width: number, height: number): View {
   const scale = bounds.fitScale(width, height, MARGIN);
-  const centreX = (bounds.minX + bounds.maxX) / 2, centreY = (bounds.minY + bounds.maxY) / 2;
+  const centreX = (bounds.minX + bounds.maxX) / 2,
+    centreY = (bounds.minY + bounds.maxY) / 2;
   return {
     xx: view.xx * scale,
     xy: view.xy * scale,
@@ -84,8 +87,16 @@ export function rasterModel(model: ReadModel, width: number, height: number): Rg
   // Opaque first, then see-through parts blended over them without hiding what lies behind.
   for (const blend of [false, true]) {
     for (const mesh of meshes) {
-      if ((mesh.color[3] < 0.999) !== blend) continue;
-      fillMesh(image, depth, mesh.positions, mesh.indices, view, rgb255(mesh.color), blend ? Math.max(mesh.color[3], 0.15) : 1);
+      if (mesh.color[3] < 0.999 !== blend) continue;
+      fillMesh(
+        image,
+        depth,
+        mesh.positions,
+        mesh.indices,
+        view,
+        rgb255(mesh.color),
+        blend ? Math.max(mesh.color[3], 0.15) : 1,
+      );
     }
   }
   return image;
@@ -97,8 +108,11 @@ function includeUsed(bounds: Bounds2D, positions: Float32Array, indices: Uint32A
   const { xx, xy, xz, x0, yx, yy, yz, y0 } = view;
   for (let i = 0; i < indices.length; i++) {
     const at = indices[i]! * 3;
-    const px = positions[at]!, py = positions[at + 1]!, pz = positions[at + 2]!;
-    const x = px * xx + py * xy + pz * xz + x0, y = px * yx + py * yy + pz * yz + y0;
+    const px = positions[at]!,
+      py = positions[at + 1]!,
+      pz = positions[at + 2]!;
+    const x = px * xx + py * xy + pz * xz + x0,
+      y = px * yx + py * yy + pz * yz + y0;
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
     if (y < minY) minY = y;
@@ -111,14 +125,24 @@ function includeUsed(bounds: Bounds2D, positions: Float32Array, indices: Uint32A
  * Each triangle projected as it is drawn, from the model's points: no projected copy of a mesh is made,
  * which for a dense model cost more than the drawing. Depth is the distance towards the eye, unscaled.
  */
-function fillMesh(image: RgbaImage, depth: Float32Array, positions: Float32Array, indices: Uint32Array, view: View, color: [number, number, number], alpha: number) {
+function fillMesh(
+  image: RgbaImage,
+  depth: Float32Array,
+  positions: Float32Array,
+  indices: Uint32Array,
+  view: View,
+  color: [number, number, number],
+  alpha: number,
+) {
   const { width, height, data } = image;
   const pixels = new Uint32Array(data.buffer, data.byteOffset, width * height);
   const normal = new Float64Array(3);
   const { xx, xy, xz, x0: ox, yx, yy, yz, y0: oy } = view;
   const [ex, ey, ez] = EYE;
   for (let t = 0; t + 2 < indices.length; t += 3) {
-    let a = indices[t]! * 3, b = indices[t + 1]! * 3, c = indices[t + 2]! * 3;
+    let a = indices[t]! * 3,
+      b = indices[t + 1]! * 3,
+      c = indices[t + 2]! * 3;
     let ya = positions[a]! * yx + positions[a + 1]! * yy + positions[a + 2]! * yz + oy;
     let yb = positions[b]! * yx + positions[b + 1]! * yy + positions[b + 2]! * yz + oy;
     let yc = positions[c]! * yx + positions[c + 1]! * yy + positions[c + 2]! * yz + oy;
@@ -128,7 +152,8 @@ function fillMesh(image: RgbaImage, depth: Float32Array, positions: Float32Array
     if (yb < ya) [a, b, ya, yb] = [b, a, yb, ya];
     // The rows whose pixel centres the triangle reaches. At thumbnail size most of a dense model's
     // triangles fall between centres and are dropped here or at the columns, before any shading.
-    const minY = Math.max(0, Math.ceil(ya - 0.5)), maxY = Math.min(height - 1, Math.floor(yc - 0.5));
+    const minY = Math.max(0, Math.ceil(ya - 0.5)),
+      maxY = Math.min(height - 1, Math.floor(yc - 0.5));
     if (minY > maxY) continue;
     const xa = positions[a]! * xx + positions[a + 1]! * xy + positions[a + 2]! * xz + ox;
     const xb = positions[b]! * xx + positions[b + 1]! * xy + positions[b + 2]! * xz + ox;
@@ -145,19 +170,25 @@ function fillMesh(image: RgbaImage, depth: Float32Array, positions: Float32Array
     const facing = normal[0]! * EYE[0] + normal[1]! * EYE[1] + normal[2]! * EYE[2] < 0 ? -1 : 1;
     const lambert = facing * (normal[0]! * LIGHT[0] + normal[1]! * LIGHT[1] + normal[2]! * LIGHT[2]);
     const shade = 0.4 + 0.6 * Math.max(0, lambert);
-    const r = color[0] * shade, g = color[1] * shade, bl = color[2] * shade;
+    const r = color[0] * shade,
+      g = color[1] * shade,
+      bl = color[2] * shade;
     const word = packRgb(r, g, bl);
     // Depth is a plane over the screen; stepping it along a row costs one addition per pixel.
     const dzdx = ((zb - za) * (yc - ya) - (zc - za) * (yb - ya)) / area;
     const dzdy = ((zc - za) * (xb - xa) - (zb - za) * (xc - xa)) / area;
     // Each edge's x as a line in y, so a row's span costs two multiply-adds and no division.
-    const long = (xc - xa) / (yc - ya), upper = (xb - xa) / (yb - ya), lower = (xc - xb) / (yc - yb);
+    const long = (xc - xa) / (yc - ya),
+      upper = (xb - xa) / (yb - ya),
+      lower = (xc - xb) / (yc - yb);
     for (let py = minY; py <= maxY; py++) {
       const cy = py + 0.5;
       const xLong = xa + (cy - ya) * long;
       const xShort = cy < yb ? xa + (cy - ya) * upper : yc > yb ? xb + (cy - yb) * lower : xb;
-      const left = xLong < xShort ? xLong : xShort, right = xLong < xShort ? xShort : xLong;
-      const fromX = Math.max(0, Math.ceil(left - 0.5)), toX = Math.min(width - 1, Math.floor(right - 0.5));
+      const left = xLong < xShort ? xLong : xShort,
+        right = xLong < xShort ? xShort : xLong;
+      const fromX = Math.max(0, Math.ceil(left - 0.5)),
+        toX = Math.min(width - 1, Math.floor(right - 0.5));
       if (fromX > toX) continue;
       const z = za + dzdx * (fromX + 0.5 - xa) + dzdy * (cy - ya);
       if (alpha < 1) blendSpan(data, depth, py * width, fromX, toX, z, dzdx, r, g, bl, alpha);
@@ -179,7 +210,16 @@ function packRgb(r: number, g: number, b: number): number {
 }
 
 /** One row's pixels from `fromX` to `toX` that lie in front: coloured, and their depth taken. */
-function opaqueSpan(pixels: Uint32Array, depth: Float32Array, row: number, fromX: number, toX: number, z: number, dzdx: number, color: number) {
+function opaqueSpan(
+  pixels: Uint32Array,
+  depth: Float32Array,
+  row: number,
+  fromX: number,
+  toX: number,
+  z: number,
+  dzdx: number,
+  color: number,
+) {
   for (let pixel = row + fromX; pixel <= row + toX; pixel++, z += dzdx) {
     if (z <= depth[pixel]!) continue;
     depth[pixel] = z;
@@ -188,7 +228,19 @@ function opaqueSpan(pixels: Uint32Array, depth: Float32Array, row: number, fromX
 }
 
 /** A see-through row: blended over what lies behind, without hiding it (the depth stays). */
-function blendSpan(data: Uint8Array, depth: Float32Array, row: number, fromX: number, toX: number, z: number, dzdx: number, r: number, g: number, b: number, alpha: number) {
+function blendSpan(
+  data: Uint8Array,
+  depth: Float32Array,
+  row: number,
+  fromX: number,
+  toX: number,
+  z: number,
+  dzdx: number,
+  r: number,
+  g: number,
+  b: number,
+  alpha: number,
+) {
   for (let pixel = row + fromX; pixel <= row + toX; pixel++, z += dzdx) {
     if (z <= depth[pixel]!) continue;
     const o = pixel * 4;
@@ -218,7 +270,8 @@ export function rasterDrawing(model: ReadModel, width: number, height: number): 
   for (const entity of entities) {
     const color = inkOnLight(entity.color);
     for (const path of entity.paths) {
-      for (const [ax, ay, bx, by] of pathSegments(path.points, path.closed)) line(image, toX(ax), toY(ay), toX(bx), toY(by), color);
+      for (const [ax, ay, bx, by] of pathSegments(path.points, path.closed))
+        line(image, toX(ax), toY(ay), toX(bx), toY(by), color);
     }
   }
   return image;
@@ -227,8 +280,10 @@ export function rasterDrawing(model: ReadModel, width: number, height: number): 
 function line(image: RgbaImage, x0: number, y0: number, x1: number, y1: number, color: [number, number, number]) {
   const { width, height, data } = image;
   if (!Number.isFinite(x0 + y0 + x1 + y1)) return;
-  const dx = Math.abs(x1 - x0), dy = -Math.abs(y1 - y0);
-  const sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
+  const dx = Math.abs(x1 - x0),
+    dy = -Math.abs(y1 - y0);
+  const sx = x0 < x1 ? 1 : -1,
+    sy = y0 < y1 ? 1 : -1;
   let error = dx + dy;
   for (;;) {
     if (x0 >= 0 && x0 < width && y0 >= 0 && y0 < height) data.set(color, (y0 * width + x0) * 4);

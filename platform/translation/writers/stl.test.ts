@@ -34,10 +34,16 @@ describe('writeStl', () => {
     const stl = writeStl(smallBuilding());
     const view = new DataView(stl.buffer, stl.byteOffset);
     // The first box's first face is its +Z face in Y-up, so −Y in Z-up.
-    expect([view.getFloat32(84, true), view.getFloat32(88, true), view.getFloat32(92, true)].map((value) => Math.round(value))).toEqual([0, -1, 0]);
+    expect(
+      [view.getFloat32(84, true), view.getFloat32(88, true), view.getFloat32(92, true)].map((value) =>
+        Math.round(value),
+      ),
+    ).toEqual([0, -1, 0]);
     for (let t = 0; t < 60; t++) {
       const offset = 84 + t * 50;
-      expect(Math.hypot(view.getFloat32(offset, true), view.getFloat32(offset + 4, true), view.getFloat32(offset + 8, true))).toBeCloseTo(1, 5);
+      expect(
+        Math.hypot(view.getFloat32(offset, true), view.getFloat32(offset + 4, true), view.getFloat32(offset + 8, true)),
+      ).toBeCloseTo(1, 5);
     }
   });
 
@@ -49,7 +55,7 @@ describe('writeStl', () => {
     expect(zRange(geometry)[1]).toBeCloseTo(6.3, 5);
   });
 
-  it('writes each facet\'s colour in its attribute bytes, VisCAM/SolidView style, unless told not to', () => {
+  it("writes each facet's colour in its attribute bytes, VisCAM/SolidView style, unless told not to", () => {
     const attributes = (stl: Uint8Array) => {
       const view = new DataView(stl.buffer, stl.byteOffset, stl.byteLength);
       return Array.from({ length: binaryStlTriangles(stl) }, (_, t) => view.getUint16(84 + t * 50 + 48, true));

@@ -32,14 +32,19 @@ export function facetColor([r, g, b]: Rgba): number {
 }
 
 /** Calls back with each triangle's three corners (Z-up positions and their indices), its normal and its mesh's colour. */
-function forEachTriangle(model: ReadModel, visit: (p: Float32Array, a: number, b: number, c: number, normal: Float64Array, color: Rgba) => void) {
+function forEachTriangle(
+  model: ReadModel,
+  visit: (p: Float32Array, a: number, b: number, c: number, normal: Float64Array, color: Rgba) => void,
+) {
   const normal = new Float64Array(3);
   for (const object of model.objects) {
     for (const mesh of usableMeshes(object)) {
       const p = zUp(mesh.positions);
       const index = mesh.indices;
       for (let t = 0; t + 2 < index.length; t += 3) {
-        const a = index[t]!, b = index[t + 1]!, c = index[t + 2]!;
+        const a = index[t]!,
+          b = index[t + 1]!,
+          c = index[t + 2]!;
         visit(p, a, b, c, faceNormal(p, a, b, c, normal), mesh.color);
       }
     }
@@ -81,7 +86,9 @@ function asciiStl(model: ReadModel, label: string): Uint8Array {
     chunks.push(
       `  facet normal ${num(normal[0]!)} ${num(normal[1]!)} ${num(normal[2]!)}`,
       '    outer loop',
-      ...[a, b, c].map((corner) => `      vertex ${num(p[corner * 3]!)} ${num(p[corner * 3 + 1]!)} ${num(p[corner * 3 + 2]!)}`),
+      ...[a, b, c].map(
+        (corner) => `      vertex ${num(p[corner * 3]!)} ${num(p[corner * 3 + 1]!)} ${num(p[corner * 3 + 2]!)}`,
+      ),
       '    endloop',
       '  endfacet',
     );

@@ -15,20 +15,31 @@ const pixel = (png: Uint8Array, x: number, y: number) => {
 };
 
 describe('renderThumbnail', () => {
-  it.each([100, 200, 400] as const)('draws a model as a %i px square PNG, fitted with a margin of background', (size) => {
-    const png = renderThumbnail(smallBuilding(), size);
-    const facts = pngFacts(png);
-    expect(facts.width).toBe(size);
-    expect(facts.height).toBe(size);
-    expect(facts.drawn).toBeGreaterThan(size * size * 0.15);
-    expect(pixel(png, 0, 0)).toEqual(BACKGROUND);
-    expect(pixel(png, size - 1, size - 1)).toEqual(BACKGROUND);
-  });
+  it.each([100, 200, 400] as const)(
+    'draws a model as a %i px square PNG, fitted with a margin of background',
+    (size) => {
+      const png = renderThumbnail(smallBuilding(), size);
+      const facts = pngFacts(png);
+      expect(facts.width).toBe(size);
+      expect(facts.height).toBe(size);
+      expect(facts.drawn).toBeGreaterThan(size * size * 0.15);
+      expect(pixel(png, 0, 0)).toEqual(BACKGROUND);
+      expect(pixel(png, size - 1, size - 1)).toEqual(BACKGROUND);
+    },
+  );
 
   it('shades the three visible sides of a box differently, and hides what is behind', () => {
     const red = boxMesh([0, 0, 0], [1, 1, 1], [1, 0, 0, 1]);
     const hiddenBlue = boxMesh([-0.4, -0.4, -0.4], [0.4, 0.4, 0.4], [0, 0, 1, 1]);
-    const image = rasterModel({ sourceFormat: 'TEST', warnings: [], objects: [{ dbId: 1, name: 'b', externalId: '1', category: 'Part', properties: {}, meshes: [hiddenBlue, red] }] }, 200, 200);
+    const image = rasterModel(
+      {
+        sourceFormat: 'TEST',
+        warnings: [],
+        objects: [{ dbId: 1, name: 'b', externalId: '1', category: 'Part', properties: {}, meshes: [hiddenBlue, red] }],
+      },
+      200,
+      200,
+    );
     const shades = new Set<number>();
     let blue = 0;
     for (let i = 0; i < image.data.length; i += 4) {
@@ -39,10 +50,11 @@ describe('renderThumbnail', () => {
     expect(blue).toBe(0);
   });
 
-  it('draws a 2D drawing\'s lines, white ones dark on the light background', () => {
+  it("draws a 2D drawing's lines, white ones dark on the light background", () => {
     const png = renderThumbnail(smallDrawing(), 200);
     const image = PNG.sync.read(Buffer.from(png));
-    let red = 0, dark = 0;
+    let red = 0,
+      dark = 0;
     for (let i = 0; i < image.data.length; i += 4) {
       if (image.data[i] === 255 && image.data[i + 1] === 0) red += 1;
       if (image.data[i] === 0 && image.data[i + 1] === 0 && image.data[i + 2] === 0) dark += 1;
@@ -56,7 +68,8 @@ describe('renderThumbnail', () => {
     expect([...thumbnails.keys()]).toEqual([400, 200, 100]);
     const large = PNG.sync.read(Buffer.from(thumbnails.get(400) as Uint8Array));
     const small = PNG.sync.read(Buffer.from(thumbnails.get(200) as Uint8Array));
-    const colours = (image: PNG) => new Set(Array.from({ length: image.width * image.height }, (_, i) => image.data.readUInt32BE(i * 4))).size;
+    const colours = (image: PNG) =>
+      new Set(Array.from({ length: image.width * image.height }, (_, i) => image.data.readUInt32BE(i * 4))).size;
     // Averaging 2×2 blocks blends the edge pixels, so the halved view has more distinct colours than flat shading gives.
     expect(colours(small)).toBeGreaterThan(colours(large));
     const [r, g, b] = pixel(thumbnails.get(200) as Uint8Array, 100, 100);
@@ -72,13 +85,26 @@ describe('renderThumbnail', () => {
     const half = halve(image);
     expect([half.width, half.height]).toEqual([2, 1]);
     const at = (x: number, y: number, channel: number) => image.data[(y * 5 + x) * 4 + channel]!;
-    const expected = [0, 1].flatMap((x) => [0, 1, 2, 3].map((channel) => (at(2 * x, 0, channel) + at(2 * x + 1, 0, channel) + at(2 * x, 1, channel) + at(2 * x + 1, 1, channel) + 2) >> 2));
+    const expected = [0, 1].flatMap((x) =>
+      [0, 1, 2, 3].map(
+        (channel) =>
+          (at(2 * x, 0, channel) + at(2 * x + 1, 0, channel) + at(2 * x, 1, channel) + at(2 * x + 1, 1, channel) + 2) >>
+          2,
+      ),
+    );
     expect([...half.data]).toEqual(expected);
   });
 
   it('skips non-finite drawing points instead of looping on them', () => {
     const model = smallDrawing();
-    model.drawing?.entities[0]?.paths.push({ points: [[NaN, 0], [1, 2], [3, Infinity]], closed: true });
+    model.drawing?.entities[0]?.paths.push({
+      points: [
+        [NaN, 0],
+        [1, 2],
+        [3, Infinity],
+      ],
+      closed: true,
+    });
     expect(pngFacts(renderThumbnail(model, 100)).drawn).toBeGreaterThan(0);
   });
 

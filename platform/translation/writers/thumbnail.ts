@@ -12,15 +12,20 @@ export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
  * overflow, so a pixel's four channels take two sums instead of four.
  */
 export function halve(image: RgbaImage): RgbaImage {
-  const width = image.width >> 1, height = image.height >> 1;
+  const width = image.width >> 1,
+    height = image.height >> 1;
   const source = pixelWords(image);
   const pixels = new Uint32Array(width * height);
   const row = image.width;
   for (let y = 0; y < height; y++) {
     for (let x = 0, from = y * 2 * row, to = y * width; x < width; x++, from += 2, to++) {
-      const a = source[from]!, b = source[from + 1]!, c = source[from + row]!, d = source[from + row + 1]!;
+      const a = source[from]!,
+        b = source[from + 1]!,
+        c = source[from + row]!,
+        d = source[from + row + 1]!;
       const even = (a & 0xff00ff) + (b & 0xff00ff) + (c & 0xff00ff) + (d & 0xff00ff) + 0x20002;
-      const odd = ((a >>> 8) & 0xff00ff) + ((b >>> 8) & 0xff00ff) + ((c >>> 8) & 0xff00ff) + ((d >>> 8) & 0xff00ff) + 0x20002;
+      const odd =
+        ((a >>> 8) & 0xff00ff) + ((b >>> 8) & 0xff00ff) + ((c >>> 8) & 0xff00ff) + ((d >>> 8) & 0xff00ff) + 0x20002;
       pixels[to] = ((even >>> 2) & 0xff00ff) | (((odd >>> 2) & 0xff00ff) << 8);
     }
   }

@@ -31,7 +31,12 @@ function sentForm() {
 
 describe('authentication requests', () => {
   it('exchanges an authorization code with the PKCE verifier', async () => {
-    const input = { clientId: 'spa', code: 'c1', redirectUri: 'http://app.test/auth/callback', codeVerifier: 'v'.repeat(43) };
+    const input = {
+      clientId: 'spa',
+      code: 'c1',
+      redirectUri: 'http://app.test/auth/callback',
+      codeVerifier: 'v'.repeat(43),
+    };
     await expect(exchangeCode(input, signal)).resolves.toEqual(tokens);
     expect(sentForm()).toEqual({
       path: '/authentication/v2/token',

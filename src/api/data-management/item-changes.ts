@@ -8,12 +8,18 @@ import { dataPath, itemPath, sendJsonApi } from './requests';
  * service has no way to move an item between folders.
  */
 
-export function renameItem({ projectId, itemId, name }: { projectId: string; itemId: string; name: string }, signal: AbortSignal): Promise<ItemResponse> {
+export function renameItem(
+  { projectId, itemId, name }: { projectId: string; itemId: string; name: string },
+  signal: AbortSignal,
+): Promise<ItemResponse> {
   const data = { type: 'items', id: itemId, attributes: { displayName: name } };
   return sendJsonApi<ItemResponse>('PATCH', itemPath(projectId, itemId), { data }, signal);
 }
 
-export function deleteItem({ projectId, itemId, name }: { projectId: string; itemId: string; name: string }, signal: AbortSignal): Promise<VersionResponse> {
+export function deleteItem(
+  { projectId, itemId, name }: { projectId: string; itemId: string; name: string },
+  signal: AbortSignal,
+): Promise<VersionResponse> {
   const data = {
     type: 'versions',
     attributes: { name, extension: { type: DELETED_VERSION_TYPE, version: '1.0' } },
@@ -23,11 +29,16 @@ export function deleteItem({ projectId, itemId, name }: { projectId: string; ite
 }
 
 /** Undoes a delete: `versionId` (the version before the Deleted one) becomes the new tip. */
-export function restoreItem({ projectId, itemId, versionId }: { projectId: string; itemId: string; versionId: string }, signal: AbortSignal): Promise<VersionResponse> {
+export function restoreItem(
+  { projectId, itemId, versionId }: { projectId: string; itemId: string; versionId: string },
+  signal: AbortSignal,
+): Promise<VersionResponse> {
   const data = {
     type: 'versions',
     attributes: { extension: { type: VERSION_TYPE, version: '1.0' } },
     relationships: { item: { data: { type: 'items', id: itemId } } },
   };
-  return sendJsonApi<VersionResponse>('POST', `${dataPath(projectId)}/versions`, { data }, signal, { copyFrom: versionId });
+  return sendJsonApi<VersionResponse>('POST', `${dataPath(projectId)}/versions`, { data }, signal, {
+    copyFrom: versionId,
+  });
 }

@@ -1,7 +1,14 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { deleteItem, renameItem, restoreItem } from './item-changes';
 import { dmQueries, type FolderRef, type ItemRef } from './queries';
-import { createFolder, createItem, createVersion, updateFolder, type CreateItemInput, type CreateVersionInput } from './requests';
+import {
+  createFolder,
+  createItem,
+  createVersion,
+  updateFolder,
+  type CreateItemInput,
+  type CreateVersionInput,
+} from './requests';
 
 /**
  * Data Management writes. Each names, in `meta.invalidates`, the keys its success makes stale; the
@@ -37,7 +44,11 @@ function folderMoved(folder: FolderRef, hubId: string) {
 
 /** An item that changed in `parent`: its listings, the item and its versions. */
 function itemChanged(item: ItemRef, parent: FolderPlace) {
-  return [...childrenChanged(parent), dmQueries.item(item).queryKey, [...dmQueries.all(), 'item-versions', { projectId: item.projectId, itemId: item.itemId }]];
+  return [
+    ...childrenChanged(parent),
+    dmQueries.item(item).queryKey,
+    [...dmQueries.all(), 'item-versions', { projectId: item.projectId, itemId: item.itemId }],
+  ];
 }
 
 export const dmMutations = {
@@ -45,7 +56,8 @@ export const dmMutations = {
   createFolder: (parent: FolderPlace) =>
     mutationOptions({
       mutationKey: [...dmQueries.all(), 'create-folder', parent] as const,
-      mutationFn: (name: string) => createFolder({ projectId: parent.projectId, parentId: parent.folderId, name }, unstoppable()),
+      mutationFn: (name: string) =>
+        createFolder({ projectId: parent.projectId, parentId: parent.folderId, name }, unstoppable()),
       meta: { invalidates: childrenChanged(parent) },
     }),
   /** Renames or hides `folder`, which sits in `parent`. */
@@ -60,8 +72,13 @@ export const dmMutations = {
   createItem: (parent: FolderPlace) =>
     mutationOptions({
       mutationKey: [...dmQueries.all(), 'create-item', parent] as const,
-      mutationFn: ({ input, signal }: { input: Omit<CreateItemInput, 'projectId' | 'folderId'>; signal: AbortSignal }) =>
-        createItem({ ...input, projectId: parent.projectId, folderId: parent.folderId }, signal),
+      mutationFn: ({
+        input,
+        signal,
+      }: {
+        input: Omit<CreateItemInput, 'projectId' | 'folderId'>;
+        signal: AbortSignal;
+      }) => createItem({ ...input, projectId: parent.projectId, folderId: parent.folderId }, signal),
       meta: { invalidates: childrenChanged(parent) },
     }),
   /** Step 4: a new version of an item that sits in `parent`; its listings show the new version number. */
@@ -70,7 +87,9 @@ export const dmMutations = {
       mutationKey: [...dmQueries.all(), 'create-version', parent] as const,
       mutationFn: ({ input, signal }: { input: Omit<CreateVersionInput, 'projectId'>; signal: AbortSignal }) =>
         createVersion({ ...input, projectId: parent.projectId }, signal),
-      meta: { invalidates: [...childrenChanged(parent), [...dmQueries.all(), 'item'], [...dmQueries.all(), 'item-versions']] },
+      meta: {
+        invalidates: [...childrenChanged(parent), [...dmQueries.all(), 'item'], [...dmQueries.all(), 'item-versions']],
+      },
     }),
   /** Moves `folder` under the folder given as the variable; the service allows it for folders only. */
   moveFolder: (folder: FolderRef, hubId: string) =>

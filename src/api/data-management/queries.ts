@@ -92,16 +92,31 @@ export const dmQueries = {
       staleTime: Infinity,
     }),
   /** Every page of every listing of one folder: what a change inside the folder makes stale. */
-  folderContentsScope: ({ projectId, folderId }: FolderRef) => [...dmQueries.all(), 'folder-contents', { projectId, folderId }] as const,
+  folderContentsScope: ({ projectId, folderId }: FolderRef) =>
+    [...dmQueries.all(), 'folder-contents', { projectId, folderId }] as const,
   folderContents: ({ projectId, folderId, page, type, includeHidden, nameContains = '' }: ContentsPageRef) =>
     queryOptions({
-      queryKey: [...dmQueries.all(), 'folder-contents', { projectId, folderId, page, type, includeHidden, nameContains }] as const,
+      queryKey: [
+        ...dmQueries.all(),
+        'folder-contents',
+        { projectId, folderId, page, type, includeHidden, nameContains },
+      ] as const,
       queryFn: ({ signal }) =>
-        getFolderContents(projectId, folderId, { page, limit: CONTENTS_PAGE_SIZE, includeHidden, nameContains, ...(type === 'folders' ? { type } : {}) }, signal),
+        getFolderContents(
+          projectId,
+          folderId,
+          { page, limit: CONTENTS_PAGE_SIZE, includeHidden, nameContains, ...(type === 'folders' ? { type } : {}) },
+          signal,
+        ),
       staleTime: BROWSE_STALE_MS,
     }),
   /** Files by name in a folder and below it: the alternatives are the spellings to try, since the service matches case. */
-  folderSearch: ({ projectId, folderId, nameContains, page = 0 }: FolderRef & { nameContains: readonly string[]; page?: number }) =>
+  folderSearch: ({
+    projectId,
+    folderId,
+    nameContains,
+    page = 0,
+  }: FolderRef & { nameContains: readonly string[]; page?: number }) =>
     queryOptions({
       queryKey: [...dmQueries.all(), 'folder-search', { projectId, folderId, nameContains, page }] as const,
       queryFn: ({ signal }) => getFolderSearch(projectId, folderId, { page, nameContains }, signal),

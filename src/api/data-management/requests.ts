@@ -73,7 +73,12 @@ export interface ContentsRequest extends PageRequest {
   nameContains?: string;
 }
 
-export function getFolderContents(projectId: string, folderId: string, request: ContentsRequest, signal: AbortSignal): Promise<FolderContentsResponse> {
+export function getFolderContents(
+  projectId: string,
+  folderId: string,
+  request: ContentsRequest,
+  signal: AbortSignal,
+): Promise<FolderContentsResponse> {
   return requestJson<FolderContentsResponse>(`${folderPath(projectId, folderId)}/contents`, {
     signal,
     query: {
@@ -93,7 +98,12 @@ export interface SearchRequest {
 }
 
 /** The tip versions in a folder and its sub-folders whose name contains one of the alternatives, with their items included. */
-export function getFolderSearch(projectId: string, folderId: string, { page, nameContains }: SearchRequest, signal: AbortSignal): Promise<SearchResponse> {
+export function getFolderSearch(
+  projectId: string,
+  folderId: string,
+  { page, nameContains }: SearchRequest,
+  signal: AbortSignal,
+): Promise<SearchResponse> {
   return requestJson<SearchResponse>(`${folderPath(projectId, folderId)}/search`, {
     signal,
     query: { 'filter[displayName]-contains': nameContains.join(',') || undefined, 'page[number]': page },
@@ -104,7 +114,12 @@ export function getItem(projectId: string, itemId: string, signal: AbortSignal):
   return requestJson<ItemResponse>(itemPath(projectId, itemId), { signal });
 }
 
-export function getItemVersions(projectId: string, itemId: string, page: PageRequest, signal: AbortSignal): Promise<VersionsResponse> {
+export function getItemVersions(
+  projectId: string,
+  itemId: string,
+  page: PageRequest,
+  signal: AbortSignal,
+): Promise<VersionsResponse> {
   return requestJson<VersionsResponse>(`${itemPath(projectId, itemId)}/versions`, { signal, query: pageQuery(page) });
 }
 
@@ -121,7 +136,13 @@ export function getVersion(projectId: string, versionId: string, signal: AbortSi
 }
 
 /** Every write is a JSON:API document: its envelope and media type are added here, once. */
-export function sendJsonApi<T>(method: 'POST' | 'PATCH', path: string, document: { data: unknown; included?: unknown[] }, signal: AbortSignal, query?: Record<string, string>): Promise<T> {
+export function sendJsonApi<T>(
+  method: 'POST' | 'PATCH',
+  path: string,
+  document: { data: unknown; included?: unknown[] },
+  signal: AbortSignal,
+  query?: Record<string, string>,
+): Promise<T> {
   return requestJson<T>(path, {
     signal,
     method,
@@ -137,7 +158,10 @@ export interface CreateFolderInput {
   name: string;
 }
 
-export function createFolder({ projectId, parentId, name }: CreateFolderInput, signal: AbortSignal): Promise<FolderResponse> {
+export function createFolder(
+  { projectId, parentId, name }: CreateFolderInput,
+  signal: AbortSignal,
+): Promise<FolderResponse> {
   const data = {
     type: 'folders',
     attributes: { name, extension: { type: FOLDER_TYPE, version: '1.0' } },
@@ -155,7 +179,10 @@ export interface UpdateFolderInput {
   parentId?: string;
 }
 
-export function updateFolder({ projectId, folderId, name, hidden, parentId }: UpdateFolderInput, signal: AbortSignal): Promise<FolderResponse> {
+export function updateFolder(
+  { projectId, folderId, name, hidden, parentId }: UpdateFolderInput,
+  signal: AbortSignal,
+): Promise<FolderResponse> {
   const data = {
     type: 'folders',
     id: folderId,
@@ -171,8 +198,15 @@ export interface StorageResponse {
 }
 
 /** Step 1 of the four: a place for a file's bytes in the project's bucket, next to `folderId`. */
-export function createStorage({ projectId, folderId, name }: { projectId: string; folderId: string; name: string }, signal: AbortSignal): Promise<StorageResponse> {
-  const data = { type: 'objects', attributes: { name }, relationships: { target: { data: { type: 'folders', id: folderId } } } };
+export function createStorage(
+  { projectId, folderId, name }: { projectId: string; folderId: string; name: string },
+  signal: AbortSignal,
+): Promise<StorageResponse> {
+  const data = {
+    type: 'objects',
+    attributes: { name },
+    relationships: { target: { data: { type: 'folders', id: folderId } } },
+  };
   return sendJsonApi<StorageResponse>('POST', `${dataPath(projectId)}/storage`, { data }, signal);
 }
 
@@ -185,14 +219,24 @@ export interface CreateItemInput {
   comment?: string;
 }
 
-const versionExtension = (comment: string | undefined) => ({ type: VERSION_TYPE, version: '1.0', ...(comment?.trim() ? { data: { comment: comment.trim() } } : {}) });
+const versionExtension = (comment: string | undefined) => ({
+  type: VERSION_TYPE,
+  version: '1.0',
+  ...(comment?.trim() ? { data: { comment: comment.trim() } } : {}),
+});
 
 /** Step 3: a new item in `folderId` with its first version, pointing at uploaded storage. A taken name is a 409. */
-export function createItem({ projectId, folderId, name, storageId, comment }: CreateItemInput, signal: AbortSignal): Promise<ItemResponse> {
+export function createItem(
+  { projectId, folderId, name, storageId, comment }: CreateItemInput,
+  signal: AbortSignal,
+): Promise<ItemResponse> {
   const data = {
     type: 'items',
     attributes: { displayName: name, extension: { type: ITEM_TYPE, version: '1.0' } },
-    relationships: { tip: { data: { type: 'versions', id: '1' } }, parent: { data: { type: 'folders', id: folderId } } },
+    relationships: {
+      tip: { data: { type: 'versions', id: '1' } },
+      parent: { data: { type: 'folders', id: folderId } },
+    },
   };
   const firstVersion = {
     type: 'versions',
@@ -212,11 +256,17 @@ export interface CreateVersionInput {
 }
 
 /** Step 4: a new version of an existing item. */
-export function createVersion({ projectId, itemId, name, storageId, comment }: CreateVersionInput, signal: AbortSignal): Promise<VersionResponse> {
+export function createVersion(
+  { projectId, itemId, name, storageId, comment }: CreateVersionInput,
+  signal: AbortSignal,
+): Promise<VersionResponse> {
   const data = {
     type: 'versions',
     attributes: { name, extension: versionExtension(comment) },
-    relationships: { item: { data: { type: 'items', id: itemId } }, storage: { data: { type: 'objects', id: storageId } } },
+    relationships: {
+      item: { data: { type: 'items', id: itemId } },
+      storage: { data: { type: 'objects', id: storageId } },
+    },
   };
   return sendJsonApi<VersionResponse>('POST', `${dataPath(projectId)}/versions`, { data }, signal);
 }

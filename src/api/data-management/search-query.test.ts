@@ -7,7 +7,13 @@ import { dmQueries } from './queries';
 
 function serve(respond: Parameters<typeof mockFetch>[0]) {
   const mock = mockFetch(respond);
-  configureHttp({ baseUrl: 'http://p', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: vi.fn(() => Promise.resolve(null)), onSessionExpired: vi.fn() });
+  configureHttp({
+    baseUrl: 'http://p',
+    fetch: mock.fetch,
+    getAccessToken: () => 't',
+    refreshAccessToken: vi.fn(() => Promise.resolve(null)),
+    onSessionExpired: vi.fn(),
+  });
   return mock;
 }
 
@@ -21,7 +27,9 @@ describe('dmQueries.folderSearch', () => {
   });
 
   it('asks the folder search with the spellings as comma-separated alternatives and gives its versions and items', async () => {
-    const found = envelope([version('urn:i', 'Tower.ifc', 2)], { included: [item('urn:i', 'Tower.ifc', search.folderId, 2)] });
+    const found = envelope([version('urn:i', 'Tower.ifc', 2)], {
+      included: [item('urn:i', 'Tower.ifc', search.folderId, 2)],
+    });
     const mock = serve(() => jsonResponse(found));
     const result = await client().fetchQuery(dmQueries.folderSearch(search));
     const call = mock.calls[0]!;

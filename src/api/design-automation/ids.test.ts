@@ -3,7 +3,11 @@ import { groupIds, parseDaId, preferredAlias, splitByOwner } from './ids';
 
 describe('Design Automation ids', () => {
   it('parses Owner.Name+Alias, $LATEST included, and nothing else', () => {
-    expect(parseDaId('DesignDataManager.IfcPropertiesCsv+prod')).toEqual({ owner: 'DesignDataManager', name: 'IfcPropertiesCsv', alias: 'prod' });
+    expect(parseDaId('DesignDataManager.IfcPropertiesCsv+prod')).toEqual({
+      owner: 'DesignDataManager',
+      name: 'IfcPropertiesCsv',
+      alias: 'prod',
+    });
     expect(parseDaId('A.B+$LATEST')).toEqual({ owner: 'A', name: 'B', alias: '$LATEST' });
     expect(parseDaId('Local.Test')).toBeNull();
   });

@@ -40,7 +40,10 @@ export function groupIds(ids: readonly string[]): DaListedItem[] {
 }
 
 /** Owned items are those of the app's own name (its nickname, or its client id when it has none). */
-export function splitByOwner(items: readonly DaListedItem[], owner: string): { owned: DaListedItem[]; shared: DaListedItem[] } {
+export function splitByOwner(
+  items: readonly DaListedItem[],
+  owner: string,
+): { owned: DaListedItem[]; shared: DaListedItem[] } {
   return { owned: items.filter((item) => item.owner === owner), shared: items.filter((item) => item.owner !== owner) };
 }
 

@@ -10,7 +10,13 @@ afterEach(() => vi.useRealTimers());
 
 function serve(respond: Parameters<typeof mockFetch>[0]) {
   const mock = mockFetch(respond);
-  configureHttp({ baseUrl: 'http://p', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: () => Promise.resolve(null), onSessionExpired: vi.fn() });
+  configureHttp({
+    baseUrl: 'http://p',
+    fetch: mock.fetch,
+    getAccessToken: () => 't',
+    refreshAccessToken: () => Promise.resolve(null),
+    onSessionExpired: vi.fn(),
+  });
   return mock;
 }
 
@@ -20,10 +26,36 @@ describe('daQueries keys', () => {
     expect(daQueries.engines().queryKey).toEqual(['da', 'engines']);
     expect(daQueries.engine('Local.Test+1').queryKey).toEqual(['da', 'engine', { id: 'Local.Test+1' }]);
     expect(daQueries.ids('activities').queryKey).toEqual(['da', 'activities', 'ids']);
-    expect(daQueries.details('appbundles', 'O', 'N', 'prod').queryKey).toEqual(['da', 'appbundles', 'item', { owner: 'O', name: 'N' }, 'alias', { alias: 'prod' }]);
-    expect(daQueries.versions('activities', 'O', 'N').queryKey).toEqual(['da', 'activities', 'item', { owner: 'O', name: 'N' }, 'versions']);
-    expect(daQueries.version('activities', 'O', 'N', 2).queryKey).toEqual(['da', 'activities', 'item', { owner: 'O', name: 'N' }, 'version', { version: 2 }]);
-    expect(daQueries.aliases('appbundles', 'O', 'N').queryKey).toEqual(['da', 'appbundles', 'item', { owner: 'O', name: 'N' }, 'aliases']);
+    expect(daQueries.details('appbundles', 'O', 'N', 'prod').queryKey).toEqual([
+      'da',
+      'appbundles',
+      'item',
+      { owner: 'O', name: 'N' },
+      'alias',
+      { alias: 'prod' },
+    ]);
+    expect(daQueries.versions('activities', 'O', 'N').queryKey).toEqual([
+      'da',
+      'activities',
+      'item',
+      { owner: 'O', name: 'N' },
+      'versions',
+    ]);
+    expect(daQueries.version('activities', 'O', 'N', 2).queryKey).toEqual([
+      'da',
+      'activities',
+      'item',
+      { owner: 'O', name: 'N' },
+      'version',
+      { version: 2 },
+    ]);
+    expect(daQueries.aliases('appbundles', 'O', 'N').queryKey).toEqual([
+      'da',
+      'appbundles',
+      'item',
+      { owner: 'O', name: 'N' },
+      'aliases',
+    ]);
     expect(daQueries.workItem('w', 0).queryKey).toEqual(['da', 'workitem', { id: 'w' }, 'status']);
     expect(daQueries.report('w', 'http://p/r').queryKey).toEqual(['da', 'workitem', { id: 'w' }, 'report']);
   });
@@ -39,13 +71,18 @@ describe('daQueries keys', () => {
 
 describe('requests through the options', () => {
   it('reads every page of a list, following paginationToken until null', async () => {
-    const mock = serve(inOrder(
-      () => jsonResponse({ paginationToken: 'abc', data: ['A.B+prod'] }),
-      () => jsonResponse({ paginationToken: null, data: ['A.B+$LATEST'] }),
-    ));
+    const mock = serve(
+      inOrder(
+        () => jsonResponse({ paginationToken: 'abc', data: ['A.B+prod'] }),
+        () => jsonResponse({ paginationToken: null, data: ['A.B+$LATEST'] }),
+      ),
+    );
     const ids = await createTestQueryClient().fetchQuery(daQueries.ids('appbundles'));
     expect(ids).toEqual(['A.B+prod', 'A.B+$LATEST']);
-    expect(mock.calls.map((call) => `${call.url.pathname}${call.url.search}`)).toEqual(['/da/us-east/v3/appbundles', '/da/us-east/v3/appbundles?page=abc']);
+    expect(mock.calls.map((call) => `${call.url.pathname}${call.url.search}`)).toEqual([
+      '/da/us-east/v3/appbundles',
+      '/da/us-east/v3/appbundles?page=abc',
+    ]);
     expect(mock.calls[0]?.headers.get('Authorization')).toBe('Bearer t');
   });
 
@@ -77,9 +114,14 @@ describe('requests through the options', () => {
 
   it('a bare-string 404 and a field-map 400 become errors in the service’s words', async () => {
     serve(() => jsonResponse('Cannot modify alias that does not exist.', { status: 404 }));
-    await expect(createTestQueryClient().fetchQuery(daQueries.aliases('activities', 'O', 'N'))).rejects.toMatchObject({ status: 404, message: 'Cannot modify alias that does not exist.' });
+    await expect(createTestQueryClient().fetchQuery(daQueries.aliases('activities', 'O', 'N'))).rejects.toMatchObject({
+      status: 404,
+      message: 'Cannot modify alias that does not exist.',
+    });
     serve(() => jsonResponse({ commandLine: ['Variables that expand to paths must be quoted.'] }, { status: 400 }));
-    await expect(createTestQueryClient().fetchQuery(daQueries.ids('activities'))).rejects.toMatchObject({ message: 'commandLine: Variables that expand to paths must be quoted.' });
+    await expect(createTestQueryClient().fetchQuery(daQueries.ids('activities'))).rejects.toMatchObject({
+      message: 'commandLine: Variables that expand to paths must be quoted.',
+    });
   });
 });
 
@@ -89,7 +131,11 @@ describe('workitem polling', () => {
     let asked = 0;
     const mock = serve(() => {
       asked += 1;
-      return jsonResponse({ id: 'w', status: asked < 3 ? 'inprogress' : 'success', stats: { timeQueued: '2026-01-01T00:00:00.0000000Z' } });
+      return jsonResponse({
+        id: 'w',
+        status: asked < 3 ? 'inprogress' : 'success',
+        stats: { timeQueued: '2026-01-01T00:00:00.0000000Z' },
+      });
     });
     const client = createTestQueryClient();
     const observer = new QueryObserver(client, daQueries.workItem('w', Date.now()));
@@ -110,7 +156,9 @@ describe('workitem polling', () => {
 
   it('fetches report.txt without the bearer token: its URL is signed', async () => {
     const mock = serve(() => new Response('[01/01/2026 00:00:00] Starting work item w'));
-    const text = await createTestQueryClient().fetchQuery(daQueries.report('w', 'http://p/da/store/workItem/O/w/report.txt?sig=1'));
+    const text = await createTestQueryClient().fetchQuery(
+      daQueries.report('w', 'http://p/da/store/workItem/O/w/report.txt?sig=1'),
+    );
     expect(text).toContain('Starting work item');
     expect(mock.calls[0]?.headers.get('Authorization')).toBeNull();
   });

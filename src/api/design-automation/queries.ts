@@ -1,7 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { WorkItemStatusValue } from '../../../contracts/design-automation';
 import { pollDelay } from '../model-derivative/queries';
-import { type DaKind, getAliases, getEngine, getEngineIds, getItem, getItemIds, getNickname, getReport, getVersion, getVersions, getWorkItem } from './requests';
+import {
+  type DaKind,
+  getAliases,
+  getEngine,
+  getEngineIds,
+  getItem,
+  getItemIds,
+  getNickname,
+  getReport,
+  getVersion,
+  getVersions,
+  getWorkItem,
+} from './requests';
 
 /**
  * Design Automation query keys, from generic to specific: `['da']` reaches everything, `kindScope`
@@ -38,7 +50,8 @@ export const daQueries = {
       queryKey: [...daQueries.kindScope(kind), 'ids'] as const,
       queryFn: ({ signal }) => getItemIds(kind, signal),
     }),
-  itemScope: (kind: DaKind, owner: string, name: string) => [...daQueries.kindScope(kind), 'item', { owner, name }] as const,
+  itemScope: (kind: DaKind, owner: string, name: string) =>
+    [...daQueries.kindScope(kind), 'item', { owner, name }] as const,
   /** An item as one alias names it: the only read open to items shared with the app. */
   details: <K extends DaKind>(kind: K, owner: string, name: string, alias: string) =>
     queryOptions({
@@ -71,7 +84,8 @@ export const daQueries = {
     queryOptions({
       queryKey: [...daQueries.workItemScope(id), 'status'] as const,
       queryFn: ({ signal }) => getWorkItem(id, signal),
-      refetchInterval: (query) => (query.state.data && !isLive(query.state.data.status) ? false : pollDelay(now() - startedAt)),
+      refetchInterval: (query) =>
+        query.state.data && !isLive(query.state.data.status) ? false : pollDelay(now() - startedAt),
       refetchIntervalInBackground: true,
       staleTime: 1_000,
     }),

@@ -4,7 +4,9 @@ import { appBundleForm, storeError } from './requests';
 
 const parameters: DaUploadParameters = {
   endpointURL: 'http://p/da/store',
-  formData: Object.fromEntries(APPBUNDLE_FORM_FIELDS.map((field) => [field, `v-${field}`])) as DaUploadParameters['formData'],
+  formData: Object.fromEntries(
+    APPBUNDLE_FORM_FIELDS.map((field) => [field, `v-${field}`]),
+  ) as DaUploadParameters['formData'],
 };
 
 describe('the appbundle upload form', () => {
@@ -17,8 +19,11 @@ describe('the appbundle upload form', () => {
   });
 
   it('words the store’s S3 XML error', () => {
-    const xml = '<?xml version="1.0"?><Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size (100 MB).</Message></Error>';
-    expect(storeError(400, xml).message).toBe('The bundle store refused the zip (400): Your proposed upload exceeds the maximum allowed size (100 MB).');
+    const xml =
+      '<?xml version="1.0"?><Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size (100 MB).</Message></Error>';
+    expect(storeError(400, xml).message).toBe(
+      'The bundle store refused the zip (400): Your proposed upload exceeds the maximum allowed size (100 MB).',
+    );
     expect(storeError(500, '').message).toBe('The bundle store refused the zip (500).');
   });
 });

@@ -40,23 +40,35 @@ export async function getNickname(signal: AbortSignal): Promise<string> {
 
 export const getEngineIds = (signal: AbortSignal) => allPages<string>(`${DA_BASE}/engines`, signal);
 
-export const getEngine = (id: string, signal: AbortSignal) => requestJson<DaEngine>(`${DA_BASE}/engines/${segment(id)}`, { signal });
+export const getEngine = (id: string, signal: AbortSignal) =>
+  requestJson<DaEngine>(`${DA_BASE}/engines/${segment(id)}`, { signal });
 
 /** Qualified ids of the app's own items and of those shared with it, one per alias. */
 export const getItemIds = (kind: DaKind, signal: AbortSignal) => allPages<string>(`${DA_BASE}/${kind}`, signal);
 
 /** `GET /{kind}/{Owner.Name+Alias}`: an item as one of its aliases names it. */
-export function getItem<K extends DaKind>(kind: K, qualified: string, signal: AbortSignal): Promise<K extends 'appbundles' ? DaAppBundle : DaActivity> {
+export function getItem<K extends DaKind>(
+  kind: K,
+  qualified: string,
+  signal: AbortSignal,
+): Promise<K extends 'appbundles' ? DaAppBundle : DaActivity> {
   return requestJson(itemPath(kind, qualified), { signal });
 }
 
-export const getVersions = (kind: DaKind, name: string, signal: AbortSignal) => allPages<number>(`${itemPath(kind, name)}/versions`, signal);
+export const getVersions = (kind: DaKind, name: string, signal: AbortSignal) =>
+  allPages<number>(`${itemPath(kind, name)}/versions`, signal);
 
-export function getVersion<K extends DaKind>(kind: K, name: string, version: number, signal: AbortSignal): Promise<K extends 'appbundles' ? DaAppBundle : DaActivity> {
+export function getVersion<K extends DaKind>(
+  kind: K,
+  name: string,
+  version: number,
+  signal: AbortSignal,
+): Promise<K extends 'appbundles' ? DaAppBundle : DaActivity> {
   return requestJson(`${itemPath(kind, name)}/versions/${version}`, { signal });
 }
 
-export const getAliases = (kind: DaKind, name: string, signal: AbortSignal) => allPages<DaAlias>(`${itemPath(kind, name)}/aliases`, signal);
+export const getAliases = (kind: DaKind, name: string, signal: AbortSignal) =>
+  allPages<DaAlias>(`${itemPath(kind, name)}/aliases`, signal);
 
 /** `POST /appbundles`: the new appbundle, with the form its zip is then posted with. */
 export const createAppBundle = (body: DaAppBundleRequest, signal: AbortSignal) =>
@@ -86,7 +98,8 @@ export const deleteAlias = (kind: DaKind, name: string, aliasId: string, signal:
   requestVoid(`${itemPath(kind, name)}/aliases/${segment(aliasId)}`, { signal, method: 'DELETE' });
 
 /** Deletes every version and alias. */
-export const deleteItem = (kind: DaKind, name: string, signal: AbortSignal) => requestVoid(itemPath(kind, name), { signal, method: 'DELETE' });
+export const deleteItem = (kind: DaKind, name: string, signal: AbortSignal) =>
+  requestVoid(itemPath(kind, name), { signal, method: 'DELETE' });
 
 export const deleteVersion = (kind: DaKind, name: string, version: number, signal: AbortSignal) =>
   requestVoid(`${itemPath(kind, name)}/versions/${version}`, { signal, method: 'DELETE' });
@@ -94,10 +107,12 @@ export const deleteVersion = (kind: DaKind, name: string, version: number, signa
 export const createWorkItem = (body: DaWorkItem, signal: AbortSignal) =>
   requestJson<WorkItemStatus>(`${DA_BASE}/workitems`, { signal, method: 'POST', json: body });
 
-export const getWorkItem = (id: string, signal: AbortSignal) => requestJson<WorkItemStatus>(`${DA_BASE}/workitems/${segment(id)}`, { signal });
+export const getWorkItem = (id: string, signal: AbortSignal) =>
+  requestJson<WorkItemStatus>(`${DA_BASE}/workitems/${segment(id)}`, { signal });
 
 /** `DELETE /workitems/{id}`: cancels a pending or running workitem. */
-export const cancelWorkItem = (id: string, signal: AbortSignal) => requestVoid(`${DA_BASE}/workitems/${segment(id)}`, { signal, method: 'DELETE' });
+export const cancelWorkItem = (id: string, signal: AbortSignal) =>
+  requestVoid(`${DA_BASE}/workitems/${segment(id)}`, { signal, method: 'DELETE' });
 
 /** The text of a signed `report.txt`; the URL carries its own signature, so no token goes with it. */
 export async function getReport(url: string, signal: AbortSignal): Promise<string> {
@@ -116,22 +131,33 @@ export function appBundleForm(parameters: DaUploadParameters, zip: Blob, fileNam
 /** The store's S3 XML error, in the words it gave. */
 export function storeError(status: number, body: string): Error {
   const message = /<Message>([^<]*)<\/Message>/.exec(body)?.[1];
-  return new Error(message ? `The bundle store refused the zip (${status}): ${message}` : `The bundle store refused the zip (${status}).`);
+  return new Error(
+    message
+      ? `The bundle store refused the zip (${status}): ${message}`
+      : `The bundle store refused the zip (${status}).`,
+  );
 }
 
 /**
  * Posts the zip with XMLHttpRequest, the one browser API that reports upload progress. The form's
  * policy is the credential; no token goes with it.
  */
-export function uploadAppBundleZip(parameters: DaUploadParameters, zip: Blob, onProgress: (sent: number, total: number) => void, signal: AbortSignal): Promise<void> {
+export function uploadAppBundleZip(
+  parameters: DaUploadParameters,
+  zip: Blob,
+  onProgress: (sent: number, total: number) => void,
+  signal: AbortSignal,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const aborted = () => reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+    const aborted = () =>
+      reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
     if (signal.aborted) return aborted();
     signal.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.open('POST', parameters.endpointURL);
     xhr.upload.onprogress = (event) => onProgress(event.loaded, event.total || zip.size);
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(storeError(xhr.status, xhr.responseText)));
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(storeError(xhr.status, xhr.responseText));
     xhr.onerror = () => reject(new Error('The network failed while sending the zip.'));
     xhr.onabort = aborted;
     xhr.send(appBundleForm(parameters, zip));

@@ -15,8 +15,23 @@ describe('mdQueries keys', () => {
   it('go from generic to specific, so one design or one view is invalidated at once', () => {
     expect(mdQueries.formats().queryKey).toEqual(['md', 'formats']);
     expect(mdQueries.manifest('u').queryKey).toEqual(['md', 'model', { urn: 'u' }, 'manifest']);
-    expect(mdQueries.objectTree('u', 'g').queryKey).toEqual(['md', 'model', { urn: 'u' }, 'view', { guid: 'g' }, 'tree']);
-    expect(mdQueries.properties('u', 'g', 7).queryKey).toEqual(['md', 'model', { urn: 'u' }, 'view', { guid: 'g' }, 'properties', { objectid: 7 }]);
+    expect(mdQueries.objectTree('u', 'g').queryKey).toEqual([
+      'md',
+      'model',
+      { urn: 'u' },
+      'view',
+      { guid: 'g' },
+      'tree',
+    ]);
+    expect(mdQueries.properties('u', 'g', 7).queryKey).toEqual([
+      'md',
+      'model',
+      { urn: 'u' },
+      'view',
+      { guid: 'g' },
+      'properties',
+      { objectid: 7 },
+    ]);
     expect(mdQueries.thumbnail('u', 400).queryKey).toEqual(['md', 'model', { urn: 'u' }, 'thumbnail', { width: 400 }]);
     expect(mdQueries.signedDownload('u', 'd').queryKey.slice(0, 3)).toEqual(mdQueries.modelScope('u'));
   });
@@ -35,14 +50,17 @@ describe('pollDelay', () => {
   };
 
   it('asks quickly in a job’s first seconds, then every 1.5 s, then a tenth of the time waited, never more than every 10 s', () => {
-    expect([0, 100, 1_000, 3_000, 14_000, 30_000, 100_000, 3_600_000].map(pollDelay)).toEqual([250, 250, 500, 1_500, 1_500, 3_000, 10_000, 10_000]);
+    expect([0, 100, 1_000, 3_000, 14_000, 30_000, 100_000, 3_600_000].map(pollDelay)).toEqual([
+      250, 250, 500, 1_500, 1_500, 3_000, 10_000, 10_000,
+    ]);
     expect(asksUntil(3_000)).toEqual([0, 250, 500, 750, 1_125, 1_688, 2_532]);
   });
 
   it('sees a job that ends in its first 3 s within half the time it ran (a quarter-second at least), and any within 1.5 s until 15 s', () => {
     const seenAfter = (endMs: number) => asksUntil(endMs + 20_000).find((at) => at >= endMs)! - endMs;
     expect(seenAfter(40)).toBe(210);
-    for (let endMs = 0; endMs <= 3_000; endMs += 10) expect(seenAfter(endMs)).toBeLessThanOrEqual(Math.max(250, endMs / 2));
+    for (let endMs = 0; endMs <= 3_000; endMs += 10)
+      expect(seenAfter(endMs)).toBeLessThanOrEqual(Math.max(250, endMs / 2));
     expect(Math.max(...Array.from({ length: 150 }, (_, index) => seenAfter(index * 100)))).toBeLessThanOrEqual(1_500);
   });
 
@@ -58,13 +76,17 @@ describe('extractingDelay and isEnded', () => {
     expect([1, 2, 3, 4, 5, 10].map(extractingDelay)).toEqual([500, 1_000, 2_000, 4_000, 5_000, 5_000]);
   });
   it('ends on success, failed and timeout only', () => {
-    expect(['pending', 'inprogress', 'success', 'failed', 'timeout', undefined].map((status) => isEnded(status as never))).toEqual([false, false, true, true, true, false]);
+    expect(
+      ['pending', 'inprogress', 'success', 'failed', 'timeout', undefined].map((status) => isEnded(status as never)),
+    ).toEqual([false, false, true, true, true, false]);
   });
 });
 
 describe('requests', () => {
   it('startJob sends x-ads-force only when asked to translate again', async () => {
-    const mock = serveMd(() => jsonResponse({ result: 'created', urn: URN, acceptedJobs: { output: { formats: [] } } }));
+    const mock = serveMd(() =>
+      jsonResponse({ result: 'created', urn: URN, acceptedJobs: { output: { formats: [] } } }),
+    );
     const payload = { input: { urn: URN }, output: { formats: [{ type: 'obj' as const }] } };
     await startJob(payload, false, signal);
     await startJob(payload, true, signal);
@@ -85,8 +107,13 @@ describe('requests', () => {
   it('the views are "still extracting" too while a translation remakes them', async () => {
     serveMd(() => jsonResponse({ result: 'success' }, { status: 202 }));
     await expect(getMetadata(URN, signal)).resolves.toEqual({ state: 'extracting' });
-    serveMd(() => jsonResponse({ data: { type: 'metadata', metadata: [{ name: '3D', role: '3d', guid: VIEW_GUID }] } }));
-    await expect(getMetadata(URN, signal)).resolves.toMatchObject({ state: 'ready', data: { data: { metadata: [{ guid: VIEW_GUID }] } } });
+    serveMd(() =>
+      jsonResponse({ data: { type: 'metadata', metadata: [{ name: '3D', role: '3d', guid: VIEW_GUID }] } }),
+    );
+    await expect(getMetadata(URN, signal)).resolves.toMatchObject({
+      state: 'ready',
+      data: { data: { metadata: [{ guid: VIEW_GUID }] } },
+    });
   });
 
   it('a thumbnail that does not exist is null; other failures are errors', async () => {
@@ -103,7 +130,9 @@ describe('properties query while extracting', () => {
     let answers = 0;
     const mock = serveMd(() => {
       answers += 1;
-      return answers < 3 ? jsonResponse({ result: 'success' }, { status: 202 }) : jsonResponse({ data: { type: 'properties', collection: PROPERTIES } });
+      return answers < 3
+        ? jsonResponse({ result: 'success' }, { status: 202 })
+        : jsonResponse({ data: { type: 'properties', collection: PROPERTIES } });
     });
     const queryClient = createTestQueryClient();
     const observer = new QueryObserver(queryClient, mdQueries.properties(URN, VIEW_GUID));

@@ -1,6 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Manifest, TranslationStatus } from '../../../contracts/model-derivative';
-import { getFormats, getManifest, getMetadata, getObjectTree, getProperties, getSignedCookies, getThumbnail, type Extracted } from './requests';
+import {
+  getFormats,
+  getManifest,
+  getMetadata,
+  getObjectTree,
+  getProperties,
+  getSignedCookies,
+  getThumbnail,
+  type Extracted,
+} from './requests';
 
 /**
  * Model Derivative query keys, from generic to specific: `['md']` reaches everything, `modelScope(urn)`
@@ -8,7 +17,8 @@ import { getFormats, getManifest, getMetadata, getObjectTree, getProperties, get
  */
 
 export const ENDED_STATUSES: readonly TranslationStatus[] = ['success', 'failed', 'timeout'];
-export const isEnded = (status: TranslationStatus | undefined): boolean => status !== undefined && ENDED_STATUSES.includes(status);
+export const isEnded = (status: TranslationStatus | undefined): boolean =>
+  status !== undefined && ENDED_STATUSES.includes(status);
 
 const FIRST_ASK_MS = 250;
 const STEADY_ASK_MS = 1_500;
@@ -32,7 +42,9 @@ export function extractingDelay(attempts: number): number {
 }
 
 /** refetchInterval for an Extracted query: poll with backoff while extracting, stop once ready. */
-function whileExtracting<T>(query: { state: { data: Extracted<T> | undefined; dataUpdateCount: number } }): number | false {
+function whileExtracting<T>(query: {
+  state: { data: Extracted<T> | undefined; dataUpdateCount: number };
+}): number | false {
   return query.state.data?.state === 'extracting' ? extractingDelay(query.state.dataUpdateCount) : false;
 }
 

@@ -33,7 +33,12 @@ async function extracted<T>(path: string, options: RequestOptions): Promise<Extr
 
 /** `POST …/job`; `force` sends `x-ads-force` so existing derivatives are made again. */
 export function startJob(payload: JobPayload, force: boolean, signal: AbortSignal): Promise<JobResponse> {
-  return requestJson<JobResponse>(`${BASE}/job`, { signal, method: 'POST', json: payload, headers: force ? { 'x-ads-force': 'true' } : {} });
+  return requestJson<JobResponse>(`${BASE}/job`, {
+    signal,
+    method: 'POST',
+    json: payload,
+    headers: force ? { 'x-ads-force': 'true' } : {},
+  });
 }
 
 export function getManifest(urn: string, signal: AbortSignal): Promise<Manifest> {
@@ -62,12 +67,26 @@ export function getObjectTree(urn: string, guid: string, signal: AbortSignal): P
 }
 
 /** Every object's properties, or one object's with `objectid`. */
-export function getProperties(urn: string, guid: string, objectid: number | undefined, signal: AbortSignal): Promise<Extracted<PropertiesResponse>> {
+export function getProperties(
+  urn: string,
+  guid: string,
+  objectid: number | undefined,
+  signal: AbortSignal,
+): Promise<Extracted<PropertiesResponse>> {
   return extracted<PropertiesResponse>(`${viewPath(urn, guid)}/properties`, { signal, query: { objectid } });
 }
 
-export function queryProperties(urn: string, guid: string, payload: PropertiesQueryPayload, signal: AbortSignal): Promise<Extracted<PropertiesQueryResponse>> {
-  return extracted<PropertiesQueryResponse>(`${viewPath(urn, guid)}/properties:query`, { signal, method: 'POST', json: payload });
+export function queryProperties(
+  urn: string,
+  guid: string,
+  payload: PropertiesQueryPayload,
+  signal: AbortSignal,
+): Promise<Extracted<PropertiesQueryResponse>> {
+  return extracted<PropertiesQueryResponse>(`${viewPath(urn, guid)}/properties:query`, {
+    signal,
+    method: 'POST',
+    json: payload,
+  });
 }
 
 /** The model's thumbnail as PNG bytes, or null when it has none (no manifest, or none made yet). */
@@ -82,6 +101,13 @@ export async function getThumbnail(urn: string, width: 100 | 200 | 400, signal: 
 }
 
 /** `GET …/manifest/{derivativeUrn}/signedcookies`: a self-signed URL that serves one derivative's bytes. */
-export function getSignedCookies(urn: string, derivativeUrn: string, signal: AbortSignal): Promise<SignedCookiesResponse> {
-  return requestJson<SignedCookiesResponse>(`${modelPath(urn)}/manifest/${encodeURIComponent(derivativeUrn)}/signedcookies`, { signal });
+export function getSignedCookies(
+  urn: string,
+  derivativeUrn: string,
+  signal: AbortSignal,
+): Promise<SignedCookiesResponse> {
+  return requestJson<SignedCookiesResponse>(
+    `${modelPath(urn)}/manifest/${encodeURIComponent(derivativeUrn)}/signedcookies`,
+    { signal },
+  );
 }

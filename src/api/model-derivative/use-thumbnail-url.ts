@@ -7,7 +7,15 @@ import { mdQueries } from './queries';
  * rows that only pass by while scrolling; a design never translated answers 404 once, kept for five
  * minutes as "none".
  */
-export function useThumbnailUrl(encodedUrn: string | null, enabled = true, width: 100 | 200 | 400 = 100): string | null {
-  const thumbnail = useQuery({ ...mdQueries.thumbnail(encodedUrn ?? '', width), enabled: enabled && encodedUrn !== null, staleTime: 300_000 });
+export function useThumbnailUrl(
+  encodedUrn: string | null,
+  enabled = true,
+  width: 100 | 200 | 400 = 100,
+): string | null {
+  const thumbnail = useQuery({
+    ...mdQueries.thumbnail(encodedUrn ?? '', width),
+    enabled: enabled && encodedUrn !== null,
+    staleTime: 300_000,
+  });
   return useObjectUrl(thumbnail.data);
 }

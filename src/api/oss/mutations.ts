@@ -36,8 +36,15 @@ export const ossMutations = {
   completeUpload: (bucketKey: string) =>
     mutationOptions({
       mutationKey: [...ossQueries.all(), 'complete-upload', { bucketKey }] as const,
-      mutationFn: ({ objectKey, body, signal }: { objectKey: string; body: CompleteS3UploadBody; signal: AbortSignal }) =>
-        completeSignedUpload(bucketKey, objectKey, body, signal),
+      mutationFn: ({
+        objectKey,
+        body,
+        signal,
+      }: {
+        objectKey: string;
+        body: CompleteS3UploadBody;
+        signal: AbortSignal;
+      }) => completeSignedUpload(bucketKey, objectKey, body, signal),
       meta: { invalidates: [ossQueries.objectsScope(bucketKey)] },
     }),
 };

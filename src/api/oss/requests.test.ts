@@ -5,7 +5,13 @@ import { getSignedDownloadForUrn, nextStartAt } from './requests';
 
 function serve() {
   const mock = mockFetch(() => jsonResponse({ status: 'complete', url: 'http://p/signed/abc', params: {}, size: 12 }));
-  configureHttp({ baseUrl: 'http://p', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: () => Promise.resolve(null), onSessionExpired: vi.fn() });
+  configureHttp({
+    baseUrl: 'http://p',
+    fetch: mock.fetch,
+    getAccessToken: () => 't',
+    refreshAccessToken: () => Promise.resolve(null),
+    onSessionExpired: vi.fn(),
+  });
   return mock;
 }
 
@@ -18,12 +24,18 @@ describe('getSignedDownloadForUrn', () => {
     const signed = await getSignedDownloadForUrn(urn, { fileName: 'house.ifc' }, new AbortController().signal);
     expect(signed.url).toBe('http://p/signed/abc');
     expect(calls[0]?.url.pathname).toBe('/oss/v2/buckets/wip.dm.prod/objects/models%2Fhouse%20v3.ifc/signeds3download');
-    expect(calls[0]?.url.searchParams.get('response-content-disposition')).toBe(`attachment; filename="house.ifc"; filename*=UTF-8''house.ifc`);
+    expect(calls[0]?.url.searchParams.get('response-content-disposition')).toBe(
+      `attachment; filename="house.ifc"; filename*=UTF-8''house.ifc`,
+    );
   });
 
   it('keeps a non-ASCII name exact for browsers that read filename*', async () => {
     const { calls } = serve();
-    await getSignedDownloadForUrn('urn:adsk.objects:os.object:b:o', { fileName: 'Brücke "neu".ifc' }, new AbortController().signal);
+    await getSignedDownloadForUrn(
+      'urn:adsk.objects:os.object:b:o',
+      { fileName: 'Brücke "neu".ifc' },
+      new AbortController().signal,
+    );
     expect(calls[0]?.url.searchParams.get('response-content-disposition')).toBe(
       `attachment; filename="Br_cke _neu_.ifc"; filename*=UTF-8''Br%C3%BCcke%20%22neu%22.ifc`,
     );
@@ -31,7 +43,9 @@ describe('getSignedDownloadForUrn', () => {
 
   it('refuses an id that is not an OSS object', async () => {
     const { calls } = serve();
-    await expect(getSignedDownloadForUrn('urn:adsk.wipprod:fs.file:vf.X', {}, new AbortController().signal)).rejects.toThrow('not an OSS object id');
+    await expect(
+      getSignedDownloadForUrn('urn:adsk.wipprod:fs.file:vf.X', {}, new AbortController().signal),
+    ).rejects.toThrow('not an OSS object id');
     expect(calls).toHaveLength(0);
   });
 });

@@ -25,7 +25,12 @@ export interface SignedDownloadOptions {
 }
 
 /** `GET …/objects/{objectKey}/signeds3download`: a short-lived URL that serves the object's bytes. */
-export function getSignedDownload(bucketKey: string, objectKey: string, options: SignedDownloadOptions, signal: AbortSignal): Promise<SignedS3DownloadResponse> {
+export function getSignedDownload(
+  bucketKey: string,
+  objectKey: string,
+  options: SignedDownloadOptions,
+  signal: AbortSignal,
+): Promise<SignedS3DownloadResponse> {
   return requestJson<SignedS3DownloadResponse>(`${objectPath(bucketKey, objectKey)}/signeds3download`, {
     signal,
     query: {
@@ -36,7 +41,11 @@ export function getSignedDownload(bucketKey: string, objectKey: string, options:
 }
 
 /** The same, from a storage object id (`urn:adsk.objects:os.object:{bucket}:{object}`, or `…/{object}`). */
-export function getSignedDownloadForUrn(objectId: string, options: SignedDownloadOptions, signal: AbortSignal): Promise<SignedS3DownloadResponse> {
+export function getSignedDownloadForUrn(
+  objectId: string,
+  options: SignedDownloadOptions,
+  signal: AbortSignal,
+): Promise<SignedS3DownloadResponse> {
   const parsed = parseObjectUrn(objectId);
   if (!parsed) return Promise.reject(new Error(`"${objectId}" is not an OSS object id.`));
   return getSignedDownload(parsed.bucketKey, parsed.objectKey, options, signal);
@@ -72,7 +81,12 @@ export function getBucketDetails(bucketKey: string, signal: AbortSignal): Promis
 
 /** `POST /oss/v2/buckets`: 409 when the key is taken, 400 naming the rule a key breaks. */
 export function createBucket(payload: CreateBucketPayload, signal: AbortSignal): Promise<Bucket> {
-  return requestJson<Bucket>('/oss/v2/buckets', { signal, method: 'POST', json: payload, headers: { 'x-ads-region': 'US' } });
+  return requestJson<Bucket>('/oss/v2/buckets', {
+    signal,
+    method: 'POST',
+    json: payload,
+    headers: { 'x-ads-region': 'US' },
+  });
 }
 
 /** `DELETE …/buckets/{bucketKey}`, with every object in it. */
@@ -85,7 +99,11 @@ export interface ObjectsPageOptions extends PageCursor {
 }
 
 /** `GET …/buckets/{bucketKey}/objects`, optionally only the keys that begin with a prefix. */
-export function getObjects(bucketKey: string, { limit, startAt, beginsWith }: ObjectsPageOptions, signal: AbortSignal): Promise<BucketObjectsResponse> {
+export function getObjects(
+  bucketKey: string,
+  { limit, startAt, beginsWith }: ObjectsPageOptions,
+  signal: AbortSignal,
+): Promise<BucketObjectsResponse> {
   return requestJson<BucketObjectsResponse>(`${bucketPath(bucketKey)}/objects`, {
     signal,
     query: { limit, startAt, beginsWith: beginsWith || undefined },
@@ -107,7 +125,12 @@ export interface SignedUploadRequest {
 }
 
 /** `GET …/objects/{objectKey}/signeds3upload`: starts (or resumes) a multipart upload and signs part URLs. */
-export function getSignedUpload(bucketKey: string, objectKey: string, { parts, firstPart, uploadKey, minutesExpiration }: SignedUploadRequest, signal: AbortSignal): Promise<SignedS3UploadResponse> {
+export function getSignedUpload(
+  bucketKey: string,
+  objectKey: string,
+  { parts, firstPart, uploadKey, minutesExpiration }: SignedUploadRequest,
+  signal: AbortSignal,
+): Promise<SignedS3UploadResponse> {
   return requestJson<SignedS3UploadResponse>(`${objectPath(bucketKey, objectKey)}/signeds3upload`, {
     signal,
     query: { parts, firstPart, uploadKey, minutesExpiration },
@@ -115,11 +138,31 @@ export function getSignedUpload(bucketKey: string, objectKey: string, { parts, f
 }
 
 /** `POST …/objects/{objectKey}/signeds3upload`: assembles the parts sent under `uploadKey` into the object. */
-export function completeSignedUpload(bucketKey: string, objectKey: string, body: CompleteS3UploadBody, signal: AbortSignal): Promise<ObjectDetails> {
-  return requestJson<ObjectDetails>(`${objectPath(bucketKey, objectKey)}/signeds3upload`, { signal, method: 'POST', json: body });
+export function completeSignedUpload(
+  bucketKey: string,
+  objectKey: string,
+  body: CompleteS3UploadBody,
+  signal: AbortSignal,
+): Promise<ObjectDetails> {
+  return requestJson<ObjectDetails>(`${objectPath(bucketKey, objectKey)}/signeds3upload`, {
+    signal,
+    method: 'POST',
+    json: body,
+  });
 }
 
 /** `POST …/objects/{objectKey}/signed`: a URL that reads or writes one object without a token (the object need not exist yet). */
-export function createSignedResource(bucketKey: string, objectKey: string, access: SignedResourceAccess, minutesExpiration: number, signal: AbortSignal): Promise<SignedResourceResponse> {
-  return requestJson<SignedResourceResponse>(`${objectPath(bucketKey, objectKey)}/signed`, { signal, method: 'POST', query: { access }, json: { minutesExpiration } });
+export function createSignedResource(
+  bucketKey: string,
+  objectKey: string,
+  access: SignedResourceAccess,
+  minutesExpiration: number,
+  signal: AbortSignal,
+): Promise<SignedResourceResponse> {
+  return requestJson<SignedResourceResponse>(`${objectPath(bucketKey, objectKey)}/signed`, {
+    signal,
+    method: 'POST',
+    query: { access },
+    json: { minutesExpiration },
+  });
 }

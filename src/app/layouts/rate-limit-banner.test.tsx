@@ -13,8 +13,13 @@ describe('RateLimitBanner', () => {
     expect(region).toBeEmptyDOMElement();
 
     let ended = () => {};
-    act(() => void (ended = reportRateLimitWait({ service: 'Data Management', until: Date.now() + 42_000, refused: true })));
-    expect(region).toHaveTextContent("Data Management's rate limit is reached: requests resume in 42 seconds. What is on screen stays, and loading continues by itself.");
+    act(
+      () =>
+        void (ended = reportRateLimitWait({ service: 'Data Management', until: Date.now() + 42_000, refused: true })),
+    );
+    expect(region).toHaveTextContent(
+      "Data Management's rate limit is reached: requests resume in 42 seconds. What is on screen stays, and loading continues by itself.",
+    );
     expect(region).toHaveTextContent('resume in 42 s.');
 
     act(() => {
@@ -31,8 +36,13 @@ describe('RateLimitBanner', () => {
   it('says when the app holds back to stay within its allowance', () => {
     render(<RateLimitBanner />);
     let ended = () => {};
-    act(() => void (ended = reportRateLimitWait({ service: 'Data Management', until: Date.now() + 5_000, refused: false })));
-    expect(screen.getByRole('status')).toHaveTextContent("Keeping within Data Management's rate limit: requests resume in 5 s.");
+    act(
+      () =>
+        void (ended = reportRateLimitWait({ service: 'Data Management', until: Date.now() + 5_000, refused: false })),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "Keeping within Data Management's rate limit: requests resume in 5 s.",
+    );
     act(ended);
   });
 });

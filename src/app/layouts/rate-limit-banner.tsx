@@ -24,7 +24,9 @@ function Notice({ wait }: { wait: RateLimitWait }) {
     <div className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-900 sm:px-6 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
       <ClockIcon className="size-3.5 shrink-0" aria-hidden="true" />
       <span className="sr-only">{announced}</span>
-      <span aria-hidden="true" className="tabular-nums">{sentence(wait, wait.until - now, 's')}</span>
+      <span aria-hidden="true" className="tabular-nums">
+        {sentence(wait, wait.until - now, 's')}
+      </span>
     </div>
   );
 }

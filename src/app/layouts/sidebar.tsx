@@ -30,7 +30,9 @@ export function Sidebar() {
       )}
     >
       <div className="min-h-0 flex-1 overflow-auto p-2">
-        <p className="px-2 pt-1 pb-1.5 text-[11px] font-medium tracking-wide text-neutral-500 uppercase dark:text-neutral-400">Browse</p>
+        <p className="px-2 pt-1 pb-1.5 text-[11px] font-medium tracking-wide text-neutral-500 uppercase dark:text-neutral-400">
+          Browse
+        </p>
         <NavLink to="/hubs" end className={link}>
           <BuildingIcon className="size-4 text-neutral-400" />
           All hubs
@@ -38,12 +40,16 @@ export function Sidebar() {
         <div className="mt-1">
           <HubTree />
         </div>
-        <p className="px-2 pt-3 pb-1.5 text-[11px] font-medium tracking-wide text-neutral-500 uppercase dark:text-neutral-400">Storage</p>
+        <p className="px-2 pt-3 pb-1.5 text-[11px] font-medium tracking-wide text-neutral-500 uppercase dark:text-neutral-400">
+          Storage
+        </p>
         <NavLink to={BUCKETS_PATH} className={link}>
           <BoxIcon className="size-4 text-neutral-400" />
           Buckets
         </NavLink>
-        <p className="px-2 pt-3 pb-1.5 text-[11px] font-medium tracking-wide text-neutral-500 uppercase dark:text-neutral-400">Automation</p>
+        <p className="px-2 pt-3 pb-1.5 text-[11px] font-medium tracking-wide text-neutral-500 uppercase dark:text-neutral-400">
+          Automation
+        </p>
         <NavLink to={AUTOMATION_PATH} className={link}>
           <ListChecksIcon className="size-4 text-neutral-400" />
           Design Automation

@@ -12,8 +12,12 @@ import { SidebarToggle } from './sidebar-toggle';
 
 // The job centre's indicator and watchers load just after the first screen: they are not needed to
 // draw it, and the first screen's JavaScript has a budget.
-const RunsIndicator = lazy(() => import('../../features/automation/runs-indicator').then((module) => ({ default: module.RunsIndicator })));
-const JobsIndicator = lazy(() => import('../../features/translate/jobs-indicator').then((module) => ({ default: module.JobsIndicator })));
+const RunsIndicator = lazy(() =>
+  import('../../features/automation/runs-indicator').then((module) => ({ default: module.RunsIndicator })),
+);
+const JobsIndicator = lazy(() =>
+  import('../../features/translate/jobs-indicator').then((module) => ({ default: module.JobsIndicator })),
+);
 
 const PALETTE_PATHS = { hub: hubPath, project: projectPath, folder: folderPath, item: itemPath };
 
@@ -34,7 +38,9 @@ export function TopBar() {
       >
         <ServerIcon className="size-3.5 shrink-0 text-neutral-400" />
         <span className="truncate font-medium text-neutral-700 dark:text-neutral-200">{platformName}</span>
-        <span className="hidden truncate font-mono text-neutral-500 md:inline dark:text-neutral-400">{platformUrl}</span>
+        <span className="hidden truncate font-mono text-neutral-500 md:inline dark:text-neutral-400">
+          {platformUrl}
+        </span>
       </div>
       <div className="ml-auto flex items-center gap-1">
         <PaletteHost place={place} paths={PALETTE_PATHS} />

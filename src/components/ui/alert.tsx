@@ -13,7 +13,10 @@ const TONES: Record<Tone, string> = {
 export function Alert({ tone = 'info', title, children }: { tone?: Tone; title?: string; children?: ReactNode }) {
   const Icon = tone === 'info' ? InfoIcon : AlertIcon;
   return (
-    <div role={tone === 'danger' ? 'alert' : 'status'} className={cx('flex gap-2.5 rounded-md border px-3 py-2.5 text-sm', TONES[tone])}>
+    <div
+      role={tone === 'danger' ? 'alert' : 'status'}
+      className={cx('flex gap-2.5 rounded-md border px-3 py-2.5 text-sm', TONES[tone])}
+    >
       <Icon className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0 space-y-0.5">
         {title && <p className="font-medium">{title}</p>}

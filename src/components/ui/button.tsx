@@ -14,7 +14,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-accent-600 text-white shadow-sm hover:bg-accent-700 dark:bg-accent-500 dark:text-neutral-950 dark:hover:bg-accent-400',
+  primary:
+    'bg-accent-600 text-white shadow-sm hover:bg-accent-700 dark:bg-accent-500 dark:text-neutral-950 dark:hover:bg-accent-400',
   secondary:
     'border border-neutral-300 bg-white text-neutral-800 shadow-xs hover:bg-neutral-50 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800',
   ghost: 'text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800',

@@ -15,7 +15,16 @@ export interface ConfirmDialogProps {
 }
 
 /** A modal confirmation for destructive actions. */
-export function ConfirmDialog({ title, children, confirmLabel, typeToConfirm, busy = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  typeToConfirm,
+  busy = false,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const id = useId();
   const [typed, setTyped] = useState('');
 

@@ -31,7 +31,11 @@ export function CopyButton({ value, label, className }: { value: string; label: 
         className,
       )}
     >
-      {copied ? <CheckIcon className="size-3.5 text-green-600 dark:text-green-400" /> : <CopyIcon className="size-3.5" />}
+      {copied ? (
+        <CheckIcon className="size-3.5 text-green-600 dark:text-green-400" />
+      ) : (
+        <CopyIcon className="size-3.5" />
+      )}
     </button>
   );
 }

@@ -23,7 +23,16 @@ export interface ErrorStateProps {
   headingLevel?: 1 | 2;
 }
 
-export function ErrorState({ title, message, details = [], raw, onRetry, retrying = false, action, headingLevel = 2 }: ErrorStateProps) {
+export function ErrorState({
+  title,
+  message,
+  details = [],
+  raw,
+  onRetry,
+  retrying = false,
+  action,
+  headingLevel = 2,
+}: ErrorStateProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const hasDetails = details.length > 0 || Boolean(raw);
   return (

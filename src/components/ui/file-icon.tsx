@@ -37,7 +37,11 @@ export function FileThumbnail({ kind, src, className }: { kind: FileKind; src?: 
   const Icon = ICONS[kind];
   return (
     <span className={cx('flex size-5 shrink-0 items-center justify-center', className)}>
-      {src ? <img src={src} alt="" className="size-full rounded-sm object-cover" /> : <Icon className={cx('size-[80%]', TINTS[kind])} />}
+      {src ? (
+        <img src={src} alt="" className="size-full rounded-sm object-cover" />
+      ) : (
+        <Icon className={cx('size-[80%]', TINTS[kind])} />
+      )}
     </span>
   );
 }

@@ -11,5 +11,10 @@ export function Spinner({ className }: { className?: string }) {
 }
 
 export function Skeleton({ className }: { className?: string }) {
-  return <span aria-hidden="true" className={cx('block animate-pulse rounded bg-neutral-200 dark:bg-neutral-800', className)} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={cx('block animate-pulse rounded bg-neutral-200 dark:bg-neutral-800', className)}
+    />
+  );
 }

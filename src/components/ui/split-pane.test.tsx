@@ -10,7 +10,16 @@ describe('SplitPane', () => {
 
   it('widens and narrows the side pane from the keyboard, within its limits, and remembers the width', async () => {
     const user = userEvent.setup();
-    const { unmount } = render(<SplitPane main={<p>Model</p>} side={<p>Properties</p>} sideLabel="the properties" storageKey={KEY} defaultWidth={400} minWidth={300} />);
+    const { unmount } = render(
+      <SplitPane
+        main={<p>Model</p>}
+        side={<p>Properties</p>}
+        sideLabel="the properties"
+        storageKey={KEY}
+        defaultWidth={400}
+        minWidth={300}
+      />,
+    );
     const separator = screen.getByRole('separator', { name: 'Resize the properties' });
     expect(separator).toHaveAttribute('aria-valuenow', '400');
     separator.focus();
@@ -25,7 +34,16 @@ describe('SplitPane', () => {
     await user.keyboard('{ArrowLeft}');
     unmount();
 
-    render(<SplitPane main={<p>Model</p>} side={<p>Properties</p>} sideLabel="the properties" storageKey={KEY} defaultWidth={400} minWidth={300} />);
+    render(
+      <SplitPane
+        main={<p>Model</p>}
+        side={<p>Properties</p>}
+        sideLabel="the properties"
+        storageKey={KEY}
+        defaultWidth={400}
+        minWidth={300}
+      />,
+    );
     expect(screen.getByRole('separator', { name: 'Resize the properties' })).toHaveAttribute('aria-valuenow', '324');
   });
 });

@@ -1,4 +1,12 @@
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 
 interface SplitPaneProps {
   main: ReactNode;
@@ -55,7 +63,12 @@ export function SplitPane({ main, side, sideLabel, storageKey, defaultWidth = 44
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = { ArrowLeft: clamped + STEP, ArrowRight: clamped - STEP, Home: Number.isFinite(maxWidth) ? maxWidth : clamped, End: minWidth }[event.key];
+    const next = {
+      ArrowLeft: clamped + STEP,
+      ArrowRight: clamped - STEP,
+      Home: Number.isFinite(maxWidth) ? maxWidth : clamped,
+      End: minWidth,
+    }[event.key];
     if (next === undefined) return;
     event.preventDefault();
     choose(next);
@@ -71,7 +84,11 @@ export function SplitPane({ main, side, sideLabel, storageKey, defaultWidth = 44
 
   return (
     // Below the breakpoint the panes stack at their own heights and the page scrolls; beside each other they share its height.
-    <div ref={containerRef} className="flex flex-1 flex-col gap-4 lg:min-h-0 lg:flex-row lg:gap-0" style={{ '--side-width': `${clamped}px` } as CSSProperties}>
+    <div
+      ref={containerRef}
+      className="flex flex-1 flex-col gap-4 lg:min-h-0 lg:flex-row lg:gap-0"
+      style={{ '--side-width': `${clamped}px` } as CSSProperties}
+    >
       <div className="flex min-w-0 flex-col lg:min-h-0 lg:flex-1">{main}</div>
       <div
         role="separator"

@@ -13,7 +13,13 @@ const TONES: Record<PillTone, string> = {
 };
 
 /** A translation's status at a glance, the same in the job centre and the manifest. */
-export const TRANSLATION_TONE: Record<TranslationStatus, PillTone> = { pending: 'neutral', inprogress: 'accent', success: 'success', failed: 'danger', timeout: 'warning' };
+export const TRANSLATION_TONE: Record<TranslationStatus, PillTone> = {
+  pending: 'neutral',
+  inprogress: 'accent',
+  success: 'success',
+  failed: 'danger',
+  timeout: 'warning',
+};
 
 /** A short state in words on a tinted background: the tone says good, bad or busy at a glance. */
 export function StatusPill({ tone, children }: { tone: PillTone; children: ReactNode }) {

@@ -5,7 +5,11 @@ afterEach(() => toastStore.setState({ toasts: [] }));
 
 describe('toast store', () => {
   it('shows a toast once while an identical one is on screen, and again once it is dismissed', () => {
-    const failure = { tone: 'error' as const, title: 'Could not refresh data', message: 'The platform could not be reached.' };
+    const failure = {
+      tone: 'error' as const,
+      title: 'Could not refresh data',
+      message: 'The platform could not be reached.',
+    };
     const first = showToast(failure);
     expect(showToast(failure)).toBe(first);
     expect(toastStore.getState().toasts).toHaveLength(1);

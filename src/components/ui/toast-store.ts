@@ -28,7 +28,9 @@ const useToastStore = create<ToastState>()((set, get) => ({
   actions: {
     toastShown: (toast) => {
       // Several queries failing for one cause (the platform is down) say the same thing: say it once.
-      const same = get().toasts.find((shown) => shown.tone === toast.tone && shown.title === toast.title && shown.message === toast.message);
+      const same = get().toasts.find(
+        (shown) => shown.tone === toast.tone && shown.title === toast.title && shown.message === toast.message,
+      );
       if (same) return same.id;
       const id = nextId++;
       set(({ toasts }) => ({ toasts: [...toasts, { ...toast, id }].slice(-MAX_TOASTS) }));

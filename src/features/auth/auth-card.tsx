@@ -21,7 +21,10 @@ export function SigningInCard() {
   return (
     <AuthCard>
       <h1 className="sr-only">Signing in</h1>
-      <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-neutral-600 dark:text-neutral-300">
+      <p
+        role="status"
+        className="flex items-center justify-center gap-2 py-6 text-sm text-neutral-600 dark:text-neutral-300"
+      >
         <Spinner />
         Signing you in…
       </p>

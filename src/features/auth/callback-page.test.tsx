@@ -37,7 +37,9 @@ beforeEach(() => {
 
 describe('CallbackPage', () => {
   it('exchanges a good code, stores the session and returns to where the person was going', async () => {
-    const mock = serve(() => jsonResponse({ access_token: 'access-1', token_type: 'Bearer', expires_in: 3600, refresh_token: 'refresh-1' }));
+    const mock = serve(() =>
+      jsonResponse({ access_token: 'access-1', token_type: 'Bearer', expires_in: 3600, refresh_token: 'refresh-1' }),
+    );
     visit('code=code-1&state=state-1');
 
     expect(await screen.findByText('At /hubs/a.demo?view=grid')).toBeInTheDocument();
@@ -99,7 +101,12 @@ describe('CallbackPage', () => {
   });
 
   it('shows why the code exchange failed', async () => {
-    serve(() => jsonResponse({ error: 'invalid_grant', error_description: 'The authorization code has expired.' }, { status: 400 }));
+    serve(() =>
+      jsonResponse(
+        { error: 'invalid_grant', error_description: 'The authorization code has expired.' },
+        { status: 400 },
+      ),
+    );
     visit('code=old&state=state-1');
 
     const alert = await screen.findByRole('alert');

@@ -58,7 +58,15 @@ export function CallbackPage() {
   }
   if (exchange.isError) {
     const { message, details, raw } = describeError(exchange.error);
-    return <SignInProblem title="Sign-in did not complete" message={message} details={details} raw={raw} returnTo={returnTo} />;
+    return (
+      <SignInProblem
+        title="Sign-in did not complete"
+        message={message}
+        details={details}
+        raw={raw}
+        returnTo={returnTo}
+      />
+    );
   }
   return <SigningInCard />;
 }
@@ -80,7 +88,10 @@ function SignInProblem({ title, message, details, raw, returnTo }: SignInProblem
         <Button variant="primary" loading={start.isPending || start.isSuccess} onClick={() => start.mutate(returnTo)}>
           Try again
         </Button>
-        <Link to={SIGN_IN_PATH} className="text-xs text-neutral-500 underline-offset-2 hover:underline dark:text-neutral-400">
+        <Link
+          to={SIGN_IN_PATH}
+          className="text-xs text-neutral-500 underline-offset-2 hover:underline dark:text-neutral-400"
+        >
           Back to the sign-in page
         </Link>
       </div>

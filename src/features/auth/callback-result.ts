@@ -22,7 +22,8 @@ export function readCallback(params: URLSearchParams, pending: PendingSignIn | n
   if (!params.has('code') && !params.has('error') && !params.has('state')) return { kind: 'signed-out' };
   const error = params.get('error');
   // login_required, consent_required, or anything else: a silent attempt only ever falls back to the page.
-  if (error && pending?.silent && params.get('state') === pending.state) return { kind: 'sign-in', returnTo: pending.returnTo };
+  if (error && pending?.silent && params.get('state') === pending.state)
+    return { kind: 'sign-in', returnTo: pending.returnTo };
   if (error) {
     const description = params.get('error_description');
     const known = AUTHORIZE_ERRORS[error];
@@ -48,7 +49,12 @@ export function readCallback(params: URLSearchParams, pending: PendingSignIn | n
   }
   const code = params.get('code');
   if (!code) {
-    return { kind: 'problem', title: 'Sign-in did not complete', message: 'The platform sent no authorization code.', code: null };
+    return {
+      kind: 'problem',
+      title: 'Sign-in did not complete',
+      message: 'The platform sent no authorization code.',
+      code: null,
+    };
   }
   return { kind: 'code', code, pending };
 }

@@ -17,7 +17,8 @@ export async function refreshSession(clientId: string): Promise<string | null> {
     sessionActions.tokensRefreshed(tokens);
     return tokens.access_token;
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && !TRANSIENT.has(error.status)) return null;
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && !TRANSIENT.has(error.status))
+      return null;
     throw error;
   }
 }

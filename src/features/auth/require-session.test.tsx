@@ -21,8 +21,19 @@ async function openTab(url: string, discovery: () => Response) {
   ]);
   vi.mocked(leaveTo).mockClear();
   const mock = mockFetch(discovery);
-  configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => null, refreshAccessToken: () => Promise.resolve(null), onSessionExpired: vi.fn() });
-  renderWithProviders(<RequireSession><p>Private page</p></RequireSession>, { path: '/hubs/*', url });
+  configureHttp({
+    baseUrl: 'http://platform.test',
+    fetch: mock.fetch,
+    getAccessToken: () => null,
+    refreshAccessToken: () => Promise.resolve(null),
+    onSessionExpired: vi.fn(),
+  });
+  renderWithProviders(
+    <RequireSession>
+      <p>Private page</p>
+    </RequireSession>,
+    { path: '/hubs/*', url },
+  );
   return { mock, leaveTo: vi.mocked(leaveTo), flow };
 }
 
@@ -35,7 +46,11 @@ describe('a tab without a session of its own', () => {
     expect(`${url.origin}${url.pathname}`).toBe('http://platform.test/authentication/v2/authorize');
     expect(url.searchParams.get('prompt')).toBe('none');
     expect(tab.mock.calls.map((call) => call.url.pathname)).toEqual(['/.well-known/openid-configuration']);
-    expect(tab.flow.readPendingSignIn()).toMatchObject({ silent: true, returnTo: deepLink, state: url.searchParams.get('state') });
+    expect(tab.flow.readPendingSignIn()).toMatchObject({
+      silent: true,
+      returnTo: deepLink,
+      state: url.searchParams.get('state'),
+    });
     expect(tab.flow.silentSignInTried()).toBe(true);
   });
 

@@ -15,7 +15,13 @@ beforeEach(() => sessionActions.signedOut());
 describe('session store', () => {
   it('starts a session from a token response', () => {
     sessionActions.signedIn(
-      { access_token: jwt({ userid: 'u1' }), token_type: 'Bearer', expires_in: 3600, refresh_token: 'r1', id_token: jwt({ name: 'Ada Lovelace', email: 'ada@example.com' }) },
+      {
+        access_token: jwt({ userid: 'u1' }),
+        token_type: 'Bearer',
+        expires_in: 3600,
+        refresh_token: 'r1',
+        id_token: jwt({ name: 'Ada Lovelace', email: 'ada@example.com' }),
+      },
       NOW,
     );
     expect(getSession()).toMatchObject({

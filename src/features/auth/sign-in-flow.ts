@@ -27,7 +27,11 @@ export interface SignInOptions {
   origin?: string;
 }
 
-export async function prepareSignIn(config: AppRuntimeConfig, returnTo: string, options: SignInOptions = {}): Promise<string> {
+export async function prepareSignIn(
+  config: AppRuntimeConfig,
+  returnTo: string,
+  options: SignInOptions = {},
+): Promise<string> {
   const { silent = false, origin = window.location.origin } = options;
   const pending: PendingSignIn = {
     state: createState(),

@@ -16,7 +16,10 @@ beforeEach(() => {
 
 describe('SignInPage', () => {
   it('sends the person to the platform with a PKCE challenge and remembers where they were going', async () => {
-    const { user } = renderWithProviders(<SignInPage />, { path: '/sign-in', url: '/sign-in?returnTo=%2Fhubs%3Fq%3D1' });
+    const { user } = renderWithProviders(<SignInPage />, {
+      path: '/sign-in',
+      url: '/sign-in?returnTo=%2Fhubs%3Fq%3D1',
+    });
     expect(screen.getByText('Test platform')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -40,7 +43,10 @@ describe('SignInPage', () => {
   });
 
   it('ignores a return address outside the app', async () => {
-    const { user } = renderWithProviders(<SignInPage />, { path: '/sign-in', url: '/sign-in?returnTo=https%3A%2F%2Fevil.test' });
+    const { user } = renderWithProviders(<SignInPage />, {
+      path: '/sign-in',
+      url: '/sign-in?returnTo=https%3A%2F%2Fevil.test',
+    });
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalledTimes(1));
     expect(readPendingSignIn()?.returnTo).toBe('/');
@@ -63,7 +69,11 @@ describe('SignInPage', () => {
 });
 
 describe('RequireSession', () => {
-  const guarded = <RequireSession><p>Private page</p></RequireSession>;
+  const guarded = (
+    <RequireSession>
+      <p>Private page</p>
+    </RequireSession>
+  );
 
   it('sends a visitor whose session expired to sign-in, keeping the way back', () => {
     act(() => {
@@ -71,7 +81,9 @@ describe('RequireSession', () => {
       sessionActions.sessionExpired();
     });
     renderWithProviders(guarded, { path: '/hubs/*', url: '/hubs/a.demo?view=grid' });
-    expect(screen.getByText(`At /sign-in?returnTo=${encodeURIComponent('/hubs/a.demo?view=grid')}`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`At /sign-in?returnTo=${encodeURIComponent('/hubs/a.demo?view=grid')}`),
+    ).toBeInTheDocument();
   });
 
   it('does not bring back to the page someone who signed out on purpose', () => {

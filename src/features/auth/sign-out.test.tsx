@@ -19,8 +19,19 @@ const stops: (() => void)[] = [];
 beforeEach(() => {
   vi.mocked(leaveTo).mockClear();
   mock = mockFetch(() => new Response(null, { status: 200 }));
-  configureHttp({ baseUrl: testConfig.platformUrl, fetch: mock.fetch, getAccessToken: () => null, refreshAccessToken: () => Promise.resolve(null), onSessionExpired: vi.fn() });
-  sessionActions.signedIn({ access_token: 'access-1', token_type: 'Bearer', expires_in: 3600, refresh_token: 'refresh-1' });
+  configureHttp({
+    baseUrl: testConfig.platformUrl,
+    fetch: mock.fetch,
+    getAccessToken: () => null,
+    refreshAccessToken: () => Promise.resolve(null),
+    onSessionExpired: vi.fn(),
+  });
+  sessionActions.signedIn({
+    access_token: 'access-1',
+    token_type: 'Bearer',
+    expires_in: 3600,
+    refresh_token: 'refresh-1',
+  });
 });
 afterEach(() => {
   for (const stop of stops.splice(0)) stop();
@@ -54,7 +65,9 @@ describe('signing out', () => {
     expect(getSession()).toBeNull();
     expect(queryClient.getQueryData(['dm', 'hubs'])).toBeUndefined();
     const back = encodeURIComponent(`${window.location.origin}/auth/callback`);
-    expect(leaveTo).toHaveBeenCalledWith(`http://platform.test/authentication/v2/logout?post_logout_redirect_uri=${back}`);
+    expect(leaveTo).toHaveBeenCalledWith(
+      `http://platform.test/authentication/v2/logout?post_logout_redirect_uri=${back}`,
+    );
     await vi.waitFor(() => expect(otherTab).toHaveBeenCalledWith({ type: 'signed-out' }));
     await vi.waitFor(() => expect(revokes()).toHaveLength(2));
     expect(revokes()).toEqual([

@@ -22,11 +22,17 @@ function platform(answer: (call: RecordedCall) => Response | Promise<Response>) 
   return mock;
 }
 
-const renewed = (n: number) => jsonResponse({ access_token: `access-${n}`, token_type: 'Bearer', expires_in: 3600, refresh_token: `refresh-${n}` });
+const renewed = (n: number) =>
+  jsonResponse({ access_token: `access-${n}`, token_type: 'Bearer', expires_in: 3600, refresh_token: `refresh-${n}` });
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  sessionActions.signedIn({ access_token: 'access-0', token_type: 'Bearer', expires_in: 3600, refresh_token: 'refresh-0' });
+  sessionActions.signedIn({
+    access_token: 'access-0',
+    token_type: 'Bearer',
+    expires_in: 3600,
+    refresh_token: 'refresh-0',
+  });
 });
 afterEach(() => vi.useRealTimers());
 
@@ -51,7 +57,10 @@ describe('useSessionRenewal', () => {
     expect(mock.calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(getSession()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-    expect(Object.fromEntries(new URLSearchParams(mock.calls[0]?.body ?? ''))).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'refresh-0' });
+    expect(Object.fromEntries(new URLSearchParams(mock.calls[0]?.body ?? ''))).toMatchObject({
+      grant_type: 'refresh_token',
+      refresh_token: 'refresh-0',
+    });
 
     await vi.advanceTimersByTimeAsync(59 * MINUTE);
     expect(getSession()).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
@@ -73,7 +82,8 @@ describe('useSessionRenewal', () => {
     const mock = platform(() => {
       attempts += 1;
       if (attempts === 1) return Promise.reject(new TypeError('Failed to fetch'));
-      if (attempts === 2) return jsonResponse({ error: 'rate_limit_exceeded' }, { status: 429, headers: { 'Retry-After': '3600' } });
+      if (attempts === 2)
+        return jsonResponse({ error: 'rate_limit_exceeded' }, { status: 429, headers: { 'Retry-After': '3600' } });
       return renewed(attempts);
     });
     renderHook(() => useSessionRenewal());

@@ -31,9 +31,14 @@ export function UserMenu() {
           <div className="px-3 py-2.5">
             <p className="text-xs text-neutral-500 dark:text-neutral-400">Signed in as</p>
             <p className="truncate font-medium text-neutral-900 dark:text-neutral-100">{label}</p>
-            {user.email && user.email !== label && <p className="truncate text-xs text-neutral-500 dark:text-neutral-400">{user.email}</p>}
+            {user.email && user.email !== label && (
+              <p className="truncate text-xs text-neutral-500 dark:text-neutral-400">{user.email}</p>
+            )}
             {expiresAt !== null && (
-              <p className="mt-2 text-xs text-neutral-500 tabular-nums dark:text-neutral-400" title={formatDateTime(expiresAt)}>
+              <p
+                className="mt-2 text-xs text-neutral-500 tabular-nums dark:text-neutral-400"
+                title={formatDateTime(expiresAt)}
+              >
                 {expiresAt > now
                   ? `Access token expires ${formatRelativeTime(expiresAt, now)}`
                   : 'Access token expired; it renews on the next request'}
@@ -67,7 +72,10 @@ function Avatar({ user }: { user: SessionUser }) {
     .map((part) => part[0]?.toUpperCase())
     .join('');
   return (
-    <span aria-hidden="true" className="flex size-6 items-center justify-center rounded-full bg-accent-100 text-[10px] font-semibold text-accent-800 dark:bg-accent-900 dark:text-accent-100">
+    <span
+      aria-hidden="true"
+      className="flex size-6 items-center justify-center rounded-full bg-accent-100 text-[10px] font-semibold text-accent-800 dark:bg-accent-900 dark:text-accent-100"
+    >
       {initials || '?'}
     </span>
   );

@@ -42,7 +42,12 @@ describe('the activity form', () => {
   });
 
   it('offers the variables of its appbundles and parameters, paths quoted', () => {
-    expect(commandVariables(DRAFT)).toEqual(['$(engine.path)', '"$(appbundles[Tools].path)"', '"$(args[source].path)"', '"$(args[copy].path)"']);
+    expect(commandVariables(DRAFT)).toEqual([
+      '$(engine.path)',
+      '"$(appbundles[Tools].path)"',
+      '"$(args[source].path)"',
+      '"$(args[copy].path)"',
+    ]);
     expect(commandVariables(emptyDraft())).toEqual(['$(engine.path)']);
   });
 });

@@ -25,9 +25,23 @@ export interface ActivityDraft {
   parameters: ParameterDraft[];
 }
 
-export const emptyParameter = (): ParameterDraft => ({ name: '', verb: 'get', localName: '', zip: false, required: true, description: '' });
+export const emptyParameter = (): ParameterDraft => ({
+  name: '',
+  verb: 'get',
+  localName: '',
+  zip: false,
+  required: true,
+  description: '',
+});
 
-export const emptyDraft = (): ActivityDraft => ({ name: '', engine: '', description: '', appbundles: [], commandLines: '', parameters: [] });
+export const emptyDraft = (): ActivityDraft => ({
+  name: '',
+  engine: '',
+  description: '',
+  appbundles: [],
+  commandLines: '',
+  parameters: [],
+});
 
 export function requestOf(draft: ActivityDraft): DaActivityRequest {
   const parameters: Record<string, DaParameter> = {};
@@ -44,7 +58,10 @@ export function requestOf(draft: ActivityDraft): DaActivityRequest {
   return {
     id: draft.name,
     engine: draft.engine,
-    commandLine: draft.commandLines.split('\n').map((line) => line.trim()).filter(Boolean),
+    commandLine: draft.commandLines
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
     parameters,
     appbundles: draft.appbundles,
     ...(draft.description ? { description: draft.description } : {}),
@@ -59,15 +76,22 @@ export function draftOf(json: string): { draft: ActivityDraft } | { problem: str
   } catch (error) {
     return { problem: `This is not JSON: ${(error as Error).message}` };
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { problem: 'The activity must be a JSON object.' };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { problem: 'The activity must be a JSON object.' };
   const body = raw as Partial<DaActivityRequest>;
-  const lines = Array.isArray(body.commandLine) ? body.commandLine : typeof body.commandLine === 'string' ? [body.commandLine] : [];
+  const lines = Array.isArray(body.commandLine)
+    ? body.commandLine
+    : typeof body.commandLine === 'string'
+      ? [body.commandLine]
+      : [];
   return {
     draft: {
       name: typeof body.id === 'string' ? body.id : '',
       engine: typeof body.engine === 'string' ? body.engine : '',
       description: typeof body.description === 'string' ? body.description : '',
-      appbundles: Array.isArray(body.appbundles) ? body.appbundles.filter((id): id is string => typeof id === 'string') : [],
+      appbundles: Array.isArray(body.appbundles)
+        ? body.appbundles.filter((id): id is string => typeof id === 'string')
+        : [],
       commandLines: lines.join('\n'),
       parameters: Object.entries(body.parameters ?? {}).map(([name, parameter]) => ({
         name,
@@ -83,10 +107,14 @@ export function draftOf(json: string): { draft: ActivityDraft } | { problem: str
 
 /** The variables a command line may use with this draft's parameters and appbundles, quoted as the service requires of paths. */
 export function commandVariables(draft: ActivityDraft): string[] {
-  const bundles = draft.appbundles.map((id) => /^[^.]+\.([^+]+)/.exec(id)?.[1]).filter((name): name is string => Boolean(name));
+  const bundles = draft.appbundles
+    .map((id) => /^[^.]+\.([^+]+)/.exec(id)?.[1])
+    .filter((name): name is string => Boolean(name));
   return [
     '$(engine.path)',
     ...bundles.map((name) => `"$(appbundles[${name}].path)"`),
-    ...draft.parameters.filter((parameter) => parameter.name.trim()).map((parameter) => `"$(args[${parameter.name.trim()}].path)"`),
+    ...draft.parameters
+      .filter((parameter) => parameter.name.trim())
+      .map((parameter) => `"$(args[${parameter.name.trim()}].path)"`),
   ];
 }

@@ -21,7 +21,10 @@ export function ActivityPage() {
   const ids = useQuery(daQueries.ids('activities'));
   const listed = ids.data ? groupIds(ids.data).find((item) => item.owner === owner && item.name === name) : undefined;
   const alias = search.get('alias') ?? (listed ? (preferredAlias(listed.aliases) ?? '$LATEST') : undefined);
-  const details = useQuery({ ...daQueries.details('activities', owner, name, alias ?? ''), enabled: alias !== undefined });
+  const details = useQuery({
+    ...daQueries.details('activities', owner, name, alias ?? ''),
+    enabled: alias !== undefined,
+  });
   const again = search.get('again');
   const initialChoices = again ? runStore.getState().runs.find((run) => run.id === again)?.choices : undefined;
   const running = search.get('run') === '1' || again !== null;
@@ -31,38 +34,68 @@ export function ActivityPage() {
     <section aria-labelledby="activity-heading" className="flex min-h-0 flex-1 flex-col overflow-auto">
       <header className="flex flex-wrap items-center gap-3 border-b border-neutral-200 px-6 py-3 dark:border-neutral-800">
         <div className="min-w-0">
-          <p className="text-xs"><Link to={AUTOMATION_PATH} className="hover:underline">Automation</Link> / activities</p>
-          <h1 id="activity-heading" className="text-base font-semibold">{name}</h1>
+          <p className="text-xs">
+            <Link to={AUTOMATION_PATH} className="hover:underline">
+              Automation
+            </Link>{' '}
+            / activities
+          </p>
+          <h1 id="activity-heading" className="text-base font-semibold">
+            {name}
+          </h1>
           <p className="flex items-center gap-1 font-mono text-xs text-neutral-600 dark:text-neutral-400">
             {activityId}
             <CopyButton value={activityId} label="Copy the activity id" />
           </p>
         </div>
         {!running && alias && alias !== '$LATEST' && (
-          <button type="button" className={`ml-auto ${HEADER_LINK}`} onClick={() => setSearch({ run: '1' })}>Run</button>
+          <button type="button" className={`ml-auto ${HEADER_LINK}`} onClick={() => setSearch({ run: '1' })}>
+            Run
+          </button>
         )}
       </header>
       {ids.isError || details.isError ? (
-        <ErrorState title="Couldn't load this activity" {...describeError(ids.error ?? details.error)} onRetry={() => void details.refetch()} />
+        <ErrorState
+          title="Couldn't load this activity"
+          {...describeError(ids.error ?? details.error)}
+          onRetry={() => void details.refetch()}
+        />
       ) : ids.data && !listed ? (
-        <ErrorState title="No such activity" message={`${owner}.${name} is neither this app's nor shared with it. It may have been deleted.`} />
+        <ErrorState
+          title="No such activity"
+          message={`${owner}.${name} is neither this app's nor shared with it. It may have been deleted.`}
+        />
       ) : !details.data ? (
-        <p className="flex items-center gap-2 p-6 text-sm text-neutral-500"><Spinner /> Loading…</p>
+        <p className="flex items-center gap-2 p-6 text-sm text-neutral-500">
+          <Spinner /> Loading…
+        </p>
       ) : (
         <div className="grid gap-4 p-4 sm:p-6 xl:grid-cols-2">
           {running && (
             <Panel title="Run" id="run-heading">
               <div className="p-4">
                 {alias === '$LATEST' ? (
-                  <p className="text-sm">Workitems name an activity by an alias, and $LATEST may not be used: give this activity an alias below to run it.</p>
+                  <p className="text-sm">
+                    Workitems name an activity by an alias, and $LATEST may not be used: give this activity an alias
+                    below to run it.
+                  </p>
                 ) : (
                   <>
                     {details.data.engine.startsWith('Autodesk.') && (
-                      <p role="note" className="mb-3 rounded-md bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
-                        {details.data.engine} is Autodesk's engine and does not run on this local platform: a run ends as failedInstructions. Run it on Autodesk Platform Services, or use a Local.* engine.
+                      <p
+                        role="note"
+                        className="mb-3 rounded-md bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+                      >
+                        {details.data.engine} is Autodesk's engine and does not run on this local platform: a run ends
+                        as failedInstructions. Run it on Autodesk Platform Services, or use a Local.* engine.
                       </p>
                     )}
-                    <RunForm key={again ?? 'new'} activityId={activityId} activity={details.data} initialChoices={initialChoices} />
+                    <RunForm
+                      key={again ?? 'new'}
+                      activityId={activityId}
+                      activity={details.data}
+                      initialChoices={initialChoices}
+                    />
                   </>
                 )}
               </div>

@@ -36,11 +36,28 @@ function NewVersion({ owner, name, engine }: { owner: string; name: string; engi
     }
   }
   return (
-    <form className="space-y-2 p-4" onSubmit={(event) => { event.preventDefault(); void submit(); }}>
+    <form
+      className="space-y-2 p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
       <ZipDrop file={zip} onFile={setZip} progress={progress} />
       {failure && <ErrorDetails title="The new version was not made" description={failure} />}
-      {done !== null && <p role="status" className="text-sm text-green-800 dark:text-green-300">Version {done} is uploaded. Move an alias to it to put it to use.</p>}
-      <Button type="submit" variant="primary" disabled={!zip} loading={create.isPending || (progress !== null && progress < 1)}>Upload as a new version</Button>
+      {done !== null && (
+        <p role="status" className="text-sm text-green-800 dark:text-green-300">
+          Version {done} is uploaded. Move an alias to it to put it to use.
+        </p>
+      )}
+      <Button
+        type="submit"
+        variant="primary"
+        disabled={!zip}
+        loading={create.isPending || (progress !== null && progress < 1)}
+      >
+        Upload as a new version
+      </Button>
     </form>
   );
 }
@@ -52,21 +69,43 @@ export function AppBundlePage() {
   const ids = useQuery(daQueries.ids('appbundles'));
   const listed = ids.data ? groupIds(ids.data).find((item) => item.owner === owner && item.name === name) : undefined;
   const alias = listed ? (preferredAlias(listed.aliases) ?? '$LATEST') : undefined;
-  const details = useQuery({ ...daQueries.details('appbundles', owner, name, alias ?? ''), enabled: alias !== undefined });
+  const details = useQuery({
+    ...daQueries.details('appbundles', owner, name, alias ?? ''),
+    enabled: alias !== undefined,
+  });
   const qualified = `${owner}.${name}+${alias ?? ''}`;
   return (
     <section aria-labelledby="appbundle-heading" className="flex min-h-0 flex-1 flex-col overflow-auto">
       <header className="border-b border-neutral-200 px-6 py-3 dark:border-neutral-800">
-        <p className="text-xs"><Link to={AUTOMATION_PATH} className="hover:underline">Automation</Link> / appbundles</p>
-        <h1 id="appbundle-heading" className="text-base font-semibold">{name}</h1>
-        <p className="flex items-center gap-1 font-mono text-xs text-neutral-600 dark:text-neutral-400">{qualified}<CopyButton value={qualified} label="Copy the appbundle id" /></p>
+        <p className="text-xs">
+          <Link to={AUTOMATION_PATH} className="hover:underline">
+            Automation
+          </Link>{' '}
+          / appbundles
+        </p>
+        <h1 id="appbundle-heading" className="text-base font-semibold">
+          {name}
+        </h1>
+        <p className="flex items-center gap-1 font-mono text-xs text-neutral-600 dark:text-neutral-400">
+          {qualified}
+          <CopyButton value={qualified} label="Copy the appbundle id" />
+        </p>
       </header>
       {ids.isError || details.isError ? (
-        <ErrorState title="Couldn't load this appbundle" {...describeError(ids.error ?? details.error)} onRetry={() => void details.refetch()} />
+        <ErrorState
+          title="Couldn't load this appbundle"
+          {...describeError(ids.error ?? details.error)}
+          onRetry={() => void details.refetch()}
+        />
       ) : ids.data && !listed ? (
-        <ErrorState title="No such appbundle" message={`${owner}.${name} is neither this app's nor shared with it. It may have been deleted.`} />
+        <ErrorState
+          title="No such appbundle"
+          message={`${owner}.${name} is neither this app's nor shared with it. It may have been deleted.`}
+        />
       ) : !details.data ? (
-        <p className="flex items-center gap-2 p-6 text-sm text-neutral-500"><Spinner /> Loading…</p>
+        <p className="flex items-center gap-2 p-6 text-sm text-neutral-500">
+          <Spinner /> Loading…
+        </p>
       ) : (
         <div className="grid gap-4 p-4 sm:p-6 xl:grid-cols-2">
           <Panel title="Details" id="details-heading">
@@ -78,7 +117,15 @@ export function AppBundlePage() {
               <dt className="text-neutral-600 dark:text-neutral-400">Description</dt>
               <dd>{details.data.description || '—'}</dd>
               <dt className="text-neutral-600 dark:text-neutral-400">Zip</dt>
-              <dd>{details.data.package ? <a href={details.data.package} className="text-accent-700 hover:underline dark:text-accent-300">Download the zip</a> : 'not uploaded'}</dd>
+              <dd>
+                {details.data.package ? (
+                  <a href={details.data.package} className="text-accent-700 hover:underline dark:text-accent-300">
+                    Download the zip
+                  </a>
+                ) : (
+                  'not uploaded'
+                )}
+              </dd>
             </dl>
           </Panel>
           {nickname.data === owner && (

@@ -9,13 +9,29 @@ const PARAMETERS: Record<string, DaParameter> = {
   extra: { verb: 'get', localName: 'extra.txt' },
 };
 
-const version = { kind: 'version' as const, hubId: 'h', projectId: 'p', itemId: 'i', versionId: 'v', storageId: 'urn:adsk.objects:os.object:wip.dm.prod/x.ifc', name: 'house.ifc' };
+const version = {
+  kind: 'version' as const,
+  hubId: 'h',
+  projectId: 'p',
+  itemId: 'i',
+  versionId: 'v',
+  storageId: 'urn:adsk.objects:os.object:wip.dm.prod/x.ifc',
+  name: 'house.ifc',
+};
 
 describe('roleOf', () => {
   it('reads the verb: get and head bring a file in, put/post/patch send one out, read takes a value', () => {
-    expect([{ verb: 'get' }, { verb: 'head' }, {}, { verb: 'put' }, { verb: 'post' }, { verb: 'patch' }, { verb: 'read' }].map((p) => roleOf(p as DaParameter))).toEqual(
-      ['input', 'input', 'input', 'output', 'output', 'output', 'value'],
-    );
+    expect(
+      [
+        { verb: 'get' },
+        { verb: 'head' },
+        {},
+        { verb: 'put' },
+        { verb: 'post' },
+        { verb: 'patch' },
+        { verb: 'read' },
+      ].map((p) => roleOf(p as DaParameter)),
+    ).toEqual(['input', 'input', 'input', 'output', 'output', 'output', 'value']);
   });
 });
 
@@ -44,16 +60,22 @@ describe('choiceProblems', () => {
   });
 
   it('asks for the bucket and the object of a bucket choice', () => {
-    expect(choiceProblems({ model: { verb: 'get' } }, { model: { kind: 'object', bucketKey: 'b', objectKey: '' } })).toEqual({ model: 'Choose an object for model.' });
-    expect(choiceProblems({ out: { verb: 'put' } }, { out: { kind: 'bucket', bucketKey: '', objectKey: 'o' } })).toEqual({ out: 'Choose a bucket for out.' });
+    expect(
+      choiceProblems({ model: { verb: 'get' } }, { model: { kind: 'object', bucketKey: 'b', objectKey: '' } }),
+    ).toEqual({ model: 'Choose an object for model.' });
+    expect(
+      choiceProblems({ out: { verb: 'put' } }, { out: { kind: 'bucket', bucketKey: '', objectKey: 'o' } }),
+    ).toEqual({ out: 'Choose a bucket for out.' });
   });
 
   it('is empty once everything required is chosen well', () => {
-    expect(choiceProblems(PARAMETERS, {
-      model: version,
-      rules: { kind: 'value', value: '{"types":["IfcWall"]}' },
-      renamed: { kind: 'bucket', bucketKey: 'b', objectKey: 'renamed.ifc' },
-    })).toEqual({});
+    expect(
+      choiceProblems(PARAMETERS, {
+        model: version,
+        rules: { kind: 'value', value: '{"types":["IfcWall"]}' },
+        renamed: { kind: 'bucket', bucketKey: 'b', objectKey: 'renamed.ifc' },
+      }),
+    ).toEqual({});
   });
 });
 
@@ -75,7 +97,9 @@ describe('buildWorkItem', () => {
   });
 
   it('ignores bindings for parameters the activity does not have', () => {
-    expect(buildWorkItem('A.B+prod', { model: { verb: 'get' } }, { other: { kind: 'value', value: 'x' } }).arguments).toEqual({});
+    expect(
+      buildWorkItem('A.B+prod', { model: { verb: 'get' } }, { other: { kind: 'value', value: 'x' } }).arguments,
+    ).toEqual({});
   });
 });
 

@@ -47,16 +47,25 @@ export function choiceProblems(parameters: Record<string, DaParameter>, choices:
     const choice = choices[name] ?? { kind: 'none' };
     const role = roleOf(parameter);
     if (choice.kind === 'none') {
-      if (parameter.required) problems[name] = role === 'output' ? `Choose where ${name} goes.` : role === 'value' ? `Give a value for ${name}.` : `Choose a file for ${name}.`;
+      if (parameter.required)
+        problems[name] =
+          role === 'output'
+            ? `Choose where ${name} goes.`
+            : role === 'value'
+              ? `Give a value for ${name}.`
+              : `Choose a file for ${name}.`;
       continue;
     }
-    if (role === 'input' && !INPUT_KINDS.includes(choice.kind)) problems[name] = `${name} is an input: choose a project file or a bucket object.`;
-    if (role === 'output' && !OUTPUT_KINDS.includes(choice.kind)) problems[name] = `${name} is an output: choose a folder or a bucket.`;
+    if (role === 'input' && !INPUT_KINDS.includes(choice.kind))
+      problems[name] = `${name} is an input: choose a project file or a bucket object.`;
+    if (role === 'output' && !OUTPUT_KINDS.includes(choice.kind))
+      problems[name] = `${name} is an output: choose a folder or a bucket.`;
     if (role === 'value' && choice.kind !== 'value') problems[name] = `${name} takes a value, not a file.`;
     if (choice.kind === 'folder' && !choice.fileName.trim()) problems[name] = `Name the file ${name} is saved as.`;
     if (choice.kind === 'bucket' && !choice.objectKey.trim()) problems[name] = `Name the object ${name} is saved as.`;
     if (choice.kind === 'object' && !choice.objectKey) problems[name] = `Choose an object for ${name}.`;
-    if ((choice.kind === 'bucket' || choice.kind === 'object') && !choice.bucketKey) problems[name] = `Choose a bucket for ${name}.`;
+    if ((choice.kind === 'bucket' || choice.kind === 'object') && !choice.bucketKey)
+      problems[name] = `Choose a bucket for ${name}.`;
   }
   return problems;
 }
@@ -69,7 +78,11 @@ export type Binding = { kind: 'url'; url: string; headers?: Record<string, strin
  * PUTs where it was told), or a value; parameters left out are not sent, which the service allows
  * for the ones not required.
  */
-export function buildWorkItem(activityId: string, parameters: Record<string, DaParameter>, bindings: Record<string, Binding>): DaWorkItem {
+export function buildWorkItem(
+  activityId: string,
+  parameters: Record<string, DaParameter>,
+  bindings: Record<string, Binding>,
+): DaWorkItem {
   const args: Record<string, DaArgument> = {};
   for (const [name, parameter] of Object.entries(parameters)) {
     const binding = bindings[name];
@@ -79,7 +92,11 @@ export function buildWorkItem(activityId: string, parameters: Record<string, DaP
       continue;
     }
     const verb = parameter.verb ?? 'get';
-    args[name] = { url: binding.url, ...(verb !== 'get' ? { verb } : {}), ...(binding.headers ? { headers: binding.headers } : {}) };
+    args[name] = {
+      url: binding.url,
+      ...(verb !== 'get' ? { verb } : {}),
+      ...(binding.headers ? { headers: binding.headers } : {}),
+    };
   }
   return { activityId, arguments: args };
 }

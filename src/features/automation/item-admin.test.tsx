@@ -11,14 +11,27 @@ describe('ItemAdmin', () => {
     const aliasesSent = new Promise<void>((resolve) => (sendAliases = resolve));
     const mock = mockFetch(async (call) => {
       const path = call.url.pathname;
-      if (path === '/da/us-east/v3/appbundles/Tools/versions') return jsonResponse({ paginationToken: null, data: [1, 2] });
+      if (path === '/da/us-east/v3/appbundles/Tools/versions')
+        return jsonResponse({ paginationToken: null, data: [1, 2] });
       if (path === '/da/us-east/v3/appbundles/Tools/aliases') {
         await aliasesSent;
-        return jsonResponse({ paginationToken: null, data: [{ id: '$LATEST', version: 2 }, { id: 'prod', version: 1 }] });
+        return jsonResponse({
+          paginationToken: null,
+          data: [
+            { id: '$LATEST', version: 2 },
+            { id: 'prod', version: 1 },
+          ],
+        });
       }
       return jsonResponse({}, { status: 404 });
     });
-    configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: vi.fn(() => Promise.resolve(null)), onSessionExpired: vi.fn() });
+    configureHttp({
+      baseUrl: 'http://platform.test',
+      fetch: mock.fetch,
+      getAccessToken: () => 't',
+      refreshAccessToken: vi.fn(() => Promise.resolve(null)),
+      onSessionExpired: vi.fn(),
+    });
     renderWithProviders(<ItemAdmin kind="appbundles" owner="Me" name="Tools" />);
 
     expect(await screen.findByText('1, 2')).toBeInTheDocument();

@@ -8,14 +8,29 @@ import { NewActivityPage } from './new-activity-page';
 function serve() {
   const mock = mockFetch((call) => {
     const path = call.url.pathname;
-    if (path === '/da/us-east/v3/engines') return jsonResponse({ paginationToken: null, data: ['Autodesk.Revit+2025', 'Local.Test+1'] });
-    if (path === '/da/us-east/v3/appbundles') return jsonResponse({ paginationToken: null, data: ['Me.Tools+prod', 'Me.Tools+$LATEST'] });
+    if (path === '/da/us-east/v3/engines')
+      return jsonResponse({ paginationToken: null, data: ['Autodesk.Revit+2025', 'Local.Test+1'] });
+    if (path === '/da/us-east/v3/appbundles')
+      return jsonResponse({ paginationToken: null, data: ['Me.Tools+prod', 'Me.Tools+$LATEST'] });
     if (path === '/da/us-east/v3/activities' && call.method === 'POST') {
-      return jsonResponse({ commandLine: ['Invalid switch [[$(args[x].path)]]. Variables that expand to paths must be quoted. (Parameter \'commandLine\')'] }, { status: 400 });
+      return jsonResponse(
+        {
+          commandLine: [
+            "Invalid switch [[$(args[x].path)]]. Variables that expand to paths must be quoted. (Parameter 'commandLine')",
+          ],
+        },
+        { status: 400 },
+      );
     }
     return jsonResponse({}, { status: 404 });
   });
-  configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: vi.fn(() => Promise.resolve(null)), onSessionExpired: vi.fn() });
+  configureHttp({
+    baseUrl: 'http://platform.test',
+    fetch: mock.fetch,
+    getAccessToken: () => 't',
+    refreshAccessToken: vi.fn(() => Promise.resolve(null)),
+    onSessionExpired: vi.fn(),
+  });
   return mock;
 }
 
@@ -24,7 +39,11 @@ describe('NewActivityPage', () => {
     serve();
     renderWithProviders(<NewActivityPage />);
     expect(await screen.findByRole('option', { name: 'Local.Test+1' })).toBeInTheDocument();
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose an engine…', 'Local.Test+1', 'Autodesk.Revit+2025 (does not run on this platform)']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Choose an engine…',
+      'Local.Test+1',
+      'Autodesk.Revit+2025 (does not run on this platform)',
+    ]);
     expect(await screen.findByRole('checkbox', { name: 'Me.Tools+prod' })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Me.Tools+$LATEST' })).toBeNull();
   });
@@ -58,7 +77,9 @@ describe('NewActivityPage', () => {
     await user.paste('{"id":"Bad","engine":"Local.Test+1","commandLine":["$(engine.path)/test echo $(args[x].path)"]}');
     await user.click(screen.getByRole('button', { name: 'Create activity' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('commandLine: Invalid switch [[$(args[x].path)]]. Variables that expand to paths must be quoted.');
+    expect(alert).toHaveTextContent(
+      'commandLine: Invalid switch [[$(args[x].path)]]. Variables that expand to paths must be quoted.',
+    );
     expect(alert).toHaveTextContent('Raw response');
   });
 });

@@ -40,7 +40,8 @@ export function NewAppBundlePage() {
       const bundle = await create.mutateAsync({ id: name, engine, ...(description ? { description } : {}) });
       await upload(bundle, zip);
       const owner = bundle.id.split('.')[0] ?? '';
-      if (alias) await createAlias('appbundles', name, { id: alias, version: bundle.version }, new AbortController().signal);
+      if (alias)
+        await createAlias('appbundles', name, { id: alias, version: bundle.version }, new AbortController().signal);
       await queryClient.invalidateQueries({ queryKey: daQueries.kindScope('appbundles') });
       void navigate(appBundlePath(owner, name));
     } catch (error) {
@@ -51,29 +52,70 @@ export function NewAppBundlePage() {
   return (
     <section aria-labelledby={`${id}-heading`} className="flex min-h-0 flex-1 flex-col overflow-auto">
       <header className="border-b border-neutral-200 px-6 py-3 dark:border-neutral-800">
-        <p className="text-xs"><Link to={AUTOMATION_PATH} className="hover:underline">Automation</Link></p>
-        <h1 id={`${id}-heading`} className="text-base font-semibold">New appbundle</h1>
+        <p className="text-xs">
+          <Link to={AUTOMATION_PATH} className="hover:underline">
+            Automation
+          </Link>
+        </p>
+        <h1 id={`${id}-heading`} className="text-base font-semibold">
+          New appbundle
+        </h1>
       </header>
-      <form className="max-w-xl space-y-3 p-6" onSubmit={(event) => { event.preventDefault(); void submit(); }}>
+      <form
+        className="max-w-xl space-y-3 p-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
         <div>
-          <label htmlFor={`${id}-name`} className="block text-sm font-medium">Name</label>
-          <input id={`${id}-name`} className={`${SELECT} w-full font-mono`} value={name} onChange={(event) => setName(event.target.value)} required pattern={NAME_PATTERN} title="Letters, digits and underscores" />
+          <label htmlFor={`${id}-name`} className="block text-sm font-medium">
+            Name
+          </label>
+          <input
+            id={`${id}-name`}
+            className={`${SELECT} w-full font-mono`}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+            pattern={NAME_PATTERN}
+            title="Letters, digits and underscores"
+          />
         </div>
         <div>
-          <label htmlFor={`${id}-engine`} className="block text-sm font-medium">Engine</label>
+          <label htmlFor={`${id}-engine`} className="block text-sm font-medium">
+            Engine
+          </label>
           <EngineSelect id={`${id}-engine`} value={engine} onChange={setEngine} />
         </div>
         <div>
-          <label htmlFor={`${id}-description`} className="block text-sm font-medium">Description</label>
-          <input id={`${id}-description`} className={`${SELECT} w-full`} value={description} onChange={(event) => setDescription(event.target.value)} />
+          <label htmlFor={`${id}-description`} className="block text-sm font-medium">
+            Description
+          </label>
+          <input
+            id={`${id}-description`}
+            className={`${SELECT} w-full`}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
         </div>
         <div>
-          <label htmlFor={`${id}-alias`} className="block text-sm font-medium">Alias for version 1</label>
-          <input id={`${id}-alias`} className={`${SELECT} font-mono`} value={alias} onChange={(event) => setAlias(event.target.value)} pattern={NAME_PATTERN} />
+          <label htmlFor={`${id}-alias`} className="block text-sm font-medium">
+            Alias for version 1
+          </label>
+          <input
+            id={`${id}-alias`}
+            className={`${SELECT} font-mono`}
+            value={alias}
+            onChange={(event) => setAlias(event.target.value)}
+            pattern={NAME_PATTERN}
+          />
         </div>
         <ZipDrop file={zip} onFile={setZip} progress={progress} />
         {failure && <ErrorDetails title="The appbundle was not created" description={failure} />}
-        <Button type="submit" variant="primary" loading={create.isPending || (progress !== null && progress < 1)}>Create appbundle</Button>
+        <Button type="submit" variant="primary" loading={create.isPending || (progress !== null && progress < 1)}>
+          Create appbundle
+        </Button>
       </form>
     </section>
   );

@@ -11,9 +11,14 @@ export const AUTOMATION_PATTERNS = {
 } as const;
 
 const part = encodeURIComponent;
-export const appBundlePath = (owner: string, name: string) => `${AUTOMATION_PATH}/appbundles/${part(owner)}/${part(name)}`;
+export const appBundlePath = (owner: string, name: string) =>
+  `${AUTOMATION_PATH}/appbundles/${part(owner)}/${part(name)}`;
 /** `run` opens the run form; `again` fills it with a past run's choices. */
-export const activityPath = (owner: string, name: string, options: { run?: boolean; again?: string; alias?: string } = {}) => {
+export const activityPath = (
+  owner: string,
+  name: string,
+  options: { run?: boolean; again?: string; alias?: string } = {},
+) => {
   const search = new URLSearchParams();
   if (options.alias) search.set('alias', options.alias);
   if (options.run) search.set('run', '1');

@@ -18,19 +18,53 @@ type PickerProps =
   | { mode: 'file'; label: string; onPick: (version: VersionChoice, folder: PickedFolder) => void }
   | { mode: 'folder'; label: string; onPick: (folder: PickedFolder) => void };
 
-export const SELECT = 'h-8 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-950';
-const ROW = 'flex w-full items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-neutral-100 dark:hover:bg-neutral-800';
+export const SELECT =
+  'h-8 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-950';
+const ROW =
+  'flex w-full items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-neutral-100 dark:hover:bg-neutral-800';
 
-function Children({ hubId, projectId, trail, onOpen, props }: { hubId: string; projectId: string; trail: Folder[]; onOpen: (folder: Folder) => void; props: PickerProps }) {
+function Children({
+  hubId,
+  projectId,
+  trail,
+  onOpen,
+  props,
+}: {
+  hubId: string;
+  projectId: string;
+  trail: Folder[];
+  onOpen: (folder: Folder) => void;
+  props: PickerProps;
+}) {
   const current = trail.at(-1);
   const top = useQuery({ ...dmQueries.topFolders(hubId, projectId), enabled: !current });
-  const contents = useQuery({ ...dmQueries.folderContents({ projectId, folderId: current?.id ?? '', page: 0, type: 'all', includeHidden: false }), enabled: Boolean(current) });
+  const contents = useQuery({
+    ...dmQueries.folderContents({ projectId, folderId: current?.id ?? '', page: 0, type: 'all', includeHidden: false }),
+    enabled: Boolean(current),
+  });
   const query = current ? contents : top;
-  if (query.isPending) return <p className="flex items-center gap-2 p-2 text-sm text-neutral-500"><Spinner /> Loading…</p>;
-  if (query.isError) return <p role="alert" className="p-2 text-sm text-red-700 dark:text-red-300">{describeError(query.error).message}</p>;
+  if (query.isPending)
+    return (
+      <p className="flex items-center gap-2 p-2 text-sm text-neutral-500">
+        <Spinner /> Loading…
+      </p>
+    );
+  if (query.isError)
+    return (
+      <p role="alert" className="p-2 text-sm text-red-700 dark:text-red-300">
+        {describeError(query.error).message}
+      </p>
+    );
   const rows = query.data.data;
-  const tips = new Map((('included' in query.data ? query.data.included : undefined) ?? []).map((version: Version) => [version.id, version]));
-  const place = current ? { hubId, projectId, folderId: current.id, folderName: current.attributes.displayName || current.attributes.name } : null;
+  const tips = new Map(
+    (('included' in query.data ? query.data.included : undefined) ?? []).map((version: Version) => [
+      version.id,
+      version,
+    ]),
+  );
+  const place = current
+    ? { hubId, projectId, folderId: current.id, folderName: current.attributes.displayName || current.attributes.name }
+    : null;
   return (
     <ul aria-label={current ? `Contents of ${place?.folderName}` : 'Top folders'} className="max-h-56 overflow-auto">
       {rows.length === 0 && <li className="p-2 text-sm text-neutral-500">This folder is empty.</li>}
@@ -43,14 +77,30 @@ function Children({ hubId, projectId, trail, onOpen, props }: { hubId: string; p
             </button>
           </li>
         ) : props.mode === 'file' && place ? (
-          <FileRow key={row.id} item={row} tip={tips.get((row).relationships['tip']?.data?.id ?? '')} place={place} onPick={props.onPick} />
+          <FileRow
+            key={row.id}
+            item={row}
+            tip={tips.get(row.relationships['tip']?.data?.id ?? '')}
+            place={place}
+            onPick={props.onPick}
+          />
         ) : null,
       )}
     </ul>
   );
 }
 
-function FileRow({ item, tip, place, onPick }: { item: Item; tip: Version | undefined; place: PickedFolder; onPick: (version: VersionChoice, folder: PickedFolder) => void }) {
+function FileRow({
+  item,
+  tip,
+  place,
+  onPick,
+}: {
+  item: Item;
+  tip: Version | undefined;
+  place: PickedFolder;
+  onPick: (version: VersionChoice, folder: PickedFolder) => void;
+}) {
   const storageId = tip?.relationships['storage']?.data?.id;
   const name = item.attributes.displayName;
   return (
@@ -59,7 +109,22 @@ function FileRow({ item, tip, place, onPick }: { item: Item; tip: Version | unde
         type="button"
         className={ROW}
         disabled={!tip || !storageId}
-        onClick={() => tip && storageId && onPick({ kind: 'version', hubId: place.hubId, projectId: place.projectId, itemId: item.id, versionId: tip.id, storageId, name }, place)}
+        onClick={() =>
+          tip &&
+          storageId &&
+          onPick(
+            {
+              kind: 'version',
+              hubId: place.hubId,
+              projectId: place.projectId,
+              itemId: item.id,
+              versionId: tip.id,
+              storageId,
+              name,
+            },
+            place,
+          )
+        }
       >
         <FileIcon className="size-4 text-neutral-400" />
         <span className="sr-only">Choose </span>
@@ -84,29 +149,78 @@ export function ProjectPicker(props: PickerProps) {
   return (
     <div className="space-y-2 rounded-md border border-neutral-200 p-2 dark:border-neutral-800">
       <div className="flex flex-wrap gap-2">
-        <label htmlFor={`${id}-hub`} className="sr-only">Hub for {props.label}</label>
-        <select id={`${id}-hub`} className={SELECT} value={hubId} onChange={(event) => { setHubChoice(event.target.value); setProjectChoice(null); setTrail([]); }}>
-          {hubs.data?.data.map((hub) => <option key={hub.id} value={hub.id}>{hub.attributes.name}</option>)}
+        <label htmlFor={`${id}-hub`} className="sr-only">
+          Hub for {props.label}
+        </label>
+        <select
+          id={`${id}-hub`}
+          className={SELECT}
+          value={hubId}
+          onChange={(event) => {
+            setHubChoice(event.target.value);
+            setProjectChoice(null);
+            setTrail([]);
+          }}
+        >
+          {hubs.data?.data.map((hub) => (
+            <option key={hub.id} value={hub.id}>
+              {hub.attributes.name}
+            </option>
+          ))}
         </select>
-        <label htmlFor={`${id}-project`} className="sr-only">Project for {props.label}</label>
-        <select id={`${id}-project`} className={SELECT} value={projectId} onChange={(event) => { setProjectChoice(event.target.value); setTrail([]); }}>
-          {projects.data?.data.map((project) => <option key={project.id} value={project.id}>{project.attributes.name}</option>)}
+        <label htmlFor={`${id}-project`} className="sr-only">
+          Project for {props.label}
+        </label>
+        <select
+          id={`${id}-project`}
+          className={SELECT}
+          value={projectId}
+          onChange={(event) => {
+            setProjectChoice(event.target.value);
+            setTrail([]);
+          }}
+        >
+          {projects.data?.data.map((project) => (
+            <option key={project.id} value={project.id}>
+              {project.attributes.name}
+            </option>
+          ))}
         </select>
       </div>
       <nav aria-label={`Folder path for ${props.label}`} className="flex flex-wrap items-center gap-1 text-xs">
-        <button type="button" className="hover:underline" onClick={() => setTrail([])}>Top</button>
+        <button type="button" className="hover:underline" onClick={() => setTrail([])}>
+          Top
+        </button>
         {trail.map((folder, index) => (
           <span key={folder.id}>
-            / <button type="button" className="hover:underline" onClick={() => setTrail(trail.slice(0, index + 1))}>{folder.attributes.displayName || folder.attributes.name}</button>
+            /{' '}
+            <button type="button" className="hover:underline" onClick={() => setTrail(trail.slice(0, index + 1))}>
+              {folder.attributes.displayName || folder.attributes.name}
+            </button>
           </span>
         ))}
       </nav>
-      {hubId && projectId && <Children hubId={hubId} projectId={projectId} trail={trail} onOpen={(folder) => setTrail([...trail, folder])} props={props} />}
+      {hubId && projectId && (
+        <Children
+          hubId={hubId}
+          projectId={projectId}
+          trail={trail}
+          onOpen={(folder) => setTrail([...trail, folder])}
+          props={props}
+        />
+      )}
       {props.mode === 'folder' && current && (
         <button
           type="button"
           className="rounded-md bg-accent-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-accent-700"
-          onClick={() => props.onPick({ hubId, projectId, folderId: current.id, folderName: current.attributes.displayName || current.attributes.name })}
+          onClick={() =>
+            props.onPick({
+              hubId,
+              projectId,
+              folderId: current.id,
+              folderName: current.attributes.displayName || current.attributes.name,
+            })
+          }
         >
           Save in {current.attributes.displayName || current.attributes.name}
         </button>

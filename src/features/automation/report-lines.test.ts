@@ -18,7 +18,20 @@ const FAILED = `[01/02/2026 10:00:00] Starting work item abc
 describe('reportLines', () => {
   it('marks phases, the command line, errors and the result; the final JSON stays plain', () => {
     const lines = reportLines(FAILED);
-    expect(lines.map((line) => line.kind)).toEqual(['phase', 'phase', 'phase', 'command', 'phase', 'error', 'phase', 'error', 'plain', 'plain', 'plain', 'plain']);
+    expect(lines.map((line) => line.kind)).toEqual([
+      'phase',
+      'phase',
+      'phase',
+      'command',
+      'phase',
+      'error',
+      'phase',
+      'error',
+      'plain',
+      'plain',
+      'plain',
+      'plain',
+    ]);
     expect(lines[0]).toEqual({ time: '[01/02/2026 10:00:00]', text: 'Starting work item abc', kind: 'phase' });
   });
 
@@ -30,7 +43,9 @@ describe('reportLines', () => {
 describe('failureReason', () => {
   it('quotes the report’s error lines without the “Error:” prefix', () => {
     expect(failureReason(FAILED)).toBe('The program exited with code 3.');
-    expect(failureReason('[01/02/2026 10:00:00] Error: Non-optional output [/job/out.csv] is missing.')).toBe('Non-optional output [/job/out.csv] is missing.');
+    expect(failureReason('[01/02/2026 10:00:00] Error: Non-optional output [/job/out.csv] is missing.')).toBe(
+      'Non-optional output [/job/out.csv] is missing.',
+    );
     expect(failureReason('[01/02/2026 10:00:00] Job finished with result Succeeded')).toBeNull();
   });
 });
@@ -62,6 +77,8 @@ describe('timelineOf', () => {
   });
 
   it('a workitem cancelled in the queue was only queued', () => {
-    expect(timelineOf({ timeQueued: '2026-01-02T10:00:00.0000000Z', timeFinished: '2026-01-02T10:00:03.0000000Z' }, 0)).toEqual([{ label: 'Queued', ms: 3000 }]);
+    expect(
+      timelineOf({ timeQueued: '2026-01-02T10:00:00.0000000Z', timeFinished: '2026-01-02T10:00:03.0000000Z' }, 0),
+    ).toEqual([{ label: 'Queued', ms: 3000 }]);
   });
 });

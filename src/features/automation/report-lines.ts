@@ -42,7 +42,10 @@ export function reportLines(report: string): ReportLine[] {
 export function failureReason(report: string): string | null {
   const errors = reportLines(report).filter((line) => line.kind === 'error' && !line.text.startsWith('Job finished'));
   if (errors.length === 0) return null;
-  return errors.map((line) => line.text.replace(/^Error:\s*/, '')).slice(-3).join(' ');
+  return errors
+    .map((line) => line.text.replace(/^Error:\s*/, ''))
+    .slice(-3)
+    .join(' ');
 }
 
 export interface TimelineStep {

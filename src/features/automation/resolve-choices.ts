@@ -14,7 +14,11 @@ function objectOf(storageId: string) {
   return parsed;
 }
 
-async function bind(parameter: string, choice: Choice, signal: AbortSignal): Promise<{ binding?: Binding; output?: RunOutput }> {
+async function bind(
+  parameter: string,
+  choice: Choice,
+  signal: AbortSignal,
+): Promise<{ binding?: Binding; output?: RunOutput }> {
   switch (choice.kind) {
     case 'none':
       return {};
@@ -23,7 +27,8 @@ async function bind(parameter: string, choice: Choice, signal: AbortSignal): Pro
     case 'version': {
       // A project's bucket is not the app's: OSS signs a download for its members, not a signed resource.
       const signed = await getSignedDownloadForUrn(choice.storageId, { minutesExpiration: SIGNED_MINUTES }, signal);
-      if (!signed.url) throw new Error(`${choice.name} cannot be read in one piece (its download is ${signed.status}).`);
+      if (!signed.url)
+        throw new Error(`${choice.name} cannot be read in one piece (its download is ${signed.status}).`);
       return { binding: { kind: 'url', url: signed.url } };
     }
     case 'object': {
@@ -32,24 +37,51 @@ async function bind(parameter: string, choice: Choice, signal: AbortSignal): Pro
     }
     case 'bucket': {
       const signed = await createSignedResource(choice.bucketKey, choice.objectKey, 'write', SIGNED_MINUTES, signal);
-      return { binding: { kind: 'url', url: signed.signedUrl }, output: { parameter, kind: 'bucket', bucketKey: choice.bucketKey, objectKey: choice.objectKey } };
+      return {
+        binding: { kind: 'url', url: signed.signedUrl },
+        output: { parameter, kind: 'bucket', bucketKey: choice.bucketKey, objectKey: choice.objectKey },
+      };
     }
     case 'folder': {
       // The file's bytes go to a storage object signed for one part; the item or version is made of it
       // once the workitem has succeeded (finish-run.ts), as the upload of any file ends.
-      const storage = await createStorage({ projectId: choice.projectId, folderId: choice.folderId, name: choice.fileName }, signal);
+      const storage = await createStorage(
+        { projectId: choice.projectId, folderId: choice.folderId, name: choice.fileName },
+        signal,
+      );
       const { bucketKey, objectKey } = objectOf(storage.data.id);
-      const upload = await getSignedUpload(bucketKey, objectKey, { parts: 1, firstPart: 1, minutesExpiration: SIGNED_MINUTES }, signal);
+      const upload = await getSignedUpload(
+        bucketKey,
+        objectKey,
+        { parts: 1, firstPart: 1, minutesExpiration: SIGNED_MINUTES },
+        signal,
+      );
       const url = upload.urls[0];
       if (!url) throw new Error('The platform signed no upload address for the output.');
       const { hubId, projectId, folderId, fileName } = choice;
-      return { binding: { kind: 'url', url }, output: { parameter, kind: 'folder', hubId, projectId, folderId, fileName, storageId: storage.data.id, uploadKey: upload.uploadKey } };
+      return {
+        binding: { kind: 'url', url },
+        output: {
+          parameter,
+          kind: 'folder',
+          hubId,
+          projectId,
+          folderId,
+          fileName,
+          storageId: storage.data.id,
+          uploadKey: upload.uploadKey,
+        },
+      };
     }
   }
 }
 
 /** Signs a URL for every chosen file and destination; the outputs say where results will be. */
-export async function resolveChoices(parameters: Record<string, DaParameter>, choices: Choices, signal: AbortSignal): Promise<{ bindings: Record<string, Binding>; outputs: RunOutput[] }> {
+export async function resolveChoices(
+  parameters: Record<string, DaParameter>,
+  choices: Choices,
+  signal: AbortSignal,
+): Promise<{ bindings: Record<string, Binding>; outputs: RunOutput[] }> {
   const bindings: Record<string, Binding> = {};
   const outputs: RunOutput[] = [];
   for (const name of Object.keys(parameters)) {

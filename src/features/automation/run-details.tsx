@@ -21,7 +21,9 @@ export function StatsTimeline({ stats, now }: { stats: WorkItemStats; now: numbe
   return (
     <div className="space-y-2">
       <div aria-hidden="true" className="flex h-3 w-full overflow-hidden rounded bg-neutral-100 dark:bg-neutral-800">
-        {steps.map((step, index) => <div key={step.label} className={BAR_TONES[index]} style={{ width: `${(step.ms / total) * 100}%` }} />)}
+        {steps.map((step, index) => (
+          <div key={step.label} className={BAR_TONES[index]} style={{ width: `${(step.ms / total) * 100}%` }} />
+        ))}
       </div>
       <ol aria-label="Timeline" className="grid grid-cols-2 gap-x-4 text-xs sm:grid-cols-4">
         {steps.map((step, index) => (
@@ -52,10 +54,25 @@ const LINE_TONES: Record<LineKind, string> = {
 /** `report.txt` with its phases, command lines and errors set apart. */
 export function ReportView({ id, url }: { id: string; url: string }) {
   const report = useQuery(daQueries.report(id, url));
-  if (report.isPending) return <p className="flex items-center gap-2 text-sm text-neutral-500"><Spinner /> Reading the report…</p>;
-  if (report.isError) return <p role="alert" className="text-sm text-red-700 dark:text-red-300">{describeError(report.error).message}</p>;
+  if (report.isPending)
+    return (
+      <p className="flex items-center gap-2 text-sm text-neutral-500">
+        <Spinner /> Reading the report…
+      </p>
+    );
+  if (report.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        {describeError(report.error).message}
+      </p>
+    );
   return (
-    <div aria-label="Report" role="log" tabIndex={0} className="max-h-[28rem] overflow-auto rounded-md bg-neutral-50 p-3 font-mono text-xs dark:bg-neutral-900">
+    <div
+      aria-label="Report"
+      role="log"
+      tabIndex={0}
+      className="max-h-[28rem] overflow-auto rounded-md bg-neutral-50 p-3 font-mono text-xs dark:bg-neutral-900"
+    >
       {reportLines(report.data).map((line, index) => (
         <div key={index} data-kind={line.kind} className={cx('whitespace-pre-wrap break-all', LINE_TONES[line.kind])}>
           {line.time && <span className="text-neutral-500 dark:text-neutral-400">{line.time} </span>}
@@ -70,27 +87,47 @@ const OPEN = 'font-medium text-accent-700 hover:underline dark:text-accent-300';
 
 /** Where the outputs went; those made into items and objects open like any other file. */
 export function RunOutputs({ run }: { run: WorkItemRun }) {
-  if (run.outputs.length === 0) return <p className="text-sm text-neutral-600 dark:text-neutral-400">This run wrote no files.</p>;
+  if (run.outputs.length === 0)
+    return <p className="text-sm text-neutral-600 dark:text-neutral-400">This run wrote no files.</p>;
   return (
     <ul aria-label="Outputs" className="space-y-1 text-sm">
       {run.outputs.map((output) => (
         <li key={output.parameter}>
-          <span className="font-mono text-xs">{output.parameter}</span>{' → '}
+          <span className="font-mono text-xs">{output.parameter}</span>
+          {' → '}
           {output.kind === 'bucket' ? (
             run.status === 'success' ? (
-              <Link className={OPEN} to={modelPath(encodeUrn(objectUrn(output.bucketKey, output.objectKey)), { name: output.objectKey })}>{output.bucketKey}/{output.objectKey}</Link>
+              <Link
+                className={OPEN}
+                to={modelPath(encodeUrn(objectUrn(output.bucketKey, output.objectKey)), { name: output.objectKey })}
+              >
+                {output.bucketKey}/{output.objectKey}
+              </Link>
             ) : (
-              <span>{output.bucketKey}/{output.objectKey}</span>
+              <span>
+                {output.bucketKey}/{output.objectKey}
+              </span>
             )
           ) : output.made ? (
-            <Link className={OPEN} to={modelPath(encodeUrn(output.made.versionId), { name: output.fileName, item: { hubId: output.hubId, projectId: output.projectId, itemId: output.made.itemId } })}>
+            <Link
+              className={OPEN}
+              to={modelPath(encodeUrn(output.made.versionId), {
+                name: output.fileName,
+                item: { hubId: output.hubId, projectId: output.projectId, itemId: output.made.itemId },
+              })}
+            >
               {output.fileName} v{output.made.versionNumber}
             </Link>
           ) : (
             <span>
               {output.fileName}
               {run.finishing === 'due' && ' (saving to the folder…)'}
-              {typeof run.finishing === 'object' && <span role="alert" className="text-red-700 dark:text-red-300"> could not be saved to the folder: {run.finishing.error}</span>}
+              {typeof run.finishing === 'object' && (
+                <span role="alert" className="text-red-700 dark:text-red-300">
+                  {' '}
+                  could not be saved to the folder: {run.finishing.error}
+                </span>
+              )}
             </span>
           )}
         </li>

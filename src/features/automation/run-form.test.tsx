@@ -21,13 +21,31 @@ const ACTIVITY: DaActivity = {
 function serve() {
   const mock = mockFetch((call: RecordedCall) => {
     const path = call.url.pathname;
-    if (path === '/oss/v2/buckets') return jsonResponse({ items: [{ bucketKey: 'results', bucketOwner: 'spa-client', createdDate: 0, permissions: [], policyKey: 'persistent' }] });
-    if (path.endsWith('/signed')) return jsonResponse({ signedUrl: 'http://platform.test/oss/v2/signedresources/abc?region=US', expiration: 0, singleUse: false });
-    if (path === '/da/us-east/v3/workitems') return jsonResponse({ id: 'w1', status: 'pending', stats: { timeQueued: '2026-01-01T00:00:00.0000000Z' } });
-    if (path === '/project/v1/hubs') return jsonResponse({ jsonapi: { version: '1.0' }, links: { self: { href: '' } }, data: [] });
+    if (path === '/oss/v2/buckets')
+      return jsonResponse({
+        items: [
+          { bucketKey: 'results', bucketOwner: 'spa-client', createdDate: 0, permissions: [], policyKey: 'persistent' },
+        ],
+      });
+    if (path.endsWith('/signed'))
+      return jsonResponse({
+        signedUrl: 'http://platform.test/oss/v2/signedresources/abc?region=US',
+        expiration: 0,
+        singleUse: false,
+      });
+    if (path === '/da/us-east/v3/workitems')
+      return jsonResponse({ id: 'w1', status: 'pending', stats: { timeQueued: '2026-01-01T00:00:00.0000000Z' } });
+    if (path === '/project/v1/hubs')
+      return jsonResponse({ jsonapi: { version: '1.0' }, links: { self: { href: '' } }, data: [] });
     return jsonResponse({}, { status: 404 });
   });
-  configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: vi.fn(() => Promise.resolve(null)), onSessionExpired: vi.fn() });
+  configureHttp({
+    baseUrl: 'http://platform.test',
+    fetch: mock.fetch,
+    getAccessToken: () => 't',
+    refreshAccessToken: vi.fn(() => Promise.resolve(null)),
+    onSessionExpired: vi.fn(),
+  });
   return mock;
 }
 
@@ -60,8 +78,15 @@ describe('RunForm', () => {
     const sent = mock.calls.find((call) => call.url.pathname === '/da/us-east/v3/workitems');
     expect(JSON.parse(sent?.body ?? '{}')).toEqual({
       activityId: 'Me.Rename+prod',
-      arguments: { rules: { value: '{"pattern":"x"}' }, renamed: { url: 'http://platform.test/oss/v2/signedresources/abc?region=US', verb: 'put' } },
+      arguments: {
+        rules: { value: '{"pattern":"x"}' },
+        renamed: { url: 'http://platform.test/oss/v2/signedresources/abc?region=US', verb: 'put' },
+      },
     });
-    expect(runStore.getState().runs[0]).toMatchObject({ id: 'w1', activityId: 'Me.Rename+prod', outputs: [{ parameter: 'renamed', kind: 'bucket', bucketKey: 'results', objectKey: 'renamed.ifc' }] });
+    expect(runStore.getState().runs[0]).toMatchObject({
+      id: 'w1',
+      activityId: 'Me.Rename+prod',
+      outputs: [{ parameter: 'renamed', kind: 'bucket', bucketKey: 'results', objectKey: 'renamed.ifc' }],
+    });
   });
 });

@@ -37,7 +37,8 @@ export function RunForm({ activityId, activity, initialChoices = {} }: RunFormPr
     setChoices((current) => {
       const next = { ...current };
       for (const [name, parameter] of Object.entries(parameters)) {
-        if (roleOf(parameter) === 'output' && (next[name] ?? { kind: 'none' }).kind === 'none') next[name] = { kind: 'folder', ...folder, fileName: parameter.localName ?? name };
+        if (roleOf(parameter) === 'output' && (next[name] ?? { kind: 'none' }).kind === 'none')
+          next[name] = { kind: 'folder', ...folder, fileName: parameter.localName ?? name };
       }
       return next;
     });
@@ -62,12 +63,33 @@ export function RunForm({ activityId, activity, initialChoices = {} }: RunFormPr
 
   const count = Object.keys(problems).length;
   return (
-    <form aria-label={`Run ${activityId}`} className="space-y-4" onSubmit={(event) => { event.preventDefault(); void submit(); }}>
+    <form
+      aria-label={`Run ${activityId}`}
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
       {Object.entries(parameters).map(([name, parameter]) => (
-        <ParameterField key={name} name={name} parameter={parameter} choice={choices[name] ?? { kind: 'none' }} problem={problems[name]} onChange={(choice) => choose(name, choice)} onFolderSeen={folderSeen} />
+        <ParameterField
+          key={name}
+          name={name}
+          parameter={parameter}
+          choice={choices[name] ?? { kind: 'none' }}
+          problem={problems[name]}
+          onChange={(choice) => choose(name, choice)}
+          onFolderSeen={folderSeen}
+        />
       ))}
-      {Object.keys(parameters).length === 0 && <p className="text-sm text-neutral-600 dark:text-neutral-400">This activity takes no arguments.</p>}
-      {count > 0 && <p role="alert" className="text-sm text-red-700 dark:text-red-300">{count === 1 ? 'One argument needs' : `${count} arguments need`} your attention.</p>}
+      {Object.keys(parameters).length === 0 && (
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">This activity takes no arguments.</p>
+      )}
+      {count > 0 && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {count === 1 ? 'One argument needs' : `${count} arguments need`} your attention.
+        </p>
+      )}
       {failure && <ErrorDetails title="The workitem could not be started" description={failure} />}
       <Button type="submit" variant="primary" loading={busy}>
         Run

@@ -63,7 +63,8 @@ interface RunState {
   actions: RunActions;
 }
 
-const update = (runs: WorkItemRun[], id: string, change: (run: WorkItemRun) => WorkItemRun) => runs.map((run) => (run.id === id ? change(run) : run));
+const update = (runs: WorkItemRun[], id: string, change: (run: WorkItemRun) => WorkItemRun) =>
+  runs.map((run) => (run.id === id ? change(run) : run));
 
 const useRunStore = create<RunState>()(
   persist(
@@ -71,15 +72,32 @@ const useRunStore = create<RunState>()(
       runs: [],
       actions: {
         runStarted: (run, now = Date.now()) =>
-          set(({ runs }) => ({ runs: [{ ...run, startedAt: now, endedAt: null, finishing: 'none' as const }, ...runs.filter((other) => other.id !== run.id)].slice(0, MAX_KEPT) })),
-        runProgressed: (id, status, progress) => set(({ runs }) => ({ runs: update(runs, id, (run) => (isLiveRun(run) ? { ...run, status, progress } : run)) })),
+          set(({ runs }) => ({
+            runs: [
+              { ...run, startedAt: now, endedAt: null, finishing: 'none' as const },
+              ...runs.filter((other) => other.id !== run.id),
+            ].slice(0, MAX_KEPT),
+          })),
+        runProgressed: (id, status, progress) =>
+          set(({ runs }) => ({
+            runs: update(runs, id, (run) => (isLiveRun(run) ? { ...run, status, progress } : run)),
+          })),
         runEnded: (id, status, now = Date.now()) =>
           set(({ runs }) => ({
             runs: update(runs, id, (run) =>
-              isLiveRun(run) ? { ...run, status, endedAt: now, finishing: status === 'success' && run.outputs.some((output) => output.kind === 'folder') ? 'due' : 'none' } : run,
+              isLiveRun(run)
+                ? {
+                    ...run,
+                    status,
+                    endedAt: now,
+                    finishing:
+                      status === 'success' && run.outputs.some((output) => output.kind === 'folder') ? 'due' : 'none',
+                  }
+                : run,
             ),
           })),
-        runFinished: (id, outputs, finishing) => set(({ runs }) => ({ runs: update(runs, id, (run) => ({ ...run, outputs, finishing })) })),
+        runFinished: (id, outputs, finishing) =>
+          set(({ runs }) => ({ runs: update(runs, id, (run) => ({ ...run, outputs, finishing })) })),
         runDismissed: (id) => set(({ runs }) => ({ runs: runs.filter((run) => run.id !== id) })),
       },
     }),

@@ -22,7 +22,8 @@ function RunWatcher({ run }: { run: WorkItemRun }) {
     if (!data) return;
     if (isLive(data.status)) {
       sawRunningRef.current = true;
-      if (data.status !== run.status || data.progress !== run.progress) runProgressed(run.id, data.status, data.progress);
+      if (data.status !== run.status || data.progress !== run.progress)
+        runProgressed(run.id, data.status, data.progress);
       return;
     }
     runEnded(run.id, data.status);
@@ -61,9 +62,11 @@ export function RunWatchers() {
       {runs.filter(isLiveRun).map((run) => (
         <RunWatcher key={run.id} run={run} />
       ))}
-      {runs.filter((run) => run.finishing === 'due').map((run) => (
-        <RunFinisher key={run.id} run={run} />
-      ))}
+      {runs
+        .filter((run) => run.finishing === 'due')
+        .map((run) => (
+          <RunFinisher key={run.id} run={run} />
+        ))}
     </>
   );
 }

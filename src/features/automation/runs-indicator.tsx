@@ -12,7 +12,12 @@ export function RunsIndicator() {
     <>
       <RunWatchers />
       {live > 0 && (
-        <Link to={RUNS_PATH} aria-label={label} title={label} className="flex h-8 items-center gap-1.5 rounded-md px-2 text-xs text-neutral-600 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-accent-500 dark:text-neutral-300 dark:hover:bg-neutral-800">
+        <Link
+          to={RUNS_PATH}
+          aria-label={label}
+          title={label}
+          className="flex h-8 items-center gap-1.5 rounded-md px-2 text-xs text-neutral-600 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-accent-500 dark:text-neutral-300 dark:hover:bg-neutral-800"
+        >
           <Spinner />
           <span className="tabular-nums">{live}</span>
         </Link>

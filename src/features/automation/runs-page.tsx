@@ -31,14 +31,23 @@ function RunRow({ run, now }: { run: WorkItemRun; now: number }) {
       </Link>
       <RunStatus status={run.status} />
       <span className="font-mono text-xs text-neutral-500 dark:text-neutral-400">{run.activityId}</span>
-      <span className="text-xs text-neutral-600 dark:text-neutral-400">started <TimeAgo at={run.startedAt} now={now} /></span>
+      <span className="text-xs text-neutral-600 dark:text-neutral-400">
+        started <TimeAgo at={run.startedAt} now={now} />
+      </span>
       <span className="ml-auto flex gap-1">
         {activity && !isLiveRun(run) && (
-          <Link to={activityPath(activity.owner, activity.name, { again: run.id, alias: activity.alias })} className="rounded-md px-2 py-1 text-xs font-medium text-accent-700 hover:bg-accent-50 dark:text-accent-300 dark:hover:bg-neutral-800">
+          <Link
+            to={activityPath(activity.owner, activity.name, { again: run.id, alias: activity.alias })}
+            className="rounded-md px-2 py-1 text-xs font-medium text-accent-700 hover:bg-accent-50 dark:text-accent-300 dark:hover:bg-neutral-800"
+          >
             Run again<span className="sr-only"> {activity.name}</span>
           </Link>
         )}
-        {!isLiveRun(run) && <Button size="sm" variant="ghost" onClick={() => runDismissed(run.id)}>Remove<span className="sr-only"> run {run.id}</span></Button>}
+        {!isLiveRun(run) && (
+          <Button size="sm" variant="ghost" onClick={() => runDismissed(run.id)}>
+            Remove<span className="sr-only"> run {run.id}</span>
+          </Button>
+        )}
       </span>
     </li>
   );
@@ -53,7 +62,10 @@ export function RunsList({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   const activity = search.get('activity') ?? '';
   const status = search.get('status') ?? 'all';
   const activities = [...new Set(runs.map((run) => run.activityId))].sort();
-  const shown = runs.filter((run) => (!activity || run.activityId === activity) && (STATUS_FILTERS[status] ?? STATUS_FILTERS['all']!)(run.status));
+  const shown = runs.filter(
+    (run) =>
+      (!activity || run.activityId === activity) && (STATUS_FILTERS[status] ?? STATUS_FILTERS['all']!)(run.status),
+  );
   const set = (name: string, value: string) => {
     const next = new URLSearchParams(search);
     if (value && value !== 'all') next.set(name, value);
@@ -64,16 +76,38 @@ export function RunsList({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="flex min-h-0 flex-col">
       <header className="flex flex-wrap items-center gap-3 border-b border-neutral-200 px-4 py-3 sm:px-6 dark:border-neutral-800">
-        <Heading id={`${id}-heading`} className="text-base font-semibold">Automation runs</Heading>
-        <p role="status" className="text-sm text-neutral-600 dark:text-neutral-300">{runs.filter(isLiveRun).length} running</p>
+        <Heading id={`${id}-heading`} className="text-base font-semibold">
+          Automation runs
+        </Heading>
+        <p role="status" className="text-sm text-neutral-600 dark:text-neutral-300">
+          {runs.filter(isLiveRun).length} running
+        </p>
         <div className="ml-auto flex flex-wrap gap-2">
-          <label htmlFor={`${id}-activity`} className="sr-only">Filter by activity</label>
-          <select id={`${id}-activity`} className={SELECT} value={activity} onChange={(event) => set('activity', event.target.value)}>
+          <label htmlFor={`${id}-activity`} className="sr-only">
+            Filter by activity
+          </label>
+          <select
+            id={`${id}-activity`}
+            className={SELECT}
+            value={activity}
+            onChange={(event) => set('activity', event.target.value)}
+          >
             <option value="">Every activity</option>
-            {activities.map((one) => <option key={one} value={one}>{one}</option>)}
+            {activities.map((one) => (
+              <option key={one} value={one}>
+                {one}
+              </option>
+            ))}
           </select>
-          <label htmlFor={`${id}-status`} className="sr-only">Filter by status</label>
-          <select id={`${id}-status`} className={SELECT} value={status} onChange={(event) => set('status', event.target.value)}>
+          <label htmlFor={`${id}-status`} className="sr-only">
+            Filter by status
+          </label>
+          <select
+            id={`${id}-status`}
+            className={SELECT}
+            value={status}
+            onChange={(event) => set('status', event.target.value)}
+          >
             <option value="all">Every status</option>
             <option value="live">Running or queued</option>
             <option value="success">Succeeded</option>
@@ -83,11 +117,28 @@ export function RunsList({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
         </div>
       </header>
       {runs.length === 0 ? (
-        <EmptyState icon={<ListChecksIcon className="size-5" />} title="No runs yet" description={<>Run an activity from <Link to={AUTOMATION_PATH} className="underline">Automation</Link>; it shows here live.</>} headingLevel={headingLevel === 1 ? 2 : 1} />
+        <EmptyState
+          icon={<ListChecksIcon className="size-5" />}
+          title="No runs yet"
+          description={
+            <>
+              Run an activity from{' '}
+              <Link to={AUTOMATION_PATH} className="underline">
+                Automation
+              </Link>
+              ; it shows here live.
+            </>
+          }
+          headingLevel={headingLevel === 1 ? 2 : 1}
+        />
       ) : shown.length === 0 ? (
         <p className="px-6 py-4 text-sm text-neutral-600 dark:text-neutral-400">No run matches these filters.</p>
       ) : (
-        <ul aria-label="Runs">{shown.map((run) => <RunRow key={run.id} run={run} now={now} />)}</ul>
+        <ul aria-label="Runs">
+          {shown.map((run) => (
+            <RunRow key={run.id} run={run} now={now} />
+          ))}
+        </ul>
       )}
     </section>
   );

@@ -21,7 +21,12 @@ export function useBundleUpload() {
     const problem = zipProblem(zip);
     if (problem) throw new Error(problem);
     setProgress(0);
-    await uploadAppBundleZip(bundle.uploadParameters, zip, (sent, total) => setProgress(total > 0 ? sent / total : 0), new AbortController().signal);
+    await uploadAppBundleZip(
+      bundle.uploadParameters,
+      zip,
+      (sent, total) => setProgress(total > 0 ? sent / total : 0),
+      new AbortController().signal,
+    );
     setProgress(1);
   };
   return { progress, upload };

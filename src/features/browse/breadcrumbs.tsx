@@ -40,10 +40,25 @@ export function Breadcrumbs({ hubId, projectId, folderId, tail = [] }: Breadcrum
   );
 }
 
-function ProjectCrumbs({ head, hubId, projectId, folderId, tail }: { head: (Crumb | null)[]; hubId: string; projectId: string; folderId?: string; tail: Crumb[] }) {
+function ProjectCrumbs({
+  head,
+  hubId,
+  projectId,
+  folderId,
+  tail,
+}: {
+  head: (Crumb | null)[];
+  hubId: string;
+  projectId: string;
+  folderId?: string;
+  tail: Crumb[];
+}) {
   const project = useQuery(dmQueries.project(hubId, projectId));
   const chain = useFolderChain(hubId, projectId, folderId);
-  const folders = chain.folders.map((folder) => ({ label: folder.attributes.displayName || folder.attributes.name, href: folderPath(hubId, projectId, folder.id) }));
+  const folders = chain.folders.map((folder) => ({
+    label: folder.attributes.displayName || folder.attributes.name,
+    href: folderPath(hubId, projectId, folder.id),
+  }));
   return (
     <CrumbList
       crumbs={[
@@ -76,11 +91,17 @@ function CrumbList({ crumbs }: { crumbs: (Crumb | null)[] }) {
         {crumb === null ? (
           <Skeleton className="h-3 w-16" />
         ) : last || !crumb.href ? (
-          <span aria-current={last ? 'page' : undefined} className="truncate font-medium text-neutral-700 dark:text-neutral-200">
+          <span
+            aria-current={last ? 'page' : undefined}
+            className="truncate font-medium text-neutral-700 dark:text-neutral-200"
+          >
             {crumb.label}
           </span>
         ) : (
-          <Link to={crumb.href} className="truncate rounded px-0.5 hover:text-neutral-900 hover:underline dark:hover:text-neutral-100">
+          <Link
+            to={crumb.href}
+            className="truncate rounded px-0.5 hover:text-neutral-900 hover:underline dark:hover:text-neutral-100"
+          >
             {crumb.label}
           </Link>
         )}

@@ -28,7 +28,8 @@ interface DetailsPanelProps {
   onClose: () => void;
 }
 
-const PANEL = 'flex w-80 shrink-0 flex-col gap-4 overflow-y-auto border-l border-neutral-200 p-4 dark:border-neutral-800';
+const PANEL =
+  'flex w-80 shrink-0 flex-col gap-4 overflow-y-auto border-l border-neutral-200 p-4 dark:border-neutral-800';
 const SHOWN_VERSIONS = 5;
 
 /** What is picked in the folder: one row in full (picture, facts, ids, versions, translation), or a count and what can be done to all. */
@@ -47,11 +48,18 @@ export function DetailsPanel({ projectId, rows, hrefOf, commands, onClose }: Det
           {close}
         </div>
         <p className="text-sm text-neutral-600 dark:text-neutral-300">
-          {folders.length} {folders.length === 1 ? 'folder' : 'folders'}, {rows.length - folders.length} {rows.length - folders.length === 1 ? 'file' : 'files'}
+          {folders.length} {folders.length === 1 ? 'folder' : 'folders'}, {rows.length - folders.length}{' '}
+          {rows.length - folders.length === 1 ? 'file' : 'files'}
         </p>
         <div className="flex flex-wrap gap-2">
-          {folders.length === rows.length && <Button size="sm" variant="secondary" onClick={() => commands.move(rows)}>Move…</Button>}
-          <Button size="sm" variant="danger" onClick={() => commands.remove(rows)}>Delete {rows.length}</Button>
+          {folders.length === rows.length && (
+            <Button size="sm" variant="secondary" onClick={() => commands.move(rows)}>
+              Move…
+            </Button>
+          )}
+          <Button size="sm" variant="danger" onClick={() => commands.remove(rows)}>
+            Delete {rows.length}
+          </Button>
         </div>
       </aside>
     );
@@ -74,10 +82,20 @@ export function DetailsPanel({ projectId, rows, hrefOf, commands, onClose }: Det
       </dl>
       {row.kind === 'item' && <ItemTranslation row={row} />}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="primary" onClick={() => commands.open(row)}>Open</Button>
-        <Button size="sm" variant="secondary" onClick={() => commands.rename(row)}>Rename…</Button>
-        {row.kind === 'folder' && <Button size="sm" variant="secondary" onClick={() => commands.move([row])}>Move…</Button>}
-        <Button size="sm" variant="danger" onClick={() => commands.remove([row])}>Delete</Button>
+        <Button size="sm" variant="primary" onClick={() => commands.open(row)}>
+          Open
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => commands.rename(row)}>
+          Rename…
+        </Button>
+        {row.kind === 'folder' && (
+          <Button size="sm" variant="secondary" onClick={() => commands.move([row])}>
+            Move…
+          </Button>
+        )}
+        <Button size="sm" variant="danger" onClick={() => commands.remove([row])}>
+          Delete
+        </Button>
       </div>
       {row.kind === 'item' && <RecentVersions projectId={projectId} itemId={row.id} allHref={hrefOf(row)} />}
     </aside>
@@ -88,7 +106,11 @@ function RowPicture({ row }: { row: ContentRow }) {
   const src = useThumbnailUrl(row.thumbnail?.urn ?? null, true, 200);
   return (
     <div className="flex h-40 items-center justify-center rounded-md bg-neutral-100 dark:bg-neutral-900">
-      {src ? <img src={src} alt={`Thumbnail of ${row.name}`} className="max-h-full max-w-full object-contain" /> : <FileThumbnail kind={row.fileKind} className="size-12" />}
+      {src ? (
+        <img src={src} alt={`Thumbnail of ${row.name}`} className="max-h-full max-w-full object-contain" />
+      ) : (
+        <FileThumbnail kind={row.fileKind} className="size-12" />
+      )}
     </div>
   );
 }
@@ -109,7 +131,9 @@ function RecentVersions({ projectId, itemId, allHref }: { projectId: string; ite
   const shown = (versions.data?.data ?? []).slice(0, SHOWN_VERSIONS);
   return (
     <section aria-labelledby="details-versions" className="space-y-2">
-      <h3 id="details-versions" className="text-xs font-medium text-neutral-500 dark:text-neutral-400">Versions</h3>
+      <h3 id="details-versions" className="text-xs font-medium text-neutral-500 dark:text-neutral-400">
+        Versions
+      </h3>
       {versions.isPending && <p className="text-sm text-neutral-500 dark:text-neutral-400">Loading versions…</p>}
       {versions.isError && <p className="text-sm text-red-700 dark:text-red-300">Couldn't load the versions.</p>}
       <ol aria-label="Versions" className="space-y-1.5 text-sm">
@@ -117,14 +141,24 @@ function RecentVersions({ projectId, itemId, allHref }: { projectId: string; ite
           <li key={version.id} className="flex flex-col">
             <span className="flex gap-2">
               <span className="font-medium tabular-nums">v{version.attributes.versionNumber}</span>
-              <TimeAgo at={Date.parse(version.attributes.createTime)} now={now} className="text-neutral-600 dark:text-neutral-300" />
-              <span className="truncate text-neutral-600 dark:text-neutral-300">{version.attributes.createUserName}</span>
+              <TimeAgo
+                at={Date.parse(version.attributes.createTime)}
+                now={now}
+                className="text-neutral-600 dark:text-neutral-300"
+              />
+              <span className="truncate text-neutral-600 dark:text-neutral-300">
+                {version.attributes.createUserName}
+              </span>
             </span>
-            {versionComment(version) && <span className="text-neutral-700 italic dark:text-neutral-200">{versionComment(version)}</span>}
+            {versionComment(version) && (
+              <span className="text-neutral-700 italic dark:text-neutral-200">{versionComment(version)}</span>
+            )}
           </li>
         ))}
       </ol>
-      <Link to={allHref} className="text-sm text-accent-700 hover:underline dark:text-accent-300">All versions</Link>
+      <Link to={allHref} className="text-sm text-accent-700 hover:underline dark:text-accent-300">
+        All versions
+      </Link>
     </section>
   );
 }

@@ -21,16 +21,29 @@ function serve() {
     }
     if (path.endsWith('/contents')) return jsonResponse(recordsPage(HERE, 0, 3));
     if (path.endsWith('/versions')) return jsonResponse(envelope([]));
-    if (path.endsWith(`/folders/${HERE}`)) return jsonResponse(envelope(folder(HERE, 'Here', 'urn:top', { objectCount: 3 })));
+    if (path.endsWith(`/folders/${HERE}`))
+      return jsonResponse(envelope(folder(HERE, 'Here', 'urn:top', { objectCount: 3 })));
     if (path.endsWith('/projects/a.project')) return jsonResponse(envelope(project()));
     if (path.endsWith('/hubs/a.hub')) return jsonResponse(envelope(hub()));
-    return jsonResponse({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not found', detail: path }] }, { status: 404 });
+    return jsonResponse(
+      { errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not found', detail: path }] },
+      { status: 404 },
+    );
   });
-  configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: () => Promise.resolve(null), onSessionExpired: vi.fn() });
+  configureHttp({
+    baseUrl: 'http://platform.test',
+    fetch: mock.fetch,
+    getAccessToken: () => 't',
+    refreshAccessToken: () => Promise.resolve(null),
+    onSessionExpired: vi.fn(),
+  });
   return mock;
 }
 
-const patches = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'PATCH').map((call) => (JSON.parse(call.body ?? '{}') as { data: { attributes: unknown } }).data.attributes);
+const patches = (calls: RecordedCall[]) =>
+  calls
+    .filter((call) => call.method === 'PATCH')
+    .map((call) => (JSON.parse(call.body ?? '{}') as { data: { attributes: unknown } }).data.attributes);
 
 describe('FolderPage: picking rows and acting on them', () => {
   useVirtualLayout();
@@ -38,7 +51,10 @@ describe('FolderPage: picking rows and acting on them', () => {
 
   it('a click picks a row for the details panel, Ctrl+click adds one, and the menu renames with Undo in the toast', async () => {
     const mock = serve();
-    const { user } = renderWithProviders(<FolderPage />, { path: PLACE_PATTERNS.folder, url: `/hubs/a.hub/projects/a.project/folders/${HERE}` });
+    const { user } = renderWithProviders(<FolderPage />, {
+      path: PLACE_PATTERNS.folder,
+      url: `/hubs/a.hub/projects/a.project/folders/${HERE}`,
+    });
     const grid = await screen.findByRole('grid', { name: 'Contents of Here' });
     const first = await within(grid).findByRole('row', { name: /record-0001\.txt/ });
     const second = within(grid).getByRole('row', { name: /record-0002\.txt/ });
@@ -72,9 +88,16 @@ describe('FolderPage: picking rows and acting on them', () => {
     await user.type(within(dialog).getByLabelText('New name'), 'plan.txt');
     await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
 
-    await waitFor(() => expect(toastStore.getState().toasts.map((toast) => toast.title)).toContain('Renamed to “plan.txt”'));
+    await waitFor(() =>
+      expect(toastStore.getState().toasts.map((toast) => toast.title)).toContain('Renamed to “plan.txt”'),
+    );
     expect(patches(mock.calls)).toEqual([{ displayName: 'plan.txt' }]);
-    toastStore.getState().toasts.find((toast) => toast.action)!.action!.run();
-    await waitFor(() => expect(patches(mock.calls)).toEqual([{ displayName: 'plan.txt' }, { displayName: 'record-0001.txt' }]));
+    toastStore
+      .getState()
+      .toasts.find((toast) => toast.action)!
+      .action!.run();
+    await waitFor(() =>
+      expect(patches(mock.calls)).toEqual([{ displayName: 'plan.txt' }, { displayName: 'record-0001.txt' }]),
+    );
   });
 });

@@ -43,7 +43,17 @@ interface FolderContentsProps {
  * order needs every row: pages load with progress shown, the rows on screen staying where they are,
  * and the list is rearranged once, when the last row is in.
  */
-export function FolderContents({ hubId, projectId, folderId, folderName, estimate, view, onViewChange, onUp, commands }: FolderContentsProps) {
+export function FolderContents({
+  hubId,
+  projectId,
+  folderId,
+  folderName,
+  estimate,
+  view,
+  onViewChange,
+  onUp,
+  commands,
+}: FolderContentsProps) {
   const navigate = useNavigate();
   const [visible, setVisible] = useState({ start: 0, end: 0 });
   // Each filter is a request to the service: ask once the typing pauses, not per key.
@@ -51,7 +61,15 @@ export function FolderContents({ hubId, projectId, folderId, folderName, estimat
   const plan = planNameFilter(filter);
   const { key: sortKey, order } = view.sort;
   const everything = !plan.exact || sortKey !== 'name' || order !== 'asc';
-  const pages = useFolderPages({ projectId, folderId, includeHidden: view.includeHidden, nameContains: plan.server, estimate, visible, everything });
+  const pages = useFolderPages({
+    projectId,
+    folderId,
+    includeHidden: view.includeHidden,
+    nameContains: plan.server,
+    estimate,
+    visible,
+    everything,
+  });
   const onRangeChange = useCallback((range: { start: number; end: number }) => setVisible(range), []);
 
   const ready = everything && pages.complete;
@@ -70,14 +88,27 @@ export function FolderContents({ hubId, projectId, folderId, folderName, estimat
   if (pages.first.isPending) return <FolderGridSkeleton />;
   if (pages.first.isLoadingError) {
     const { message, details, raw } = describeError(pages.first.error);
-    return <ErrorState title="Couldn't load this folder" message={message} details={details} raw={raw} onRetry={() => pages.retryPage(0)} retrying={pages.first.isFetching} />;
+    return (
+      <ErrorState
+        title="Couldn't load this folder"
+        message={message}
+        details={details}
+        raw={raw}
+        onRetry={() => pages.retryPage(0)}
+        retrying={pages.first.isFetching}
+      />
+    );
   }
   if (pages.count === 0 && !plan.server) {
     return (
       <EmptyState
         icon={<FolderIcon className="size-5" />}
         title="This folder is empty"
-        description={view.includeHidden ? 'Files and folders put here will be listed.' : 'Files and folders put here will be listed. Hidden ones show with “Show hidden”.'}
+        description={
+          view.includeHidden
+            ? 'Files and folders put here will be listed.'
+            : 'Files and folders put here will be listed. Hidden ones show with “Show hidden”.'
+        }
       />
     );
   }
@@ -103,30 +134,40 @@ export function FolderContents({ hubId, projectId, folderId, folderName, estimat
         onRetryFailed={() => pages.failedPages.forEach(pages.retryPage)}
       />
       {count === 0 && (arranged || pages.exact) ? (
-        <EmptyState icon={<FolderIcon className="size-5" />} title="Nothing matches" description={`No name in this folder contains “${filter}”, written as it is.`} />
+        <EmptyState
+          icon={<FolderIcon className="size-5" />}
+          title="Nothing matches"
+          description={`No name in this folder contains “${filter}”, written as it is.`}
+        />
       ) : (
         <div className="flex min-h-0 flex-1">
-        <FolderGrid
-          // A new listing or a new arrangement starts at its top.
-          key={`${folderId}:${view.includeHidden}:${plan.server}:${arranged ? `${sortKey}:${order}:${filter}` : 'listing'}`}
-          label={`Contents of ${folderName}`}
-          count={count}
-          entryAt={entryAt}
-          hrefAt={(index) => hrefOf(rowAt(index))}
-          sort={view.sort}
-          onSort={(sort) => onViewChange({ sort })}
-          onOpen={(href) => void navigate(href)}
-          onUp={onUp}
-          onRangeChange={onRangeChange}
-          onRetryPage={pages.retryPage}
-          rows={commands && picking.handlers}
-          compact={picking.picked.length > 0}
-        />
-        {commands && picking.picked.length > 0 && (
-          <Suspense fallback={null}>
-            <DetailsPanel projectId={projectId} rows={picking.picked} hrefOf={(row) => hrefOf(row)!} commands={commands} onClose={picking.clear} />
-          </Suspense>
-        )}
+          <FolderGrid
+            // A new listing or a new arrangement starts at its top.
+            key={`${folderId}:${view.includeHidden}:${plan.server}:${arranged ? `${sortKey}:${order}:${filter}` : 'listing'}`}
+            label={`Contents of ${folderName}`}
+            count={count}
+            entryAt={entryAt}
+            hrefAt={(index) => hrefOf(rowAt(index))}
+            sort={view.sort}
+            onSort={(sort) => onViewChange({ sort })}
+            onOpen={(href) => void navigate(href)}
+            onUp={onUp}
+            onRangeChange={onRangeChange}
+            onRetryPage={pages.retryPage}
+            rows={commands && picking.handlers}
+            compact={picking.picked.length > 0}
+          />
+          {commands && picking.picked.length > 0 && (
+            <Suspense fallback={null}>
+              <DetailsPanel
+                projectId={projectId}
+                rows={picking.picked}
+                hrefOf={(row) => hrefOf(row)!}
+                commands={commands}
+                onClose={picking.clear}
+              />
+            </Suspense>
+          )}
         </div>
       )}
       {picking.menu}

@@ -43,12 +43,30 @@ const OVERSCAN = 8;
  * goes up. Space picks the row (Shift for a range, Ctrl+A all, Escape none), Shift+arrows extend the
  * pick, and the context-menu key or Shift+F10 opens the row's menu.
  */
-export function FolderGrid({ label, count, entryAt, hrefAt, sort, onSort, onOpen, onUp, onRangeChange, onRetryPage, rows, compact = false }: FolderGridProps) {
+export function FolderGrid({
+  label,
+  count,
+  entryAt,
+  hrefAt,
+  sort,
+  onSort,
+  onOpen,
+  onUp,
+  onRangeChange,
+  onRetryPage,
+  rows,
+  compact = false,
+}: FolderGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState({ row: 0, col: NAME_COL });
   const [focusPending, setFocusPending] = useState(false);
   const now = useNow(60_000);
-  const { first: start, last, totalHeight, scrollToIndex } = useRowWindow({ count, rowHeight: ROW_HEIGHT, overscan: OVERSCAN, headerHeight: HEADER_HEIGHT, scrollRef });
+  const {
+    first: start,
+    last,
+    totalHeight,
+    scrollToIndex,
+  } = useRowWindow({ count, rowHeight: ROW_HEIGHT, overscan: OVERSCAN, headerHeight: HEADER_HEIGHT, scrollRef });
   const end = Math.max(start, last);
 
   useEffect(() => onRangeChange({ start, end }), [start, end, onRangeChange]);
@@ -56,8 +74,9 @@ export function FolderGrid({ label, count, entryAt, hrefAt, sort, onSort, onOpen
   // Keys move focus to a row that may not be rendered yet: focus it once it is.
   useEffect(() => {
     if (!focusPending) return;
-    const cell = scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`)
-      ?? scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:0"]`);
+    const cell =
+      scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`) ??
+      scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:0"]`);
     if (cell) {
       cell.focus({ preventScroll: true });
       setFocusPending(false);

@@ -8,7 +8,11 @@ import { useVirtualLayout } from '../../testing/virtual-layout';
 import { FolderPage } from './folder-page';
 import { PLACE_PATTERNS } from './places';
 
-const notFound = (path: string) => jsonResponse({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not found', detail: `No folder at ${path}` }] }, { status: 404 });
+const notFound = (path: string) =>
+  jsonResponse(
+    { errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not found', detail: `No folder at ${path}` }] },
+    { status: 404 },
+  );
 
 /** Project Files (urn:top) lists Drawings (urn:drawings) and plan.pdf; `state.down` takes the platform away. */
 function serve(state: { down: boolean; drawingsGone: boolean }) {
@@ -16,15 +20,25 @@ function serve(state: { down: boolean; drawingsGone: boolean }) {
     if (state.down) return Promise.reject(new TypeError('Failed to fetch'));
     const path = decodeURIComponent(call.url.pathname);
     if (path.endsWith('/folders/urn:top/contents')) {
-      return jsonResponse(envelope([folder('urn:drawings', 'Drawings', 'urn:top'), item('urn:plan', 'plan.pdf', 'urn:top')]));
+      return jsonResponse(
+        envelope([folder('urn:drawings', 'Drawings', 'urn:top'), item('urn:plan', 'plan.pdf', 'urn:top')]),
+      );
     }
-    if (path.endsWith('/folders/urn:top')) return jsonResponse(envelope(folder('urn:top', 'Project Files', 'urn:root', { objectCount: 2 })));
+    if (path.endsWith('/folders/urn:top'))
+      return jsonResponse(envelope(folder('urn:top', 'Project Files', 'urn:root', { objectCount: 2 })));
     if (path.includes('/folders/urn:drawings')) return state.drawingsGone ? notFound(path) : jsonResponse(envelope([]));
     if (path.endsWith('/projects/a.project')) return jsonResponse(envelope(project()));
     if (path.endsWith('/hubs/a.hub')) return jsonResponse(envelope(hub()));
     return notFound(path);
   });
-  configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: () => Promise.resolve(null), onSessionExpired: vi.fn(), maxRateLimitRetries: 0 });
+  configureHttp({
+    baseUrl: 'http://platform.test',
+    fetch: mock.fetch,
+    getAccessToken: () => 't',
+    refreshAccessToken: () => Promise.resolve(null),
+    onSessionExpired: vi.fn(),
+    maxRateLimitRetries: 0,
+  });
   return mock;
 }
 
@@ -36,7 +50,10 @@ describe('FolderPage when things go wrong', () => {
   it('keeps the rows on screen when a Refresh cannot reach the platform', async () => {
     const state = { down: false, drawingsGone: false };
     serve(state);
-    const { user, queryClient } = renderWithProviders(<FolderPage />, { path: PLACE_PATTERNS.folder, url: at('urn:top') });
+    const { user, queryClient } = renderWithProviders(<FolderPage />, {
+      path: PLACE_PATTERNS.folder,
+      url: at('urn:top'),
+    });
     const grid = await screen.findByRole('grid', { name: 'Contents of Project Files' });
     expect(await within(grid).findByRole('row', { name: /plan\.pdf/ })).toBeInTheDocument();
 
@@ -65,6 +82,9 @@ describe('FolderPage when things go wrong', () => {
   it('offers the project when nothing this tab has seen listed the missing folder', async () => {
     serve({ down: false, drawingsGone: true });
     renderWithProviders(<FolderPage />, { path: PLACE_PATTERNS.folder, url: at('urn:drawings') });
-    expect(await screen.findByRole('link', { name: 'Go to Riverside Offices' })).toHaveAttribute('href', '/hubs/a.hub/projects/a.project');
+    expect(await screen.findByRole('link', { name: 'Go to Riverside Offices' })).toHaveAttribute(
+      'href',
+      '/hubs/a.hub/projects/a.project',
+    );
   });
 });

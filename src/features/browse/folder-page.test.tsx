@@ -14,10 +14,15 @@ const ARCHIVE = 'urn:archive';
 /** Page `page` of the Archive's items whose names contain `needle`, as the service filters them. */
 function filteredPage(needle: string, page: number) {
   const all = Array.from({ length: Math.ceil(TOTAL / 200) }, (_, n) => recordsPage(ARCHIVE, n, TOTAL));
-  const items = all.flatMap((one) => one.data).filter((entry) => entry.type === 'items' && entry.attributes.displayName.includes(needle));
+  const items = all
+    .flatMap((one) => one.data)
+    .filter((entry) => entry.type === 'items' && entry.attributes.displayName.includes(needle));
   const tips = all.flatMap((one) => one.included ?? []);
   const slice = items.slice(page * 200, page * 200 + 200);
-  return envelope(slice, { included: tips.filter((tip) => slice.some((entry) => tip.id.startsWith(`${entry.id}?`))), ...(items.length > page * 200 + 200 ? { next: 'http://platform.test/next' } : {}) });
+  return envelope(slice, {
+    included: tips.filter((tip) => slice.some((entry) => tip.id.startsWith(`${entry.id}?`))),
+    ...(items.length > page * 200 + 200 ? { next: 'http://platform.test/next' } : {}),
+  });
 }
 
 /**
@@ -36,14 +41,28 @@ function serve({ hold = false } = {}) {
       if (hold && page > 0) await held;
       return jsonResponse(recordsPage(ARCHIVE, page, TOTAL));
     }
-    if (path.endsWith(`/folders/${ARCHIVE}`)) return jsonResponse(envelope(folder(ARCHIVE, 'Archive', 'urn:top', { objectCount: TOTAL })));
-    if (path.endsWith('/folders/urn:top')) return jsonResponse(envelope(folder('urn:top', 'Project Files', 'urn:root')));
+    if (path.endsWith(`/folders/${ARCHIVE}`))
+      return jsonResponse(envelope(folder(ARCHIVE, 'Archive', 'urn:top', { objectCount: TOTAL })));
+    if (path.endsWith('/folders/urn:top'))
+      return jsonResponse(envelope(folder('urn:top', 'Project Files', 'urn:root')));
     if (path.endsWith('/projects/a.project')) return jsonResponse(envelope(project()));
     if (path.endsWith('/hubs/a.hub')) return jsonResponse(envelope(hub()));
-    return jsonResponse({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not found', detail: path }] }, { status: 404 });
+    return jsonResponse(
+      { errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not found', detail: path }] },
+      { status: 404 },
+    );
   });
-  configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: () => Promise.resolve(null), onSessionExpired: vi.fn() });
-  const pagesAsked = () => mock.calls.filter((call) => call.url.pathname.endsWith('/contents')).map((call) => Number(call.url.searchParams.get('page[number]')));
+  configureHttp({
+    baseUrl: 'http://platform.test',
+    fetch: mock.fetch,
+    getAccessToken: () => 't',
+    refreshAccessToken: () => Promise.resolve(null),
+    onSessionExpired: vi.fn(),
+  });
+  const pagesAsked = () =>
+    mock.calls
+      .filter((call) => call.url.pathname.endsWith('/contents'))
+      .map((call) => Number(call.url.searchParams.get('page[number]')));
   return { ...mock, pagesAsked, release };
 }
 
@@ -59,7 +78,9 @@ describe('FolderPage', () => {
     const grid = await screen.findByRole('grid', { name: 'Contents of Archive' });
     expect(await within(grid).findByRole('row', { name: /record-0001\.txt/ })).toBeInTheDocument();
     await waitFor(() => expect(grid).toHaveAttribute('aria-rowcount', String(TOTAL + 1)));
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Demo Company›Riverside Offices›Project Files›Archive'.replaceAll('›', ''));
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
+      'Demo Company›Riverside Offices›Project Files›Archive'.replaceAll('›', ''),
+    );
     expect(pagesAsked()).toEqual([0]);
 
     // To the end in one jump: the last page, not the 23 between.
@@ -81,10 +102,12 @@ describe('FolderPage', () => {
     await user.keyboard('{Control>}{End}{/Control}');
     await waitFor(() => expect(within(grid).getByRole('rowheader', { name: /record-5000\.txt/ })).toHaveFocus());
     await user.keyboard('{Enter}');
-    expect(await screen.findByText(/^At \/hubs\/a\.hub\/projects\/a\.project\/items\/urn:item:5000$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^At \/hubs\/a\.hub\/projects\/a\.project\/items\/urn:item:5000$/),
+    ).toBeInTheDocument();
   });
 
-  it('keeps the rows in the service\'s order while the pages for another order arrive, then rearranges once', async () => {
+  it("keeps the rows in the service's order while the pages for another order arrive, then rearranges once", async () => {
     const { pagesAsked, release } = serve({ hold: true });
     const { user } = renderWithProviders(<FolderPage />, { path: PLACE_PATTERNS.folder, url: url() });
     const grid = await screen.findByRole('grid');
@@ -96,7 +119,9 @@ describe('FolderPage', () => {
     expect(within(screen.getByRole('grid')).getAllByRole('rowheader')[0]).toHaveAccessibleName(/record-0001\.txt/);
 
     act(release);
-    await waitFor(() => expect(within(screen.getByRole('grid')).getAllByRole('rowheader')[0]).toHaveAccessibleName(/record-5000\.txt/));
+    await waitFor(() =>
+      expect(within(screen.getByRole('grid')).getAllByRole('rowheader')[0]).toHaveAccessibleName(/record-5000\.txt/),
+    );
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
@@ -106,7 +131,9 @@ describe('FolderPage', () => {
     await screen.findByRole('grid', {}, { timeout: 5000 });
     await waitFor(() => expect(pagesAsked()).toHaveLength(25));
     // Arranged, the grid starts again at its top.
-    await waitFor(() => expect(within(screen.getByRole('grid')).getAllByRole('rowheader')[0]).toHaveAccessibleName(/record-5000\.txt/));
+    await waitFor(() =>
+      expect(within(screen.getByRole('grid')).getAllByRole('rowheader')[0]).toHaveAccessibleName(/record-5000\.txt/),
+    );
     expect(screen.getByRole('combobox', { name: 'Sort' })).toHaveValue('size:desc');
   });
 
@@ -118,7 +145,11 @@ describe('FolderPage', () => {
     expect(screen.getByRole('searchbox', { name: 'Filter by name' })).toHaveFocus();
     await user.keyboard('4999');
     expect(await screen.findByText(/^1 match for “4999”/, {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(within(screen.getByRole('grid')).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['record-4999.txt']);
+    expect(
+      within(screen.getByRole('grid'))
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['record-4999.txt']);
     expect(router.state.location.search).toBe('?q=4999');
     // Asked once the typing paused, for the whole name typed: no page per key, no page of the unfiltered 5,000.
     const filtered = calls.filter((call) => call.url.searchParams.has('filter[displayName]-contains'));

@@ -40,14 +40,25 @@ export function FolderPage({ upload }: { upload?: FolderUploadSlot } = {}) {
   const project = useQuery(dmQueries.project(hubId, projectId));
   const actions = useRowActions({ hubId, projectId, folderId });
   const commands: RowCommands = {
-    open: (row) => void navigate(row.kind === 'folder' ? folderPath(hubId, projectId, row.id) : itemPath(hubId, projectId, row.id)),
+    open: (row) =>
+      void navigate(row.kind === 'folder' ? folderPath(hubId, projectId, row.id) : itemPath(hubId, projectId, row.id)),
     rename: actions.rename,
     move: actions.move,
     remove: actions.remove,
   };
 
   if (folder.isLoadingError) {
-    return <PlaceError what="folder" hubId={hubId} projectId={projectId} id={folderId} error={folder.error} onRetry={() => void folder.refetch()} retrying={folder.isFetching} />;
+    return (
+      <PlaceError
+        what="folder"
+        hubId={hubId}
+        projectId={projectId}
+        id={folderId}
+        error={folder.error}
+        onRetry={() => void folder.refetch()}
+        retrying={folder.isFetching}
+      />
+    );
   }
 
   const attributes = folder.data?.data.attributes;
@@ -64,7 +75,13 @@ export function FolderPage({ upload }: { upload?: FolderUploadSlot } = {}) {
   };
 
   const withDropZone = (contents: ReactNode) =>
-    upload ? upload.dropZone({ hubId, projectId, folderId }, attributes?.displayName || attributes?.name || 'this folder', contents) : contents;
+    upload
+      ? upload.dropZone(
+          { hubId, projectId, folderId },
+          attributes?.displayName || attributes?.name || 'this folder',
+          contents,
+        )
+      : contents;
 
   return (
     <section aria-labelledby="folder-heading" className="flex min-h-0 flex-1 flex-col">
@@ -73,7 +90,11 @@ export function FolderPage({ upload }: { upload?: FolderUploadSlot } = {}) {
         icon={<FolderIcon className="size-4 text-amber-500" />}
         title={attributes ? attributes.displayName || attributes.name : null}
         titleId="folder-heading"
-        subtitle={attributes ? `${formatCount(attributes.objectCount)} ${attributes.objectCount === 1 ? 'entry' : 'entries'}` : undefined}
+        subtitle={
+          attributes
+            ? `${formatCount(attributes.objectCount)} ${attributes.objectCount === 1 ? 'entry' : 'entries'}`
+            : undefined
+        }
         actions={
           <>
             <Button size="sm" variant="secondary" onClick={actions.newFolder}>
@@ -87,7 +108,12 @@ export function FolderPage({ upload }: { upload?: FolderUploadSlot } = {}) {
           </>
         }
       />
-      <FolderToolbar key={`toolbar:${folderId}`} view={view} onChange={changeView} actions={upload?.button({ hubId, projectId, folderId })} />
+      <FolderToolbar
+        key={`toolbar:${folderId}`}
+        view={view}
+        onChange={changeView}
+        actions={upload?.button({ hubId, projectId, folderId })}
+      />
       {withDropZone(
         <FolderContents
           key={`contents:${folderId}`}

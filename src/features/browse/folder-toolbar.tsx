@@ -13,10 +13,19 @@ const SORTS: { value: `${SortKey}:${SortOrder}`; label: string }[] = [
   { value: 'size:asc', label: 'Smallest first' },
 ];
 
-const CONTROL = 'h-7 rounded-md border border-neutral-300 bg-white text-xs text-neutral-800 focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100';
+const CONTROL =
+  'h-7 rounded-md border border-neutral-300 bg-white text-xs text-neutral-800 focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100';
 
 /** Filter, sort and hidden folders; `/` focuses the filter from anywhere on the page. `actions` sit at the end (Upload). */
-export function FolderToolbar({ view, onChange, actions }: { view: FolderView; onChange: (next: Partial<FolderView>) => void; actions?: ReactNode }) {
+export function FolderToolbar({
+  view,
+  onChange,
+  actions,
+}: {
+  view: FolderView;
+  onChange: (next: Partial<FolderView>) => void;
+  actions?: ReactNode;
+}) {
   const filterRef = useRef<HTMLInputElement>(null);
   // The address follows the typing a step behind; the field keeps its own text so no key is lost.
   const [text, setText] = useState(view.filter);
@@ -24,7 +33,11 @@ export function FolderToolbar({ view, onChange, actions }: { view: FolderView; o
   useSlashFocus(filterRef);
 
   return (
-    <div role="toolbar" aria-label="Folder view" className="flex flex-wrap items-center gap-2 border-b border-neutral-200 px-4 py-2 sm:px-6 dark:border-neutral-800">
+    <div
+      role="toolbar"
+      aria-label="Folder view"
+      className="flex flex-wrap items-center gap-2 border-b border-neutral-200 px-4 py-2 sm:px-6 dark:border-neutral-800"
+    >
       <label className="relative flex items-center">
         <span className="sr-only">Filter by name</span>
         <SearchIcon className="pointer-events-none absolute left-2 size-3.5 text-neutral-400" />

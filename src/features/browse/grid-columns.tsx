@@ -42,7 +42,10 @@ export function GridHeader({ sort, onSort }: { sort: SortState; onSort: (next: S
       <div
         role="row"
         aria-rowindex={1}
-        className={cx(GRID_TEMPLATE, 'h-8 border-b border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900')}
+        className={cx(
+          GRID_TEMPLATE,
+          'h-8 border-b border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900',
+        )}
       >
         {COLUMNS.map((column) => {
           const active = column.sortKey !== undefined && sort.key === column.sortKey;
@@ -57,11 +60,14 @@ export function GridHeader({ sort, onSort }: { sort: SortState; onSort: (next: S
                 <button
                   type="button"
                   tabIndex={-1}
-                  onClick={() => onSort({ key: column.sortKey!, order: active && sort.order === 'asc' ? 'desc' : 'asc' })}
+                  onClick={() =>
+                    onSort({ key: column.sortKey!, order: active && sort.order === 'asc' ? 'desc' : 'asc' })
+                  }
                   className="inline-flex items-center gap-1 rounded hover:text-neutral-900 dark:hover:text-neutral-100"
                 >
                   {column.label}
-                  {active && (sort.order === 'asc' ? <ArrowUpIcon className="size-3" /> : <ArrowDownIcon className="size-3" />)}
+                  {active &&
+                    (sort.order === 'asc' ? <ArrowUpIcon className="size-3" /> : <ArrowDownIcon className="size-3" />)}
                 </button>
               ) : column.hiddenLabel ? (
                 <span className="sr-only">{column.label}</span>

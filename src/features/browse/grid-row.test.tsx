@@ -24,11 +24,33 @@ describe('GridRow', () => {
   it('shows a translated file’s thumbnail in its own column, without being pointed at, in the box the icon had', async () => {
     const mock = mockFetch((call) =>
       call.url.pathname.endsWith('/manifest')
-        ? new Response(JSON.stringify({ urn: 'u', status: 'success', progress: 'complete', derivatives: [] }), { headers: { 'Content-Type': 'application/json' } })
-        : new Response(new Blob(['png']), { headers: { 'Content-Type': 'image/png' } }));
-    configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: () => Promise.resolve(null), onSessionExpired: vi.fn() });
-    const [row] = rowsOf(envelope([item('urn:i', 'house.ifc', 'urn:f')], { included: [version('urn:i', 'house.ifc', 1)] }));
-    renderWithProviders(<GridRow entry={{ state: 'ready', row: row! }} index={0} style={{}} href="/x" activeCol={0} now={Date.now()} onCellFocus={() => {}} onRetry={() => {}} />);
+        ? new Response(JSON.stringify({ urn: 'u', status: 'success', progress: 'complete', derivatives: [] }), {
+            headers: { 'Content-Type': 'application/json' },
+          })
+        : new Response(new Blob(['png']), { headers: { 'Content-Type': 'image/png' } }),
+    );
+    configureHttp({
+      baseUrl: 'http://platform.test',
+      fetch: mock.fetch,
+      getAccessToken: () => 't',
+      refreshAccessToken: () => Promise.resolve(null),
+      onSessionExpired: vi.fn(),
+    });
+    const [row] = rowsOf(
+      envelope([item('urn:i', 'house.ifc', 'urn:f')], { included: [version('urn:i', 'house.ifc', 1)] }),
+    );
+    renderWithProviders(
+      <GridRow
+        entry={{ state: 'ready', row: row! }}
+        index={0}
+        style={{}}
+        href="/x"
+        activeCol={0}
+        now={Date.now()}
+        onCellFocus={() => {}}
+        onRetry={() => {}}
+      />,
+    );
 
     const name = screen.getByRole('rowheader', { name: /house\.ifc/ });
     expect(name.querySelector('svg, img')).toBeNull();

@@ -11,7 +11,8 @@ import type { ContentRow } from './content-rows';
 import { CELL, GRID_TEMPLATE, NARROW_HIDDEN, PHONE_HIDDEN } from './grid-columns';
 import { TranslationPill, useTranslationState } from './translation-cell';
 
-export type GridEntry = { state: 'ready'; row: ContentRow } | { state: 'loading' } | { state: 'failed'; page: number; first: boolean };
+export type GridEntry =
+  { state: 'ready'; row: ContentRow } | { state: 'loading' } | { state: 'failed'; page: number; first: boolean };
 
 interface RowProps {
   entry: GridEntry;
@@ -31,7 +32,8 @@ interface RowProps {
 }
 
 export type SelectMode = 'only' | 'toggle' | 'range';
-const modeOf = (event: MouseEvent): SelectMode => (event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'only');
+const modeOf = (event: MouseEvent): SelectMode =>
+  event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'only';
 
 const THUMBNAIL_DELAY_MS = 150;
 
@@ -46,9 +48,24 @@ function useSettled(delayMs: number): boolean {
 }
 
 const ROW = cx(GRID_TEMPLATE, 'absolute inset-x-0 top-0 border-b border-neutral-100 dark:border-neutral-800/70');
-const focusable = (active: boolean) => ({ tabIndex: active ? 0 : -1, className: 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-500' });
+const focusable = (active: boolean) => ({
+  tabIndex: active ? 0 : -1,
+  className: 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-500',
+});
 
-export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus, onRetry, selected = false, onSelect, onMenu }: RowProps) {
+export function GridRow({
+  entry,
+  index,
+  style,
+  href,
+  activeCol,
+  now,
+  onCellFocus,
+  onRetry,
+  selected = false,
+  onSelect,
+  onMenu,
+}: RowProps) {
   // Rows on screen show their thumbnails; rows that fly past while scrolling ask for none.
   const settled = useSettled(THUMBNAIL_DELAY_MS);
   const thumbnail = useThumbnailUrl(entry.state === 'ready' ? (entry.row.thumbnail?.urn ?? null) : null, settled);
@@ -58,7 +75,8 @@ export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus
   useEffect(() => {
     if (entry.state !== 'ready' || activeCol === null || activeCol === 0) return;
     const placeholder = rowRef.current?.querySelector(`[data-cell="${index}:0"]`);
-    if (placeholder && placeholder === document.activeElement) rowRef.current?.querySelector<HTMLElement>(`[data-cell="${index}:${activeCol}"]`)?.focus({ preventScroll: true });
+    if (placeholder && placeholder === document.activeElement)
+      rowRef.current?.querySelector<HTMLElement>(`[data-cell="${index}:${activeCol}"]`)?.focus({ preventScroll: true });
   }, [entry.state, activeCol, index]);
   const cell = (col: number, className?: string) => ({
     'data-cell': `${index}:${col}`,
@@ -81,7 +99,11 @@ export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus
           ) : entry.first ? (
             <span>
               Rows {entry.page * CONTENTS_PAGE_SIZE + 1}–{(entry.page + 1) * CONTENTS_PAGE_SIZE} could not be loaded.{' '}
-              <button type="button" className="font-medium text-accent-700 underline dark:text-accent-300" onClick={() => onRetry(entry.page)}>
+              <button
+                type="button"
+                className="font-medium text-accent-700 underline dark:text-accent-300"
+                onClick={() => onRetry(entry.page)}
+              >
                 Retry
               </button>
             </span>
@@ -118,7 +140,9 @@ export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus
       className={cx(
         ROW,
         'group cursor-default',
-        selected ? 'bg-accent-100/70 dark:bg-accent-900/40' : 'hover:bg-neutral-50 focus-within:bg-accent-50/60 dark:hover:bg-neutral-900 dark:focus-within:bg-accent-950/40',
+        selected
+          ? 'bg-accent-100/70 dark:bg-accent-900/40'
+          : 'hover:bg-neutral-50 focus-within:bg-accent-50/60 dark:hover:bg-neutral-900 dark:focus-within:bg-accent-950/40',
         row.hidden && 'opacity-70',
       )}
     >
@@ -133,12 +157,21 @@ export function GridRow({ entry, index, style, href, activeCol, now, onCellFocus
         ) : (
           <span className="truncate">{row.name}</span>
         )}
-        {row.hidden && <span className="rounded bg-neutral-100 px-1 text-[10px] font-normal text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">hidden</span>}
+        {row.hidden && (
+          <span className="rounded bg-neutral-100 px-1 text-[10px] font-normal text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
+            hidden
+          </span>
+        )}
       </div>
       <div role="gridcell" {...cell(2, cx(NARROW_HIDDEN, 'text-neutral-600 dark:text-neutral-300'))}>
-        <span className="truncate" title={row.extensionType}>{row.typeLabel}</span>
+        <span className="truncate" title={row.extensionType}>
+          {row.typeLabel}
+        </span>
       </div>
-      <div role="gridcell" {...cell(3, cx(PHONE_HIDDEN, 'justify-end text-neutral-600 tabular-nums dark:text-neutral-300'))}>
+      <div
+        role="gridcell"
+        {...cell(3, cx(PHONE_HIDDEN, 'justify-end text-neutral-600 tabular-nums dark:text-neutral-300'))}
+      >
         {row.versionNumber === null ? <span aria-label="No version">—</span> : `v${row.versionNumber}`}
       </div>
       <div role="gridcell" {...cell(4, cx(PHONE_HIDDEN, 'text-xs text-neutral-600 dark:text-neutral-300'))}>

@@ -20,7 +20,9 @@ export function HubPage() {
   const hubId = requireParam(useParams(), 'hubId');
   const hub = useQuery(dmQueries.hub(hubId));
   const [pageCount, setPageCount] = useState(1);
-  const pages = useQueries({ queries: Array.from({ length: pageCount }, (_, page) => dmQueries.projects(hubId, page)) });
+  const pages = useQueries({
+    queries: Array.from({ length: pageCount }, (_, page) => dmQueries.projects(hubId, page)),
+  });
   const first = pages[0];
   const last = pages[pages.length - 1];
   const projects = pages.flatMap((page) => page.data?.data ?? []);
@@ -30,16 +32,33 @@ export function HubPage() {
   if (!first || first.isPending) body = <HubsTableSkeleton label="Loading projects…" />;
   else if (first.isLoadingError) {
     const { message, details, raw } = describeError(first.error);
-    body = <ErrorState title="Couldn't load projects" message={message} details={details} raw={raw} onRetry={() => void first.refetch()} retrying={first.isFetching} />;
+    body = (
+      <ErrorState
+        title="Couldn't load projects"
+        message={message}
+        details={details}
+        raw={raw}
+        onRetry={() => void first.refetch()}
+        retrying={first.isFetching}
+      />
+    );
   } else if (projects.length === 0) {
-    body = <EmptyState icon={<BriefcaseIcon className="size-5" />} title="No projects in this hub" description="Projects you are added to in this hub appear here." />;
+    body = (
+      <EmptyState
+        icon={<BriefcaseIcon className="size-5" />}
+        title="No projects in this hub"
+        description="Projects you are added to in this hub appear here."
+      />
+    );
   } else {
     body = (
       <>
         <ProjectsTable hubId={hubId} projects={projects} />
         {last?.data?.links.next && (
           <div className="flex justify-center p-3">
-            <Button size="sm" onClick={() => setPageCount(pageCount + 1)}>More projects</Button>
+            <Button size="sm" onClick={() => setPageCount(pageCount + 1)}>
+              More projects
+            </Button>
           </div>
         )}
       </>

@@ -10,18 +10,35 @@ function serve() {
   const mock = mockFetch((call: RecordedCall) => {
     const path = decodeURIComponent(call.url.pathname);
     if (path === '/project/v1/hubs') return jsonResponse(envelope([hub()]));
-    if (path.endsWith('/projects')) return jsonResponse(envelope([project('a.project', 'Riverside Offices'), project('a.bridge', 'Harbour Bridge Retrofit')]));
-    if (path.endsWith('/topFolders')) return jsonResponse(envelope([folder('urn:top', 'Project Files', 'urn:root', { objectCount: 2 })]));
+    if (path.endsWith('/projects'))
+      return jsonResponse(
+        envelope([project('a.project', 'Riverside Offices'), project('a.bridge', 'Harbour Bridge Retrofit')]),
+      );
+    if (path.endsWith('/topFolders'))
+      return jsonResponse(envelope([folder('urn:top', 'Project Files', 'urn:root', { objectCount: 2 })]));
     if (path.endsWith('/folders/urn:top/contents')) {
       expect(call.url.searchParams.get('filter[type]')).toBe('folders');
-      return jsonResponse(envelope([folder('urn:arch', 'Architecture', 'urn:top', { objectCount: 1 }), folder('urn:empty', 'Structure', 'urn:top')]));
+      return jsonResponse(
+        envelope([
+          folder('urn:arch', 'Architecture', 'urn:top', { objectCount: 1 }),
+          folder('urn:empty', 'Structure', 'urn:top'),
+        ]),
+      );
     }
     if (path.endsWith('/contents')) return jsonResponse(recordsPage('x', 0, 0));
-    if (path.endsWith('/folders/urn:arch')) return jsonResponse(envelope(folder('urn:arch', 'Architecture', 'urn:top', { objectCount: 1 })));
-    if (path.endsWith('/folders/urn:top')) return jsonResponse(envelope(folder('urn:top', 'Project Files', 'urn:root', { objectCount: 2 })));
+    if (path.endsWith('/folders/urn:arch'))
+      return jsonResponse(envelope(folder('urn:arch', 'Architecture', 'urn:top', { objectCount: 1 })));
+    if (path.endsWith('/folders/urn:top'))
+      return jsonResponse(envelope(folder('urn:top', 'Project Files', 'urn:root', { objectCount: 2 })));
     return jsonResponse(envelope(project()));
   });
-  configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: () => Promise.resolve(null), onSessionExpired: vi.fn() });
+  configureHttp({
+    baseUrl: 'http://platform.test',
+    fetch: mock.fetch,
+    getAccessToken: () => 't',
+    refreshAccessToken: () => Promise.resolve(null),
+    onSessionExpired: vi.fn(),
+  });
   return mock;
 }
 
@@ -62,7 +79,10 @@ describe('HubTree', () => {
 
   it('opens itself along the way to the folder on screen and marks it', async () => {
     serve();
-    renderWithProviders(<HubTree />, { path: '/hubs/:hubId/projects/:projectId/folders/:folderId', url: '/hubs/a.hub/projects/a.project/folders/urn:arch' });
+    renderWithProviders(<HubTree />, {
+      path: '/hubs/:hubId/projects/:projectId/folders/:folderId',
+      url: '/hubs/a.hub/projects/a.project/folders/urn:arch',
+    });
     const architecture = await screen.findByRole('treeitem', { name: 'Architecture' });
     expect(architecture).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(architecture).toHaveAttribute('tabindex', '0'));

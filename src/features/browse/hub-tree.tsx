@@ -18,13 +18,26 @@ export function HubTree() {
   const place = placeOf(useLocation().pathname);
   const { pathRevealed } = useTreeActions();
   // On an item's page the tree shows the folder that holds it; the page has loaded the item already.
-  const item = useQuery({ ...dmQueries.item({ projectId: place.projectId ?? '', itemId: place.itemId ?? '' }), enabled: Boolean(place.projectId && place.itemId) });
+  const item = useQuery({
+    ...dmQueries.item({ projectId: place.projectId ?? '', itemId: place.itemId ?? '' }),
+    enabled: Boolean(place.projectId && place.itemId),
+  });
   const folderId = place.folderId ?? (place.itemId ? item.data?.data.relationships['parent']?.data?.id : undefined);
-  const chain = useFolderChain(place.hubId ?? '', place.projectId ?? '', place.hubId && place.projectId ? folderId : undefined);
+  const chain = useFolderChain(
+    place.hubId ?? '',
+    place.projectId ?? '',
+    place.hubId && place.projectId ? folderId : undefined,
+  );
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const treeRef = useRef<HTMLUListElement>(null);
 
-  const currentKey = folderId ? treeKey.folder(folderId) : place.projectId ? treeKey.project(place.projectId) : place.hubId ? treeKey.hub(place.hubId) : null;
+  const currentKey = folderId
+    ? treeKey.folder(folderId)
+    : place.projectId
+      ? treeKey.project(place.projectId)
+      : place.hubId
+        ? treeKey.hub(place.hubId)
+        : null;
   // Open every node above the page: the hub, the project, and the folders above this folder.
   const reveal = useMemo(() => {
     const keys: string[] = [];
@@ -36,7 +49,11 @@ export function HubTree() {
   useEffect(() => pathRevealed(reveal), [reveal, pathRevealed]);
 
   const firstHub = hubs.data?.data[0];
-  const focus = { activeKey: activeKey ?? currentKey ?? (firstHub ? treeKey.hub(firstHub.id) : null), activate: setActiveKey, currentKey };
+  const focus = {
+    activeKey: activeKey ?? currentKey ?? (firstHub ? treeKey.hub(firstHub.id) : null),
+    activate: setActiveKey,
+    currentKey,
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const items = Array.from(treeRef.current?.querySelectorAll<HTMLElement>('[role=treeitem]') ?? []);
@@ -48,10 +65,17 @@ export function HubTree() {
   };
 
   if (hubs.isPending) return <TreeGroupLoading level={0} />;
-  if (hubs.isLoadingError) return <p className="px-2 text-xs text-red-700 dark:text-red-400">Couldn&apos;t load hubs.</p>;
+  if (hubs.isLoadingError)
+    return <p className="px-2 text-xs text-red-700 dark:text-red-400">Couldn&apos;t load hubs.</p>;
   return (
     <TreeFocusContext value={focus}>
-      <ul ref={treeRef} role="tree" aria-label="Hubs, projects and folders" onKeyDown={onKeyDown} className="space-y-px">
+      <ul
+        ref={treeRef}
+        role="tree"
+        aria-label="Hubs, projects and folders"
+        onKeyDown={onKeyDown}
+        className="space-y-px"
+      >
         {hubs.data.data.map((hub) => (
           <HubNode key={hub.id} hub={hub} />
         ))}

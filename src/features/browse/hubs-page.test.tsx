@@ -67,7 +67,18 @@ describe('HubsPage', () => {
       inOrder(
         () =>
           jsonResponse(
-            { jsonapi: { version: '1.0' }, errors: [{ id: '1', status: '503', code: 'UNAVAILABLE', title: 'Unavailable', detail: 'The hub service is restarting.' }] },
+            {
+              jsonapi: { version: '1.0' },
+              errors: [
+                {
+                  id: '1',
+                  status: '503',
+                  code: 'UNAVAILABLE',
+                  title: 'Unavailable',
+                  detail: 'The hub service is restarting.',
+                },
+              ],
+            },
             { status: 503 },
           ),
         () => jsonResponse(hubsResponse([hub('a.demo', 'Demo Company', 'hubs:autodesk.core:Hub', 'US')])),

@@ -23,10 +23,18 @@ export function HubsPage() {
             Hubs
           </h1>
           <p className="text-xs text-neutral-500 tabular-nums dark:text-neutral-400">
-            {count === undefined ? 'Accounts and teams that hold your projects' : `${count} ${count === 1 ? 'hub' : 'hubs'}`}
+            {count === undefined
+              ? 'Accounts and teams that hold your projects'
+              : `${count} ${count === 1 ? 'hub' : 'hubs'}`}
           </p>
         </div>
-        <Button size="sm" variant="ghost" onClick={() => void hubs.refetch()} loading={refreshing} disabled={hubs.isPending}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => void hubs.refetch()}
+          loading={refreshing}
+          disabled={hubs.isPending}
+        >
           {!refreshing && <RefreshIcon className="size-3.5" />}
           Refresh
         </Button>

@@ -6,17 +6,26 @@ import { Skeleton } from '../../components/ui/spinner';
 import { hubTypeLabel, regionLabel } from './hub-labels';
 import { hubPath } from './places';
 
-const HEAD = 'sticky top-0 z-10 h-8 border-b border-neutral-200 bg-neutral-50/95 px-3 text-left text-xs font-medium text-neutral-500 backdrop-blur dark:border-neutral-800 dark:bg-neutral-900/95 dark:text-neutral-400';
+const HEAD =
+  'sticky top-0 z-10 h-8 border-b border-neutral-200 bg-neutral-50/95 px-3 text-left text-xs font-medium text-neutral-500 backdrop-blur dark:border-neutral-800 dark:bg-neutral-900/95 dark:text-neutral-400';
 const CELL = 'h-9 border-b border-neutral-100 px-3 dark:border-neutral-800/70';
 
 function TableHead() {
   return (
     <thead>
       <tr>
-        <th scope="col" className={`${HEAD} pl-6`}>Name</th>
-        <th scope="col" className={HEAD}>Type</th>
-        <th scope="col" className={HEAD}>Region</th>
-        <th scope="col" className={`${HEAD} pr-6`}>Hub ID</th>
+        <th scope="col" className={`${HEAD} pl-6`}>
+          Name
+        </th>
+        <th scope="col" className={HEAD}>
+          Type
+        </th>
+        <th scope="col" className={HEAD}>
+          Region
+        </th>
+        <th scope="col" className={`${HEAD} pr-6`}>
+          Hub ID
+        </th>
       </tr>
     </thead>
   );
@@ -32,7 +41,10 @@ export function HubsTable({ hubs }: { hubs: Hub[] }) {
             <th scope="row" className={`${CELL} pl-6 text-left font-medium text-neutral-900 dark:text-neutral-100`}>
               <span className="flex min-w-0 items-center gap-2">
                 <BuildingIcon className="size-4 shrink-0 text-neutral-400" />
-                <Link to={hubPath(hub.id)} className="truncate hover:underline focus-visible:outline-2 focus-visible:outline-accent-500">
+                <Link
+                  to={hubPath(hub.id)}
+                  className="truncate hover:underline focus-visible:outline-2 focus-visible:outline-accent-500"
+                >
                   {hub.attributes.name}
                 </Link>
               </span>
@@ -50,7 +62,10 @@ export function HubsTable({ hubs }: { hubs: Hub[] }) {
             </td>
             <td className={`${CELL} pr-6`}>
               <span className="flex items-center gap-1">
-                <code className="max-w-56 truncate font-mono text-xs text-neutral-500 dark:text-neutral-400" title={hub.id}>
+                <code
+                  className="max-w-56 truncate font-mono text-xs text-neutral-500 dark:text-neutral-400"
+                  title={hub.id}
+                >
                   {hub.id}
                 </code>
                 <CopyButton value={hub.id} label={`ID of ${hub.attributes.name}`} />
@@ -81,9 +96,15 @@ export function HubsTableSkeleton({ rows = 4, label = 'Loading hubs…' }: { row
                   <Skeleton className="h-3 w-40" />
                 </span>
               </td>
-              <td className={CELL}><Skeleton className="h-3 w-20" /></td>
-              <td className={CELL}><Skeleton className="h-3 w-24" /></td>
-              <td className={`${CELL} pr-6`}><Skeleton className="h-3 w-36" /></td>
+              <td className={CELL}>
+                <Skeleton className="h-3 w-20" />
+              </td>
+              <td className={CELL}>
+                <Skeleton className="h-3 w-24" />
+              </td>
+              <td className={`${CELL} pr-6`}>
+                <Skeleton className="h-3 w-36" />
+              </td>
             </tr>
           ))}
         </tbody>

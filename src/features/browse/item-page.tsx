@@ -31,17 +31,29 @@ export function ItemPage() {
   const versions = useQuery(dmQueries.itemVersions({ projectId, itemId }));
 
   if (item.isLoadingError) {
-    return <PlaceError what="item" hubId={hubId} projectId={projectId} id={itemId} error={item.error} onRetry={() => void item.refetch()} retrying={item.isFetching} />;
+    return (
+      <PlaceError
+        what="item"
+        hubId={hubId}
+        projectId={projectId}
+        id={itemId}
+        error={item.error}
+        onRetry={() => void item.refetch()}
+        retrying={item.isFetching}
+      />
+    );
   }
 
   const data = item.data?.data;
   const tip = item.data?.included?.[0];
   const list = versions.data?.data ?? [];
   const selectedNumber = asked ?? tip?.attributes.versionNumber ?? null;
-  const selected = list.find((version) => version.attributes.versionNumber === selectedNumber) ?? (asked === null ? tip : undefined);
+  const selected =
+    list.find((version) => version.attributes.versionNumber === selectedNumber) ?? (asked === null ? tip : undefined);
   const name = data?.attributes.displayName ?? null;
   const type = name ? fileTypeOf(name, tip?.attributes.fileType) : null;
-  const hrefOf = (version: { attributes: { versionNumber: number } }) => versionPath(hubId, projectId, itemId, version.attributes.versionNumber);
+  const hrefOf = (version: { attributes: { versionNumber: number } }) =>
+    versionPath(hubId, projectId, itemId, version.attributes.versionNumber);
 
   return (
     <section aria-labelledby="item-heading" className="flex min-h-0 flex-1 flex-col">
@@ -69,14 +81,25 @@ export function ItemPage() {
       <div className="min-h-0 flex-1 overflow-auto">
         <div className="grid gap-6 p-4 sm:p-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <section aria-labelledby="versions-heading" className="min-w-0 space-y-2">
-            <h2 id="versions-heading" className="text-sm font-semibold">Versions</h2>
+            <h2 id="versions-heading" className="text-sm font-semibold">
+              Versions
+            </h2>
             {versions.isPending ? (
               <div aria-busy="true" className="space-y-2">
-                <p role="status" className="sr-only">Loading versions…</p>
-                {[0, 1, 2].map((row) => <Skeleton key={row} className="h-7 w-full" />)}
+                <p role="status" className="sr-only">
+                  Loading versions…
+                </p>
+                {[0, 1, 2].map((row) => (
+                  <Skeleton key={row} className="h-7 w-full" />
+                ))}
               </div>
             ) : versions.isLoadingError ? (
-              <ErrorState title="Couldn't load the versions" message={describeError(versions.error).message} onRetry={() => void versions.refetch()} retrying={versions.isFetching} />
+              <ErrorState
+                title="Couldn't load the versions"
+                message={describeError(versions.error).message}
+                onRetry={() => void versions.refetch()}
+                retrying={versions.isFetching}
+              />
             ) : (
               <VersionHistory versions={list} selected={selectedNumber} hrefOf={hrefOf} />
             )}
@@ -84,11 +107,19 @@ export function ItemPage() {
           <aside aria-label="Version details" className="min-w-0">
             {data && selected ? (
               <div className="space-y-3">
-                <DerivativeLinks versionId={selected.id} name={selected.attributes.name} item={{ hubId, projectId, itemId }} />
+                <DerivativeLinks
+                  versionId={selected.id}
+                  name={selected.attributes.name}
+                  item={{ hubId, projectId, itemId }}
+                />
                 <VersionFacts item={data} version={selected} />
               </div>
             ) : asked !== null && versions.isSuccess ? (
-              <EmptyState icon={<FileIcon className="size-5" />} title={`There is no version ${asked}`} description="The history lists every version this item has." />
+              <EmptyState
+                icon={<FileIcon className="size-5" />}
+                title={`There is no version ${asked}`}
+                description="The history lists every version this item has."
+              />
             ) : (
               <Skeleton className="h-48 w-full" />
             )}

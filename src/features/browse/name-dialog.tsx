@@ -23,7 +23,12 @@ export function NameDialog({ title, label, initial, submitLabel, busy, error, on
   const id = useId();
   const [name, setName] = useState(initial);
   const trimmed = name.trim();
-  const problem = RESERVED.test(trimmed) || hasControl(trimmed) ? 'A name cannot contain < > : " / \\ | ? * \' $ ¢ ™ ® or control characters.' : trimmed.length > 255 ? 'A name is at most 255 characters.' : null;
+  const problem =
+    RESERVED.test(trimmed) || hasControl(trimmed)
+      ? 'A name cannot contain < > : " / \\ | ? * \' $ ¢ ™ ® or control characters.'
+      : trimmed.length > 255
+        ? 'A name is at most 255 characters.'
+        : null;
   return (
     <ModalDialog title={title} onCancel={onCancel}>
       <form
@@ -34,7 +39,9 @@ export function NameDialog({ title, label, initial, submitLabel, busy, error, on
           if (trimmed && !problem && !busy) onSubmit(trimmed);
         }}
       >
-        <label htmlFor={id} className="block text-sm">{label}</label>
+        <label htmlFor={id} className="block text-sm">
+          {label}
+        </label>
         <input
           id={id}
           value={name}
@@ -51,11 +58,23 @@ export function NameDialog({ title, label, initial, submitLabel, busy, error, on
           aria-describedby={problem ? `${id}-problem` : undefined}
           className="h-8 w-full rounded-md border border-neutral-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-neutral-700 dark:bg-neutral-950"
         />
-        {problem && <p id={`${id}-problem`} className="text-sm text-red-700 dark:text-red-300">{problem}</p>}
-        {error !== null && error !== undefined && <Alert tone="danger" title="The service refused">{describeError(error).message}</Alert>}
+        {problem && (
+          <p id={`${id}-problem`} className="text-sm text-red-700 dark:text-red-300">
+            {problem}
+          </p>
+        )}
+        {error !== null && error !== undefined && (
+          <Alert tone="danger" title="The service refused">
+            {describeError(error).message}
+          </Alert>
+        )}
         <div className="flex justify-end gap-2 pt-1">
-          <Button variant="ghost" onClick={onCancel}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={busy} disabled={!trimmed || Boolean(problem)}>{submitLabel}</Button>
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" loading={busy} disabled={!trimmed || Boolean(problem)}>
+            {submitLabel}
+          </Button>
         </div>
       </form>
     </ModalDialog>

@@ -26,7 +26,9 @@ export function PageHeader({ breadcrumbs, title, titleId, subtitle, icon, action
               <span className="sr-only">Loading</span>
             </h1>
           ) : (
-            <h1 id={titleId} className="truncate text-base font-semibold text-neutral-900 dark:text-neutral-50">{title}</h1>
+            <h1 id={titleId} className="truncate text-base font-semibold text-neutral-900 dark:text-neutral-50">
+              {title}
+            </h1>
           )}
         </div>
         {subtitle && <p className="text-xs text-neutral-500 tabular-nums dark:text-neutral-400">{subtitle}</p>}

@@ -26,12 +26,18 @@ export function PlaceError({ what, hubId, projectId, id, error, onRetry, retryin
     <ErrorState
       headingLevel={1}
       title={missing ? `This ${what} can't be found` : `Couldn't open this ${what}`}
-      message={missing ? `It may have been deleted or moved, or the link may be wrong. The platform said: ${message}` : message}
+      message={
+        missing ? `It may have been deleted or moved, or the link may be wrong. The platform said: ${message}` : message
+      }
       details={details}
       raw={raw}
       onRetry={onRetry}
       retrying={retrying}
-      action={<Link to={up.href} className={UP_LINK}>{up.label}</Link>}
+      action={
+        <Link to={up.href} className={UP_LINK}>
+          {up.label}
+        </Link>
+      }
     />
   );
 }

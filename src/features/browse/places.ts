@@ -27,14 +27,22 @@ const segment = (value: string) => encodeURIComponent(value).replace(/%3A/gi, ':
 
 export const hubPath = (hubId: string) => `/hubs/${segment(hubId)}`;
 export const projectPath = (hubId: string, projectId: string) => `${hubPath(hubId)}/projects/${segment(projectId)}`;
-export const folderPath = (hubId: string, projectId: string, folderId: string) => `${projectPath(hubId, projectId)}/folders/${segment(folderId)}`;
-export const itemPath = (hubId: string, projectId: string, itemId: string) => `${projectPath(hubId, projectId)}/items/${segment(itemId)}`;
+export const folderPath = (hubId: string, projectId: string, folderId: string) =>
+  `${projectPath(hubId, projectId)}/folders/${segment(folderId)}`;
+export const itemPath = (hubId: string, projectId: string, itemId: string) =>
+  `${projectPath(hubId, projectId)}/items/${segment(itemId)}`;
 export const versionPath = (hubId: string, projectId: string, itemId: string, versionNumber: number) =>
   `${itemPath(hubId, projectId, itemId)}/versions/${versionNumber}`;
 
 /** Which place a path shows; the sidebar tree reads it to follow the page. */
 export function placeOf(pathname: string): Place {
-  for (const pattern of [PLACE_PATTERNS.version, PLACE_PATTERNS.item, PLACE_PATTERNS.folder, PLACE_PATTERNS.project, PLACE_PATTERNS.hub]) {
+  for (const pattern of [
+    PLACE_PATTERNS.version,
+    PLACE_PATTERNS.item,
+    PLACE_PATTERNS.folder,
+    PLACE_PATTERNS.project,
+    PLACE_PATTERNS.hub,
+  ]) {
     const match = matchPath(pattern as string, pathname);
     if (!match) continue;
     // matchPath leaves most escapes in place (useParams, by contrast, gets decoded values).

@@ -25,16 +25,34 @@ export function ProjectPage() {
   const project = useQuery(dmQueries.project(hubId, projectId));
   const topFolders = useQuery(dmQueries.topFolders(hubId, projectId));
   const [sort, setSort] = useState<SortState>({ key: 'name', order: 'asc' });
-  const rows = useMemo(() => (topFolders.data?.data ?? []).map(folderRow).sort(compareRows(sort.key, sort.order)), [topFolders.data, sort]);
+  const rows = useMemo(
+    () => (topFolders.data?.data ?? []).map(folderRow).sort(compareRows(sort.key, sort.order)),
+    [topFolders.data, sort],
+  );
   const attributes = project.data?.data.attributes;
 
   let body;
   if (topFolders.isPending) body = <FolderGridSkeleton rows={3} label="Loading top folders…" />;
   else if (topFolders.isLoadingError) {
     const { message, details, raw } = describeError(topFolders.error);
-    body = <ErrorState title="Couldn't load this project's folders" message={message} details={details} raw={raw} onRetry={() => void topFolders.refetch()} retrying={topFolders.isFetching} />;
+    body = (
+      <ErrorState
+        title="Couldn't load this project's folders"
+        message={message}
+        details={details}
+        raw={raw}
+        onRetry={() => void topFolders.refetch()}
+        retrying={topFolders.isFetching}
+      />
+    );
   } else if (rows.length === 0) {
-    body = <EmptyState icon={<FolderIcon className="size-5" />} title="No folders yet" description="The project's top folders appear here once it has some." />;
+    body = (
+      <EmptyState
+        icon={<FolderIcon className="size-5" />}
+        title="No folders yet"
+        description="The project's top folders appear here once it has some."
+      />
+    );
   } else {
     body = (
       <FolderGrid

@@ -14,7 +14,8 @@ interface RowMenuProps {
   onClose: () => void;
 }
 
-const ITEM = 'block w-full rounded px-3 py-1.5 text-left text-sm outline-none focus-visible:bg-accent-50 hover:bg-neutral-100 dark:hover:bg-neutral-800 dark:focus-visible:bg-accent-950';
+const ITEM =
+  'block w-full rounded px-3 py-1.5 text-left text-sm outline-none focus-visible:bg-accent-50 hover:bg-neutral-100 dark:hover:bg-neutral-800 dark:focus-visible:bg-accent-950';
 
 /**
  * A row's actions where it was asked for: arrows move, Enter runs, Escape, Tab or a click elsewhere

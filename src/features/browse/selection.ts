@@ -12,7 +12,12 @@ export const NO_SELECTION: Selection = { ids: new Set(), anchor: null };
  * A click or key on row `index`: `only` picks it alone, `toggle` adds or removes it, `range` picks
  * every row from the anchor to it (rows not loaded yet are skipped).
  */
-export function select(current: Selection, index: number, mode: SelectMode, idAt: (index: number) => string | undefined): Selection {
+export function select(
+  current: Selection,
+  index: number,
+  mode: SelectMode,
+  idAt: (index: number) => string | undefined,
+): Selection {
   const id = idAt(index);
   if (id === undefined) return current;
   if (mode === 'only') return { ids: new Set([id]), anchor: index };

@@ -28,7 +28,9 @@ const useTreeStore = create<TreeState>()((set) => ({
         return { expanded: next };
       }),
     pathRevealed: (keys) =>
-      set(({ expanded }) => (keys.every((key) => expanded.has(key)) ? {} : { expanded: new Set([...expanded, ...keys]) })),
+      set(({ expanded }) =>
+        keys.every((key) => expanded.has(key)) ? {} : { expanded: new Set([...expanded, ...keys]) },
+      ),
   },
 }));
 

@@ -17,9 +17,17 @@ export function useDownloadVersion() {
     mutationKey: ['download-version'],
     mutationFn: async (version: Version) => {
       const storageId = version.relationships['storage']?.data?.id;
-      if (!storageId) throw new NothingToDownloadError(`Version ${version.attributes.versionNumber} has no stored file to download.`);
-      const signed = await getSignedDownloadForUrn(storageId, { fileName: version.attributes.name }, new AbortController().signal);
-      if (!signed.url) throw new NothingToDownloadError('The platform offered this file only in parts, which the app cannot download yet.');
+      if (!storageId)
+        throw new NothingToDownloadError(`Version ${version.attributes.versionNumber} has no stored file to download.`);
+      const signed = await getSignedDownloadForUrn(
+        storageId,
+        { fileName: version.attributes.name },
+        new AbortController().signal,
+      );
+      if (!signed.url)
+        throw new NothingToDownloadError(
+          'The platform offered this file only in parts, which the app cannot download yet.',
+        );
       saveUrl(signed.url, version.attributes.name);
       return signed;
     },

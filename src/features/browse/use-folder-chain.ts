@@ -25,7 +25,9 @@ export function useFolderChain(hubId: string, projectId: string, folderId: strin
   // Walk up through what is cached; the queries below fetch the next step, and its arrival re-renders.
   const ids: string[] = folderId ? [folderId] : [];
   while (rootId && ids.length > 0 && ids.length < MAX_DEPTH) {
-    const below = queryClient.getQueryData(dmQueries.folder({ projectId, folderId: ids[ids.length - 1] ?? '' }).queryKey);
+    const below = queryClient.getQueryData(
+      dmQueries.folder({ projectId, folderId: ids[ids.length - 1] ?? '' }).queryKey,
+    );
     const parentId = below?.data.relationships['parent']?.data?.id;
     if (!parentId || parentId === rootId) break;
     ids.push(parentId);

@@ -42,7 +42,15 @@ const pageOf = (index: number) => Math.floor(index / SIZE);
  * pages on the way, and jumping there costs one. Pages already fetched are read from the cache, so
  * sorting and filtering reuse them.
  */
-export function useFolderPages({ projectId, folderId, includeHidden, nameContains, estimate, visible, everything }: FolderPagesInput): FolderPages {
+export function useFolderPages({
+  projectId,
+  folderId,
+  includeHidden,
+  nameContains,
+  estimate,
+  visible,
+  everything,
+}: FolderPagesInput): FolderPages {
   // Pages the objectCount did not foresee (a folder that grew, or a filtered listing, which has no
   // count), found as the last page says `next`.
   const [extra, setExtra] = useState({ key: '', pages: 0 });
@@ -52,7 +60,13 @@ export function useFolderPages({ projectId, folderId, includeHidden, nameContain
 
   const wanted = new Set<number>([0]);
   if (everything) for (let page = 0; page < pageCount; page += 1) wanted.add(page);
-  else for (let page = pageOf(Math.max(0, visible.start)); page <= pageOf(Math.max(0, visible.end)) && page < pageCount; page += 1) wanted.add(page);
+  else
+    for (
+      let page = pageOf(Math.max(0, visible.start));
+      page <= pageOf(Math.max(0, visible.end)) && page < pageCount;
+      page += 1
+    )
+      wanted.add(page);
 
   const results = useQueries({
     queries: Array.from({ length: pageCount }, (_, page) => ({
@@ -73,8 +87,11 @@ export function useFolderPages({ projectId, folderId, includeHidden, nameContain
   const rowsByPage = pages.map((page) => (page ? cachedRows(page) : undefined));
   // Flattening thousands of rows is for sorting and filtering only, and only when a page changed.
   const signature = everything ? results.map((result) => result.dataUpdatedAt).join() : '';
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `signature` stands for the pages' data
-  const loadedRows = useMemo(() => (everything ? rowsByPage.flatMap((rows) => rows ?? []) : []), [everything, signature]);
+  const loadedRows = useMemo(
+    () => (everything ? rowsByPage.flatMap((rows) => rows ?? []) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `signature` stands for the pages' data
+    [everything, signature],
+  );
   const firstResult = results[0];
 
   return {
@@ -108,7 +125,10 @@ function cachedRows(page: FolderContentsResponse): ContentRow[] {
  * The last page (no `next`) says exactly how many rows there are; before it arrives, objectCount
  * estimates, and any page with a `next` proves there is at least one row after it.
  */
-export function countRows(pages: (FolderContentsResponse | undefined)[], estimate: number | undefined): { count: number; exact: boolean } {
+export function countRows(
+  pages: (FolderContentsResponse | undefined)[],
+  estimate: number | undefined,
+): { count: number; exact: boolean } {
   let lower = 0;
   let upper = Infinity;
   for (const [page, data] of pages.entries()) {

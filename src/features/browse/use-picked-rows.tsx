@@ -60,12 +60,24 @@ export function usePickedRows({ count, rowAt, commands }: PickedRowsInput) {
     const rows = selection.ids.has(menuRow.id) ? picked : [menuRow];
     const many = rows.length > 1;
     const actions: MenuAction[] = [
-      ...(many ? [] : [{ label: 'Open', run: () => commands.open(menuRow) }, { label: 'Rename…', run: () => commands.rename(menuRow) }]),
+      ...(many
+        ? []
+        : [
+            { label: 'Open', run: () => commands.open(menuRow) },
+            { label: 'Rename…', run: () => commands.rename(menuRow) },
+          ]),
       ...(rows.every((row) => row.kind === 'folder') ? [{ label: 'Move…', run: () => commands.move(rows) }] : []),
       ...(many ? [] : [{ label: 'Copy ID', run: () => void navigator.clipboard?.writeText(menuRow.id) }]),
       { label: many ? `Delete ${rows.length}` : 'Delete', run: () => commands.remove(rows), danger: true },
     ];
-    menuElement = <RowMenu label={many ? `${rows.length} selected` : `Actions for ${menuRow.name}`} at={menu.at} actions={actions} onClose={() => setMenu(null)} />;
+    menuElement = (
+      <RowMenu
+        label={many ? `${rows.length} selected` : `Actions for ${menuRow.name}`}
+        at={menu.at}
+        actions={actions}
+        onClose={() => setMenu(null)}
+      />
+    );
   }
 
   return { handlers, picked, clear: () => setSelection(NO_SELECTION), menu: menuElement };

@@ -11,7 +11,8 @@ const NameDialog = lazyPart(() => import('./name-dialog').then((module) => modul
 const MoveDialog = lazyPart(() => import('./move-dialog').then((module) => module.MoveDialog));
 import { lazyPart, usePreloadWhenIdle } from '../../lib/load-once';
 
-type Dialog = { kind: 'new-folder' } | { kind: 'rename'; row: ContentRow } | { kind: 'move'; rows: ContentRow[] } | null;
+type Dialog =
+  { kind: 'new-folder' } | { kind: 'rename'; row: ContentRow } | { kind: 'move'; rows: ContentRow[] } | null;
 
 const plural = (rows: ContentRow[]) => (rows.length === 1 ? `“${rows[0]!.name}”` : `${rows.length} entries`);
 
@@ -51,10 +52,12 @@ export function useRowActions(place: FolderPlace) {
       title,
       action: {
         label: 'Undo',
-        run: () => void undo().then(
-          () => showToast({ tone: 'info', title: 'Undone' }),
-          (failure: unknown) => showToast({ tone: 'error', title: 'Couldn\'t undo', message: describeError(failure).message }),
-        ),
+        run: () =>
+          void undo().then(
+            () => showToast({ tone: 'info', title: 'Undone' }),
+            (failure: unknown) =>
+              showToast({ tone: 'error', title: "Couldn't undo", message: describeError(failure).message }),
+          ),
       },
     });
 
@@ -63,19 +66,26 @@ export function useRowActions(place: FolderPlace) {
       ? runMutation(queryClient, dmMutations.updateFolder(folderRef(row), place), { name })
       : runMutation(queryClient, dmMutations.renameItem(itemRef(row), place), name);
   const setDeleted = (row: ContentRow, deleted: boolean): Promise<unknown> => {
-    if (row.kind === 'folder') return runMutation(queryClient, dmMutations.updateFolder(folderRef(row), place), { hidden: deleted });
+    if (row.kind === 'folder')
+      return runMutation(queryClient, dmMutations.updateFolder(folderRef(row), place), { hidden: deleted });
     if (deleted) return runMutation(queryClient, dmMutations.deleteItem(itemRef(row), place), row.name);
     if (!row.tipId) return Promise.reject(new Error(`“${row.name}” has no version to restore.`));
     return runMutation(queryClient, dmMutations.restoreItem(itemRef(row), place), row.tipId);
   };
-  const moveTo = (row: ContentRow, folderId: string) => runMutation(queryClient, dmMutations.moveFolder(folderRef(row), hubId), folderId);
+  const moveTo = (row: ContentRow, folderId: string) =>
+    runMutation(queryClient, dmMutations.moveFolder(folderRef(row), hubId), folderId);
 
   const remove = async (rows: ContentRow[]) => {
     const results = await Promise.allSettled(rows.map((row) => setDeleted(row, true)));
     const done = rows.filter((_, index) => results[index]!.status === 'fulfilled');
     const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (done.length) undoable(`Deleted ${plural(done)}`, () => Promise.all(done.map((row) => setDeleted(row, false))));
-    if (failed) showToast({ tone: 'error', title: `Couldn't delete ${rows.length - done.length === 1 ? 'one entry' : `${rows.length - done.length} entries`}`, message: describeError(failed.reason).message });
+    if (failed)
+      showToast({
+        tone: 'error',
+        title: `Couldn't delete ${rows.length - done.length === 1 ? 'one entry' : `${rows.length - done.length} entries`}`,
+        message: describeError(failed.reason).message,
+      });
   };
 
   usePreloadWhenIdle(NameDialog.preload, MoveDialog.preload);
@@ -88,10 +98,16 @@ export function useRowActions(place: FolderPlace) {
       busy={busy}
       error={error}
       onCancel={() => setDialog(null)}
-      onSubmit={(name) => void attempt(async () => {
-        const created = await runMutation(queryClient, dmMutations.createFolder(place), name);
-        undoable(`Created “${name}”`, () => runMutation(queryClient, dmMutations.updateFolder({ projectId, folderId: created.data.id }, place), { hidden: true }));
-      })}
+      onSubmit={(name) =>
+        void attempt(async () => {
+          const created = await runMutation(queryClient, dmMutations.createFolder(place), name);
+          undoable(`Created “${name}”`, () =>
+            runMutation(queryClient, dmMutations.updateFolder({ projectId, folderId: created.data.id }, place), {
+              hidden: true,
+            }),
+          );
+        })
+      }
     />
   ) : dialog.kind === 'rename' ? (
     <NameDialog
@@ -102,12 +118,14 @@ export function useRowActions(place: FolderPlace) {
       busy={busy}
       error={error}
       onCancel={() => setDialog(null)}
-      onSubmit={(name) => void attempt(async () => {
-        const { row } = dialog;
-        if (name === row.name) return;
-        await renameTo(row, name);
-        undoable(`Renamed to “${name}”`, () => renameTo({ ...row, name }, row.name));
-      })}
+      onSubmit={(name) =>
+        void attempt(async () => {
+          const { row } = dialog;
+          if (name === row.name) return;
+          await renameTo(row, name);
+          undoable(`Renamed to “${name}”`, () => renameTo({ ...row, name }, row.name));
+        })
+      }
     />
   ) : (
     <MoveDialog
@@ -118,11 +136,15 @@ export function useRowActions(place: FolderPlace) {
       busy={busy}
       error={error}
       onCancel={() => setDialog(null)}
-      onMove={(destination) => void attempt(async () => {
-        const { rows } = dialog;
-        for (const row of rows) await moveTo(row, destination.id);
-        undoable(`Moved ${plural(rows)} to “${destination.name}”`, () => Promise.all(rows.map((row) => moveTo(row, place.folderId))));
-      })}
+      onMove={(destination) =>
+        void attempt(async () => {
+          const { rows } = dialog;
+          for (const row of rows) await moveTo(row, destination.id);
+          undoable(`Moved ${plural(rows)} to “${destination.name}”`, () =>
+            Promise.all(rows.map((row) => moveTo(row, place.folderId))),
+          );
+        })
+      }
     />
   );
 

@@ -20,16 +20,23 @@ export function useWayUp(hubId: string, projectId: string, childId: string): Way
   const projectName = project.data?.data.attributes.name;
   const parentId = cachedParentOf(queryClient, projectId, childId);
   if (parentId && parentId !== rootId) {
-    const parent = queryClient.getQueryData<FolderResponse>(dmQueries.folder({ projectId, folderId: parentId }).queryKey)?.data.attributes;
+    const parent = queryClient.getQueryData<FolderResponse>(
+      dmQueries.folder({ projectId, folderId: parentId }).queryKey,
+    )?.data.attributes;
     const name = parent ? parent.displayName || parent.name : null;
-    return { href: folderPath(hubId, projectId, parentId), label: name ? `Go up to ${name}` : 'Go up to the folder above' };
+    return {
+      href: folderPath(hubId, projectId, parentId),
+      label: name ? `Go up to ${name}` : 'Go up to the folder above',
+    };
   }
   return { href: projectPath(hubId, projectId), label: projectName ? `Go to ${projectName}` : 'Go to the project' };
 }
 
 /** The folder whose cached contents list `childId`, if any listing this tab holds does. */
 export function cachedParentOf(queryClient: QueryClient, projectId: string, childId: string): string | null {
-  const listings = queryClient.getQueriesData<FolderContentsResponse>({ queryKey: [...dmQueries.all(), 'folder-contents'] });
+  const listings = queryClient.getQueriesData<FolderContentsResponse>({
+    queryKey: [...dmQueries.all(), 'folder-contents'],
+  });
   for (const [key, data] of listings) {
     const scope = key[2] as { projectId?: string; folderId?: string } | undefined;
     if (scope?.projectId !== projectId || !scope.folderId) continue;

@@ -6,7 +6,17 @@ import { formatDateTime } from '../../lib/time';
 import { fileTypeOf } from './file-types';
 import { versionComment } from './version-history';
 
-export function Fact({ label, value, copy, mono = false }: { label: string; value: string; copy?: boolean; mono?: boolean }) {
+export function Fact({
+  label,
+  value,
+  copy,
+  mono = false,
+}: {
+  label: string;
+  value: string;
+  copy?: boolean;
+  mono?: boolean;
+}) {
   return (
     <div className="grid grid-cols-[7rem_minmax(0,1fr)] items-start gap-2 py-1.5">
       <dt className="text-xs text-neutral-500 dark:text-neutral-400">{label}</dt>
@@ -25,19 +35,31 @@ export function VersionFacts({ item, version }: { item: Item; version: Version }
   const storage = version.relationships['storage']?.data?.id;
   const comment = versionComment(version);
   return (
-    <section aria-labelledby="version-facts-heading" className="space-y-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800">
+    <section
+      aria-labelledby="version-facts-heading"
+      className="space-y-3 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
+    >
       <div className="flex items-center gap-3">
         <span className="flex size-12 items-center justify-center rounded-md bg-neutral-100 dark:bg-neutral-900">
           <FileThumbnail kind={type.kind} className="size-6" />
         </span>
         <div className="min-w-0">
-          <h2 id="version-facts-heading" className="text-sm font-semibold">Version {versionNumber}</h2>
+          <h2 id="version-facts-heading" className="text-sm font-semibold">
+            Version {versionNumber}
+          </h2>
           <p className="text-xs text-neutral-500 dark:text-neutral-400">{type.label}</p>
         </div>
       </div>
       <dl className="divide-y divide-neutral-100 dark:divide-neutral-800">
         <Fact label="Created" value={`${formatDateTime(Date.parse(createTime))} by ${createUserName}`} />
-        <Fact label="Size" value={storageSize === undefined ? 'Unknown' : `${formatBytes(storageSize)} (${storageSize.toLocaleString()} bytes)`} />
+        <Fact
+          label="Size"
+          value={
+            storageSize === undefined
+              ? 'Unknown'
+              : `${formatBytes(storageSize)} (${storageSize.toLocaleString()} bytes)`
+          }
+        />
         {comment && <Fact label="Comment" value={comment} />}
         <Fact label="Version ID" value={version.id} copy mono />
         <Fact label="Item ID" value={item.id} copy mono />

@@ -10,7 +10,8 @@ import { useNow } from '../../lib/time';
 import { TimeAgo } from '../../components/ui/time-ago';
 import { NothingToDownloadError, useDownloadVersion } from './use-download-version';
 
-const HEAD = 'sticky top-0 h-8 border-b border-neutral-200 bg-neutral-50 px-3 text-left text-xs font-medium text-neutral-500 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-400';
+const HEAD =
+  'sticky top-0 h-8 border-b border-neutral-200 bg-neutral-50 px-3 text-left text-xs font-medium text-neutral-500 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-400';
 const CELL = 'h-9 border-b border-neutral-100 px-3 whitespace-nowrap dark:border-neutral-800/70';
 
 /** Versions come with an optional comment in `extension.data.comment`. */
@@ -35,12 +36,24 @@ export function VersionHistory({ versions, selected, hrefOf }: VersionHistoryPro
       <table aria-label="Version history" className="w-full border-separate border-spacing-0 text-sm">
         <thead>
           <tr>
-            <th scope="col" className={`${HEAD} pl-4`}>Version</th>
-            <th scope="col" className={HEAD}>Date</th>
-            <th scope="col" className={`${HEAD} hidden sm:table-cell`}>Author</th>
-            <th scope="col" className={`${HEAD} text-right`}>Size</th>
-            <th scope="col" className={`${HEAD} hidden md:table-cell`}>Comment</th>
-            <th scope="col" className={`${HEAD} pr-4 text-right`}><span className="sr-only">Download</span></th>
+            <th scope="col" className={`${HEAD} pl-4`}>
+              Version
+            </th>
+            <th scope="col" className={HEAD}>
+              Date
+            </th>
+            <th scope="col" className={`${HEAD} hidden sm:table-cell`}>
+              Author
+            </th>
+            <th scope="col" className={`${HEAD} text-right`}>
+              Size
+            </th>
+            <th scope="col" className={`${HEAD} hidden md:table-cell`}>
+              Comment
+            </th>
+            <th scope="col" className={`${HEAD} pr-4 text-right`}>
+              <span className="sr-only">Download</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -49,18 +62,33 @@ export function VersionHistory({ versions, selected, hrefOf }: VersionHistoryPro
             const current = versionNumber === selected;
             const created = Date.parse(createTime);
             return (
-              <tr key={version.id} className={cx(current ? 'bg-accent-50/70 dark:bg-accent-950/40' : 'hover:bg-neutral-50 dark:hover:bg-neutral-900')}>
+              <tr
+                key={version.id}
+                className={cx(
+                  current ? 'bg-accent-50/70 dark:bg-accent-950/40' : 'hover:bg-neutral-50 dark:hover:bg-neutral-900',
+                )}
+              >
                 <th scope="row" className={`${CELL} pl-4 text-left font-medium tabular-nums`}>
-                  <Link to={hrefOf(version)} aria-current={current ? 'page' : undefined} className="text-accent-700 hover:underline dark:text-accent-300">
+                  <Link
+                    to={hrefOf(version)}
+                    aria-current={current ? 'page' : undefined}
+                    className="text-accent-700 hover:underline dark:text-accent-300"
+                  >
                     v{versionNumber}
                   </Link>
                 </th>
                 <td className={`${CELL} text-neutral-600 tabular-nums dark:text-neutral-300`}>
                   <TimeAgo at={created} now={now} />
                 </td>
-                <td className={`${CELL} hidden text-neutral-600 sm:table-cell dark:text-neutral-300`}>{createUserName}</td>
-                <td className={`${CELL} text-right text-neutral-600 tabular-nums dark:text-neutral-300`}>{storageSize === undefined ? '—' : formatBytes(storageSize)}</td>
-                <td className={`${CELL} hidden max-w-72 truncate text-neutral-600 md:table-cell dark:text-neutral-300`}>{versionComment(version) ?? '—'}</td>
+                <td className={`${CELL} hidden text-neutral-600 sm:table-cell dark:text-neutral-300`}>
+                  {createUserName}
+                </td>
+                <td className={`${CELL} text-right text-neutral-600 tabular-nums dark:text-neutral-300`}>
+                  {storageSize === undefined ? '—' : formatBytes(storageSize)}
+                </td>
+                <td className={`${CELL} hidden max-w-72 truncate text-neutral-600 md:table-cell dark:text-neutral-300`}>
+                  {versionComment(version) ?? '—'}
+                </td>
                 <td className={`${CELL} pr-4 text-right`}>
                   <Button
                     size="sm"
@@ -80,7 +108,9 @@ export function VersionHistory({ versions, selected, hrefOf }: VersionHistoryPro
       {failed && (
         <div className="px-4">
           <Alert tone="danger" title={`Couldn't download version ${failed.attributes.versionNumber}`}>
-            {download.error instanceof NothingToDownloadError ? download.error.message : describeError(download.error).message}
+            {download.error instanceof NothingToDownloadError
+              ? download.error.message
+              : describeError(download.error).message}
           </Alert>
         </div>
       )}

@@ -4,7 +4,8 @@
  * rule shown while typing is the one the platform would name.
  */
 
-export const BUCKET_NAME_RULES = '3 to 128 characters: lowercase letters, digits and hyphens, beginning and ending with a letter or digit.';
+export const BUCKET_NAME_RULES =
+  '3 to 128 characters: lowercase letters, digits and hyphens, beginning and ending with a letter or digit.';
 
 const IPV4_SHAPE = /^\d{1,3}(\.\d{1,3}){3}$/;
 

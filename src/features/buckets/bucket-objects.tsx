@@ -36,7 +36,8 @@ export function BucketObjects({ bucketKey }: { bucketKey: string }) {
       // Keys may hold folders (`models/house.ifc`); the saved file takes only the last part.
       const fileName = object.objectKey.split('/').pop() || object.objectKey;
       const signed = await getSignedDownload(bucketKey, object.objectKey, { fileName }, new AbortController().signal);
-      if (!signed.url) throw new Error('The platform offered this object only in parts, which the app cannot download yet.');
+      if (!signed.url)
+        throw new Error('The platform offered this object only in parts, which the app cannot download yet.');
       saveUrl(signed.url, fileName);
     },
   });
@@ -74,31 +75,57 @@ export function BucketObjects({ bucketKey }: { bucketKey: string }) {
         {objects.isPending ? (
           <ObjectsTableSkeleton />
         ) : objects.isLoadingError ? (
-          <ErrorState title="Couldn't load objects" {...describeError(objects.error)} onRetry={() => void objects.refetch()} retrying={objects.isFetching} />
+          <ErrorState
+            title="Couldn't load objects"
+            {...describeError(objects.error)}
+            onRetry={() => void objects.refetch()}
+            retrying={objects.isFetching}
+          />
         ) : objects.data.items.length === 0 ? (
           <EmptyState
             icon={<FileIcon className="size-5" />}
             title={beginsWith ? 'No objects begin with this prefix' : 'This bucket is empty'}
-            description={beginsWith ? `Nothing in ${bucketKey} has a key beginning with "${beginsWith}".` : 'Objects uploaded to this bucket appear here.'}
+            description={
+              beginsWith
+                ? `Nothing in ${bucketKey} has a key beginning with "${beginsWith}".`
+                : 'Objects uploaded to this bucket appear here.'
+            }
           />
         ) : (
-          <ObjectsTable objects={objects.data.items} onDownload={(object) => download.mutate(object)} onDelete={setDeleting} />
+          <ObjectsTable
+            objects={objects.data.items}
+            onDownload={(object) => download.mutate(object)}
+            onDelete={setDeleting}
+          />
         )}
       </div>
-      <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={next !== undefined} onPrevious={pages.previousPage} onNext={() => next && pages.nextPage(next)} />
+      <Pager
+        pageNumber={pages.pageNumber}
+        hasPrevious={pages.hasPrevious}
+        hasNext={next !== undefined}
+        onPrevious={pages.previousPage}
+        onNext={() => next && pages.nextPage(next)}
+      />
       {deleting && (
         <ConfirmDialog
           title={`Delete ${deleting.objectKey}?`}
           confirmLabel="Delete object"
           busy={remove.isPending}
-          error={remove.isError && <Alert tone="danger" title="Couldn't delete the object">{describeError(remove.error).message}</Alert>}
+          error={
+            remove.isError && (
+              <Alert tone="danger" title="Couldn't delete the object">
+                {describeError(remove.error).message}
+              </Alert>
+            )
+          }
           onConfirm={() => remove.mutate(deleting.objectKey, { onSuccess: () => setDeleting(null) })}
           onCancel={() => {
             remove.reset();
             setDeleting(null);
           }}
         >
-          The object <strong className="font-mono break-all">{deleting.objectKey}</strong> will be deleted from {bucketKey}. This cannot be undone.
+          The object <strong className="font-mono break-all">{deleting.objectKey}</strong> will be deleted from{' '}
+          {bucketKey}. This cannot be undone.
         </ConfirmDialog>
       )}
     </section>

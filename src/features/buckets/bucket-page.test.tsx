@@ -6,7 +6,13 @@ import { jsonResponse, mockFetch, type RecordedCall } from '../../testing/fetch-
 import { renderWithProviders } from '../../testing/render';
 import { BucketPage } from './bucket-page';
 
-const bucket: Bucket = { bucketKey: 'site-photos', bucketOwner: 'spa-client', createdDate: Date.UTC(2026, 0, 2), permissions: [], policyKey: 'persistent' };
+const bucket: Bucket = {
+  bucketKey: 'site-photos',
+  bucketOwner: 'spa-client',
+  createdDate: Date.UTC(2026, 0, 2),
+  permissions: [],
+  policyKey: 'persistent',
+};
 const object = (objectKey: string): ObjectDetails => ({
   bucketKey: 'site-photos',
   objectId: `urn:adsk.objects:os.object:site-photos:${objectKey}`,
@@ -23,11 +29,18 @@ function serve(objects: (call: RecordedCall) => BucketObjectsResponse) {
     if (call.url.pathname.endsWith('/details')) return jsonResponse(bucket);
     return jsonResponse(objects(call));
   });
-  configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => 'token', refreshAccessToken: vi.fn(() => Promise.resolve(null)), onSessionExpired: vi.fn() });
+  configureHttp({
+    baseUrl: 'http://platform.test',
+    fetch: mock.fetch,
+    getAccessToken: () => 'token',
+    refreshAccessToken: vi.fn(() => Promise.resolve(null)),
+    onSessionExpired: vi.fn(),
+  });
   return mock;
 }
 
-const renderPage = (url = '/buckets/site-photos') => renderWithProviders(<BucketPage />, { path: '/buckets/:bucketKey', url });
+const renderPage = (url = '/buckets/site-photos') =>
+  renderWithProviders(<BucketPage />, { path: '/buckets/:bucketKey', url });
 
 describe('BucketPage', () => {
   it('opens from a deep link with the bucket’s facts and objects, and the prefix from the address', async () => {
@@ -46,7 +59,10 @@ describe('BucketPage', () => {
     const mock = serve((call) =>
       call.url.searchParams.get('startAt') === 'b.png'
         ? { items: [object('b.png')] }
-        : { items: [object('a.png')], next: 'http://platform.test/oss/v2/buckets/site-photos/objects?startAt=b.png&limit=100' },
+        : {
+            items: [object('a.png')],
+            next: 'http://platform.test/oss/v2/buckets/site-photos/objects?startAt=b.png&limit=100',
+          },
     );
     const { user } = renderPage();
     const table = await screen.findByRole('table', { name: 'Objects' });
@@ -88,6 +104,8 @@ describe('BucketPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete object' }));
 
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(mock.calls.find((call) => call.method === 'DELETE')?.url.pathname).toBe('/oss/v2/buckets/site-photos/objects/a.png');
+    expect(mock.calls.find((call) => call.method === 'DELETE')?.url.pathname).toBe(
+      '/oss/v2/buckets/site-photos/objects/a.png',
+    );
   });
 });

@@ -25,11 +25,17 @@ export function BucketPage({ uploadAction }: { uploadAction?: (bucketKey: string
       <header className="flex items-center justify-between gap-4 border-b border-neutral-200 px-6 py-3 dark:border-neutral-800">
         <div className="min-w-0">
           <nav aria-label="Breadcrumbs" className="text-xs text-neutral-500 dark:text-neutral-400">
-            <Link to={BUCKETS_PATH} className="hover:underline focus-visible:outline-2 focus-visible:outline-accent-500">
+            <Link
+              to={BUCKETS_PATH}
+              className="hover:underline focus-visible:outline-2 focus-visible:outline-accent-500"
+            >
               Buckets
             </Link>
           </nav>
-          <h1 id="bucket-heading" className="flex items-center gap-1 font-mono text-base font-semibold text-neutral-900 dark:text-neutral-50">
+          <h1
+            id="bucket-heading"
+            className="flex items-center gap-1 font-mono text-base font-semibold text-neutral-900 dark:text-neutral-50"
+          >
             {bucketKey}
             <CopyButton value={bucketKey} label="bucket name" />
           </h1>
@@ -47,7 +53,12 @@ export function BucketPage({ uploadAction }: { uploadAction?: (bucketKey: string
           <Skeleton className="h-3 w-40" />
         </div>
       ) : details.isLoadingError ? (
-        <ErrorState title="Couldn't load this bucket" {...describeError(details.error)} onRetry={() => void details.refetch()} retrying={details.isFetching} />
+        <ErrorState
+          title="Couldn't load this bucket"
+          {...describeError(details.error)}
+          onRetry={() => void details.refetch()}
+          retrying={details.isFetching}
+        />
       ) : (
         <dl className="flex flex-wrap gap-x-8 gap-y-1 border-b border-neutral-200 px-6 py-3 text-xs dark:border-neutral-800">
           <Fact label="Retention">{`${POLICY_LABELS[details.data.policyKey].title}: ${POLICY_LABELS[details.data.policyKey].description}`}</Fact>
@@ -58,7 +69,13 @@ export function BucketPage({ uploadAction }: { uploadAction?: (bucketKey: string
         </dl>
       )}
       {!details.isLoadingError && <BucketObjects key={bucketKey} bucketKey={bucketKey} />}
-      {deleting && <DeleteBucketDialog bucketKey={bucketKey} onCancel={() => setDeleting(false)} onDeleted={() => void navigate(BUCKETS_PATH)} />}
+      {deleting && (
+        <DeleteBucketDialog
+          bucketKey={bucketKey}
+          onCancel={() => setDeleting(false)}
+          onDeleted={() => void navigate(BUCKETS_PATH)}
+        />
+      )}
     </section>
   );
 }

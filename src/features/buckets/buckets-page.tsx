@@ -32,7 +32,13 @@ export function BucketsPage() {
           <p className="text-xs text-neutral-500 dark:text-neutral-400">Object storage of this app</p>
         </div>
         <div className="flex gap-2">
-          <Button size="sm" variant="ghost" onClick={() => void buckets.refetch()} loading={refreshing} disabled={buckets.isPending}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => void buckets.refetch()}
+            loading={refreshing}
+            disabled={buckets.isPending}
+          >
             {!refreshing && <RefreshIcon className="size-3.5" />}
             Refresh
           </Button>
@@ -79,7 +85,13 @@ export function BucketsPage() {
         onPrevious={pages.previousPage}
         onNext={() => next && pages.nextPage(next)}
       />
-      {deleting && <DeleteBucketDialog bucketKey={deleting} onCancel={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />}
+      {deleting && (
+        <DeleteBucketDialog
+          bucketKey={deleting}
+          onCancel={() => setDeleting(null)}
+          onDeleted={() => setDeleting(null)}
+        />
+      )}
     </section>
   );
 }

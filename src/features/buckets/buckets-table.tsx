@@ -8,16 +8,23 @@ import { TimeAgo } from '../../components/ui/time-ago';
 import { bucketPath } from './bucket-paths';
 import { POLICY_LABELS } from './bucket-policies';
 
-const HEAD = 'sticky top-0 z-10 h-8 border-b border-neutral-200 bg-neutral-50/95 px-3 text-left text-xs font-medium text-neutral-500 backdrop-blur dark:border-neutral-800 dark:bg-neutral-900/95 dark:text-neutral-400';
+const HEAD =
+  'sticky top-0 z-10 h-8 border-b border-neutral-200 bg-neutral-50/95 px-3 text-left text-xs font-medium text-neutral-500 backdrop-blur dark:border-neutral-800 dark:bg-neutral-900/95 dark:text-neutral-400';
 const CELL = 'h-9 border-b border-neutral-100 px-3 dark:border-neutral-800/70';
 
 function TableHead() {
   return (
     <thead>
       <tr>
-        <th scope="col" className={`${HEAD} pl-6`}>Name</th>
-        <th scope="col" className={HEAD}>Retention</th>
-        <th scope="col" className={HEAD}>Created</th>
+        <th scope="col" className={`${HEAD} pl-6`}>
+          Name
+        </th>
+        <th scope="col" className={HEAD}>
+          Retention
+        </th>
+        <th scope="col" className={HEAD}>
+          Created
+        </th>
         <th scope="col" className={`${HEAD} pr-6 text-right`}>
           <span className="sr-only">Actions</span>
         </th>
@@ -26,7 +33,13 @@ function TableHead() {
   );
 }
 
-export function BucketsTable({ buckets, onDelete }: { buckets: BucketSummary[]; onDelete: (bucketKey: string) => void }) {
+export function BucketsTable({
+  buckets,
+  onDelete,
+}: {
+  buckets: BucketSummary[];
+  onDelete: (bucketKey: string) => void;
+}) {
   const now = useNow();
   return (
     <table aria-label="Buckets" className="w-full border-separate border-spacing-0 text-sm">
@@ -37,13 +50,19 @@ export function BucketsTable({ buckets, onDelete }: { buckets: BucketSummary[]; 
             <th scope="row" className={`${CELL} pl-6 text-left font-medium text-neutral-900 dark:text-neutral-100`}>
               <span className="flex min-w-0 items-center gap-2">
                 <BoxIcon className="size-4 shrink-0 text-neutral-400" />
-                <Link to={bucketPath(bucket.bucketKey)} className="truncate font-mono hover:underline focus-visible:outline-2 focus-visible:outline-accent-500">
+                <Link
+                  to={bucketPath(bucket.bucketKey)}
+                  className="truncate font-mono hover:underline focus-visible:outline-2 focus-visible:outline-accent-500"
+                >
                   {bucket.bucketKey}
                 </Link>
                 <CopyButton value={bucket.bucketKey} label={`name of ${bucket.bucketKey}`} />
               </span>
             </th>
-            <td className={`${CELL} text-neutral-600 dark:text-neutral-300`} title={POLICY_LABELS[bucket.policyKey].description}>
+            <td
+              className={`${CELL} text-neutral-600 dark:text-neutral-300`}
+              title={POLICY_LABELS[bucket.policyKey].description}
+            >
               {POLICY_LABELS[bucket.policyKey].title}
             </td>
             <td className={`${CELL} text-neutral-600 tabular-nums dark:text-neutral-300`}>

@@ -6,18 +6,35 @@ import { jsonResponse, mockFetch } from '../../testing/fetch-mock';
 import { renderWithProviders } from '../../testing/render';
 import { CreateBucketForm } from './create-bucket-form';
 
-const created: Bucket = { bucketKey: 'site-photos', bucketOwner: 'spa-client', createdDate: 1, permissions: [], policyKey: 'temporary' };
+const created: Bucket = {
+  bucketKey: 'site-photos',
+  bucketOwner: 'spa-client',
+  createdDate: 1,
+  permissions: [],
+  policyKey: 'temporary',
+};
 
 function serve(respond: Parameters<typeof mockFetch>[0]) {
   const mock = mockFetch(respond);
-  configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => 'token', refreshAccessToken: vi.fn(() => Promise.resolve(null)), onSessionExpired: vi.fn() });
+  configureHttp({
+    baseUrl: 'http://platform.test',
+    fetch: mock.fetch,
+    getAccessToken: () => 'token',
+    refreshAccessToken: vi.fn(() => Promise.resolve(null)),
+    onSessionExpired: vi.fn(),
+  });
   return mock;
 }
 
 function renderForm() {
   const onCreated = vi.fn();
   const view = renderWithProviders(<CreateBucketForm onCreated={onCreated} onCancel={vi.fn()} />);
-  return { ...view, onCreated, name: screen.getByRole('textbox', { name: 'Bucket name' }), submit: screen.getByRole('button', { name: 'Create bucket' }) };
+  return {
+    ...view,
+    onCreated,
+    name: screen.getByRole('textbox', { name: 'Bucket name' }),
+    submit: screen.getByRole('button', { name: 'Create bucket' }),
+  };
 }
 
 describe('CreateBucketForm', () => {
@@ -49,7 +66,9 @@ describe('CreateBucketForm', () => {
     await user.click(screen.getByRole('radio', { name: /Temporary/ }));
     await user.click(submit);
 
-    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(created, expect.anything(), undefined, expect.anything()));
+    await vi.waitFor(() =>
+      expect(onCreated).toHaveBeenCalledWith(created, expect.anything(), undefined, expect.anything()),
+    );
     expect(JSON.parse(mock.calls[0]?.body ?? '')).toEqual({ bucketKey: 'site-photos', policyKey: 'temporary' });
   });
 

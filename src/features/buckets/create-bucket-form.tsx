@@ -9,7 +9,6 @@ import { cx } from '../../lib/class-names';
 import { BUCKET_NAME_RULES, bucketNameProblem } from './bucket-name-rules';
 import { POLICY_LABELS } from './bucket-policies';
 
-
 export interface CreateBucketFormProps {
   onCreated: (bucket: Bucket) => void;
   onCancel: () => void;
@@ -37,7 +36,8 @@ export function CreateBucketForm({ onCreated, onCancel }: CreateBucketFormProps)
       onKeyDown={(event) => {
         if (event.key === 'Escape') onCancel();
       }}
-      className="space-y-4 border-b border-neutral-200 bg-neutral-50 px-6 py-4 dark:border-neutral-800 dark:bg-neutral-900/40">
+      className="space-y-4 border-b border-neutral-200 bg-neutral-50 px-6 py-4 dark:border-neutral-800 dark:bg-neutral-900/40"
+    >
       <div className="max-w-md space-y-1">
         <label htmlFor={`${id}-name`} className="block text-sm font-medium text-neutral-800 dark:text-neutral-100">
           Bucket name
@@ -71,10 +71,21 @@ export function CreateBucketForm({ onCreated, onCancel }: CreateBucketFormProps)
               key={key}
               className="flex cursor-pointer items-start gap-2 rounded-md border border-neutral-200 bg-white px-3 py-2 text-sm has-checked:border-accent-500 dark:border-neutral-700 dark:bg-neutral-950"
             >
-              <input type="radio" name={`${id}-policy`} value={key} checked={policyKey === key} onChange={() => setPolicyKey(key)} className="mt-1" />
+              <input
+                type="radio"
+                name={`${id}-policy`}
+                value={key}
+                checked={policyKey === key}
+                onChange={() => setPolicyKey(key)}
+                className="mt-1"
+              />
               <span>
-                <span className="block font-medium text-neutral-900 dark:text-neutral-100">{POLICY_LABELS[key].title}</span>
-                <span className="block text-xs text-neutral-500 dark:text-neutral-400">{POLICY_LABELS[key].description}</span>
+                <span className="block font-medium text-neutral-900 dark:text-neutral-100">
+                  {POLICY_LABELS[key].title}
+                </span>
+                <span className="block text-xs text-neutral-500 dark:text-neutral-400">
+                  {POLICY_LABELS[key].description}
+                </span>
               </span>
             </label>
           ))}
@@ -86,7 +97,12 @@ export function CreateBucketForm({ onCreated, onCancel }: CreateBucketFormProps)
         </Alert>
       )}
       <div className="flex gap-2">
-        <Button type="submit" variant="primary" loading={create.isPending} disabled={name === '' || problem !== undefined}>
+        <Button
+          type="submit"
+          variant="primary"
+          loading={create.isPending}
+          disabled={name === '' || problem !== undefined}
+        >
           Create bucket
         </Button>
         <Button variant="ghost" onClick={onCancel}>

@@ -5,7 +5,15 @@ import { Alert } from '../../components/ui/alert';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 /** Deleting a bucket takes every object with it and cannot be undone: the name must be typed. */
-export function DeleteBucketDialog({ bucketKey, onDeleted, onCancel }: { bucketKey: string; onDeleted: () => void; onCancel: () => void }) {
+export function DeleteBucketDialog({
+  bucketKey,
+  onDeleted,
+  onCancel,
+}: {
+  bucketKey: string;
+  onDeleted: () => void;
+  onCancel: () => void;
+}) {
   const remove = useMutation(ossMutations.deleteBucket(bucketKey));
   return (
     <ConfirmDialog
@@ -23,7 +31,8 @@ export function DeleteBucketDialog({ bucketKey, onDeleted, onCancel }: { bucketK
       onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
       onCancel={onCancel}
     >
-      The bucket <strong className="font-mono">{bucketKey}</strong> and every object in it will be deleted. This cannot be undone.
+      The bucket <strong className="font-mono">{bucketKey}</strong> and every object in it will be deleted. This cannot
+      be undone.
     </ConfirmDialog>
   );
 }

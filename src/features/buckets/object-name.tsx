@@ -11,7 +11,11 @@ export function ObjectName({ objectKey, urn }: { objectKey: string; urn: string 
   return (
     <span className="flex min-w-0 items-center gap-2" onPointerEnter={() => setPointed(true)}>
       <FileThumbnail kind="file" src={thumbnail} className="text-neutral-400" />
-      <Link to={modelPath(urn, { name: objectKey })} className="truncate hover:underline" title={`${objectKey}: view derivatives`}>
+      <Link
+        to={modelPath(urn, { name: objectKey })}
+        className="truncate hover:underline"
+        title={`${objectKey}: view derivatives`}
+      >
         {objectKey}
       </Link>
     </span>

@@ -15,7 +15,15 @@ export const DOWNLOADABLE_ROLES = ['obj', 'mtl', 'stl', 'ifc', 'pdf'];
 export const derivativeFileName = (derivativeUrn: string) => derivativeUrn.slice(derivativeUrn.lastIndexOf('/') + 1);
 
 /** Asks for a signed URL (signedcookies) and saves the file from it; the URL carries its own signature, so a plain fetch works. */
-export function DerivativeDownload({ urn, resource, sourceName }: { urn: string; resource: ManifestResource; sourceName: string }) {
+export function DerivativeDownload({
+  urn,
+  resource,
+  sourceName,
+}: {
+  urn: string;
+  resource: ManifestResource;
+  sourceName: string;
+}) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,9 +53,15 @@ export function DerivativeDownload({ urn, resource, sourceName }: { urn: string;
     <span className="inline-flex items-center gap-2">
       <Button size="sm" loading={busy} onClick={() => void download()}>
         <DownloadIcon className="size-3.5" /> Download {resource.role.toUpperCase()}
-        {resource.size !== undefined && <span className="font-normal text-neutral-500"> ({formatBytes(resource.size)})</span>}
+        {resource.size !== undefined && (
+          <span className="font-normal text-neutral-500"> ({formatBytes(resource.size)})</span>
+        )}
       </Button>
-      {error && <span role="alert" className="text-xs text-red-700 dark:text-red-300">{error}</span>}
+      {error && (
+        <span role="alert" className="text-xs text-red-700 dark:text-red-300">
+          {error}
+        </span>
+      )}
     </span>
   );
 }

@@ -10,24 +10,47 @@ function ResourceNode({ urn, node, sourceName }: { urn: string; node: ManifestRe
   const [open, setOpen] = useState(true);
   const children = node.children ?? [];
   return (
-    <li role="treeitem" aria-expanded={children.length ? open : undefined} aria-selected={false} aria-label={`${node.name ?? node.role} (${node.type})`} className="space-y-1">
+    <li
+      role="treeitem"
+      aria-expanded={children.length ? open : undefined}
+      aria-selected={false}
+      aria-label={`${node.name ?? node.role} (${node.type})`}
+      className="space-y-1"
+    >
       <div className="flex flex-wrap items-center gap-2 text-sm">
         {children.length > 0 ? (
-          <button type="button" aria-label={open ? 'Collapse' : 'Expand'} onClick={() => setOpen(!open)} className="rounded p-0.5 hover:bg-neutral-100 dark:hover:bg-neutral-800">
+          <button
+            type="button"
+            aria-label={open ? 'Collapse' : 'Expand'}
+            onClick={() => setOpen(!open)}
+            className="rounded p-0.5 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+          >
             {open ? <ChevronDownIcon className="size-3.5" /> : <ChevronRightIcon className="size-3.5" />}
           </button>
         ) : (
           <span className="w-4.5" />
         )}
         <span className="font-medium">{node.name ?? node.role}</span>
-        <span className="text-xs text-neutral-500">{node.type} · role {node.role}{node.mime ? ` · ${node.mime}` : ''}{node.size !== undefined ? ` · ${formatBytes(node.size)}` : ''}</span>
+        <span className="text-xs text-neutral-500">
+          {node.type} · role {node.role}
+          {node.mime ? ` · ${node.mime}` : ''}
+          {node.size !== undefined ? ` · ${formatBytes(node.size)}` : ''}
+        </span>
         <NodeStatus status={node.status} progress={node.progress} />
-        {DOWNLOADABLE_ROLES.includes(node.role) && <DerivativeDownload urn={urn} resource={node} sourceName={sourceName} />}
+        {DOWNLOADABLE_ROLES.includes(node.role) && (
+          <DerivativeDownload urn={urn} resource={node} sourceName={sourceName} />
+        )}
       </div>
-      {node.messages && <div className="ml-6"><ManifestMessages messages={node.messages} /></div>}
+      {node.messages && (
+        <div className="ml-6">
+          <ManifestMessages messages={node.messages} />
+        </div>
+      )}
       {open && children.length > 0 && (
         <ul role="group" className="ml-5 space-y-1 border-l border-neutral-200 pl-3 dark:border-neutral-800">
-          {children.map((child) => <ResourceNode key={child.guid} urn={urn} node={child} sourceName={sourceName} />)}
+          {children.map((child) => (
+            <ResourceNode key={child.guid} urn={urn} node={child} sourceName={sourceName} />
+          ))}
         </ul>
       )}
     </li>
@@ -35,10 +58,26 @@ function ResourceNode({ urn, node, sourceName }: { urn: string; node: ManifestRe
 }
 
 /** One output of the manifest: its type, status and progress, its own messages and its files. */
-function DerivativeNode({ urn, derivative, sourceName, isShared }: { urn: string; derivative: ManifestDerivative; sourceName: string; isShared: (message: ManifestMessage) => boolean }) {
+function DerivativeNode({
+  urn,
+  derivative,
+  sourceName,
+  isShared,
+}: {
+  urn: string;
+  derivative: ManifestDerivative;
+  sourceName: string;
+  isShared: (message: ManifestMessage) => boolean;
+}) {
   const own = (derivative.messages ?? []).filter((message) => !isShared(message));
   return (
-    <li role="treeitem" aria-expanded aria-selected={false} aria-label={`${derivative.outputType} output`} className="space-y-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
+    <li
+      role="treeitem"
+      aria-expanded
+      aria-selected={false}
+      aria-label={`${derivative.outputType} output`}
+      className="space-y-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-mono text-sm font-semibold uppercase">{derivative.outputType}</span>
         <NodeStatus status={derivative.status} progress={derivative.progress} />
@@ -47,7 +86,9 @@ function DerivativeNode({ urn, derivative, sourceName, isShared }: { urn: string
       <ManifestMessages messages={own} />
       {derivative.children.length > 0 && (
         <ul role="group" className="space-y-1">
-          {derivative.children.map((child) => <ResourceNode key={child.guid} urn={urn} node={child} sourceName={sourceName} />)}
+          {derivative.children.map((child) => (
+            <ResourceNode key={child.guid} urn={urn} node={child} sourceName={sourceName} />
+          ))}
         </ul>
       )}
     </li>
@@ -58,10 +99,28 @@ function DerivativeNode({ urn, derivative, sourceName, isShared }: { urn: string
  * `sourceName` names the downloads: the file's name as people know it, which for a Data Management
  * version is not the manifest's `name` (that is the storage object's key).
  */
-export function DerivativeTree({ urn, derivatives, sourceName, isShared = () => false }: { urn: string; derivatives: ManifestDerivative[]; sourceName: string; isShared?: (message: ManifestMessage) => boolean }) {
+export function DerivativeTree({
+  urn,
+  derivatives,
+  sourceName,
+  isShared = () => false,
+}: {
+  urn: string;
+  derivatives: ManifestDerivative[];
+  sourceName: string;
+  isShared?: (message: ManifestMessage) => boolean;
+}) {
   return (
     <ul role="tree" aria-label="Derivatives" className="space-y-3">
-      {derivatives.map((derivative, index) => <DerivativeNode key={`${derivative.outputType}-${index}`} urn={urn} derivative={derivative} sourceName={sourceName} isShared={isShared} />)}
+      {derivatives.map((derivative, index) => (
+        <DerivativeNode
+          key={`${derivative.outputType}-${index}`}
+          urn={urn}
+          derivative={derivative}
+          sourceName={sourceName}
+          isShared={isShared}
+        />
+      ))}
     </ul>
   );
 }

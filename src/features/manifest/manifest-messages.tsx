@@ -9,7 +9,13 @@ const TONE: Record<ManifestMessage['type'], string> = {
 };
 
 /** Every message in full: the platform's words, what its code means, and the code itself. */
-export function ManifestMessages({ messages, label = 'Messages' }: { messages: (ManifestMessage | SharedMessage)[]; label?: string }) {
+export function ManifestMessages({
+  messages,
+  label = 'Messages',
+}: {
+  messages: (ManifestMessage | SharedMessage)[];
+  label?: string;
+}) {
   if (messages.length === 0) return null;
   return (
     <ul aria-label={label} className="space-y-1">

@@ -13,14 +13,26 @@ const SIGNED = 'http://platform.test/modelderivative/v2/designdata/signed/obj?si
 
 function serve(current: () => Manifest | null) {
   return serveMd((call: RecordedCall) => {
-    if (call.url.pathname.endsWith('/signedcookies')) return jsonResponse({ etag: 'e', size: 2048, url: SIGNED, 'content-type': 'application/octet-stream', expiration: Date.now() + 60_000 });
+    if (call.url.pathname.endsWith('/signedcookies'))
+      return jsonResponse({
+        etag: 'e',
+        size: 2048,
+        url: SIGNED,
+        'content-type': 'application/octet-stream',
+        expiration: Date.now() + 60_000,
+      });
     if (call.method === 'DELETE') return jsonResponse({ result: 'success' });
     const body = current();
     return body ? jsonResponse(body) : jsonResponse({ diagnostic: 'Manifest not found' }, { status: 404 });
   });
 }
 
-const renderView = (onTranslate = vi.fn()) => ({ onTranslate, ...renderWithProviders(<ManifestView urn={URN} name="house.ifc" pollWhileRunning={false} onTranslate={onTranslate} />) });
+const renderView = (onTranslate = vi.fn()) => ({
+  onTranslate,
+  ...renderWithProviders(
+    <ManifestView urn={URN} name="house.ifc" pollWhileRunning={false} onTranslate={onTranslate} />,
+  ),
+});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -36,15 +48,31 @@ describe('ManifestView', () => {
     const viewable = within(tree).getByRole('treeitem', { name: 'svf2 output' });
     expect(viewable).toHaveTextContent('Success');
     expect(within(viewable).getByRole('treeitem', { name: '3D (geometry)' })).toHaveTextContent('role 3d');
-    expect(within(viewable).getByRole('treeitem', { name: 'graphics (resource)' })).toHaveTextContent('model/gltf-binary');
+    expect(within(viewable).getByRole('treeitem', { name: 'graphics (resource)' })).toHaveTextContent(
+      'model/gltf-binary',
+    );
     expect(within(tree).getByRole('treeitem', { name: 'obj output' })).toHaveTextContent('from house.ifc');
     expect(screen.getByLabelText('Manifest status')).toHaveTextContent('Success');
   });
 
   it('shows a warning every output gave once, naming the outputs, instead of under each', async () => {
-    const warning = { type: 'warning' as const, code: 'Engine-MissingEntities', message: 'The file refers to 3 entities it lacks.' };
-    const own = { type: 'warning' as const, code: 'Engine-SkippedProxyGeometry', message: 'Two objects have no geometry.' };
-    serve(() => manifest([{ ...svf2(), messages: [warning] }, obj('success', [warning, own]), { ...obj(), outputType: 'stl', messages: [warning] }]));
+    const warning = {
+      type: 'warning' as const,
+      code: 'Engine-MissingEntities',
+      message: 'The file refers to 3 entities it lacks.',
+    };
+    const own = {
+      type: 'warning' as const,
+      code: 'Engine-SkippedProxyGeometry',
+      message: 'Two objects have no geometry.',
+    };
+    serve(() =>
+      manifest([
+        { ...svf2(), messages: [warning] },
+        obj('success', [warning, own]),
+        { ...obj(), outputType: 'stl', messages: [warning] },
+      ]),
+    );
     renderView();
     const shared = await screen.findByRole('list', { name: 'Messages for several outputs' });
     expect(within(shared).getAllByRole('listitem')).toHaveLength(1);
@@ -52,18 +80,34 @@ describe('ManifestView', () => {
     expect(shared).toHaveTextContent('For svf2, obj, stl.');
     const tree = screen.getByRole('tree', { name: 'Derivatives' });
     expect(within(tree).queryByText(/entities it lacks/)).not.toBeInTheDocument();
-    expect(within(within(tree).getByRole('treeitem', { name: 'obj output' })).getByRole('list', { name: 'Messages' })).toHaveTextContent('Two objects have no geometry.');
+    expect(
+      within(within(tree).getByRole('treeitem', { name: 'obj output' })).getByRole('list', { name: 'Messages' }),
+    ).toHaveTextContent('Two objects have no geometry.');
   });
 
   it('puts a failure’s code into words next to the platform’s message', async () => {
-    const failure = { type: 'error' as const, code: 'TranslationWorker-InternalFailure', message: 'The file is not an IFC model: no ISO-10303-21 header.' };
-    const warning = { type: 'warning' as const, code: 'Engine-SkippedProxyGeometry', message: ['Two objects have no geometry;', 'they are in the tree only.'] };
+    const failure = {
+      type: 'error' as const,
+      code: 'TranslationWorker-InternalFailure',
+      message: 'The file is not an IFC model: no ISO-10303-21 header.',
+    };
+    const warning = {
+      type: 'warning' as const,
+      code: 'Engine-SkippedProxyGeometry',
+      message: ['Two objects have no geometry;', 'they are in the tree only.'],
+    };
     serve(() => manifest([svf2(), obj('failed', [failure, warning])], 'failed'));
     renderView();
-    const messages = within(await screen.findByRole('treeitem', { name: 'obj output' })).getByRole('list', { name: 'Messages' });
+    const messages = within(await screen.findByRole('treeitem', { name: 'obj output' })).getByRole('list', {
+      name: 'Messages',
+    });
     const [error, note] = within(messages).getAllByRole('listitem');
-    expect(error).toHaveTextContent('Error: The file is not an IFC model: no ISO-10303-21 header. — The translator failed on this file. TranslationWorker-InternalFailure');
-    expect(note).toHaveTextContent('Warning: Two objects have no geometry; they are in the tree only. — Skipped proxy geometry. Engine-SkippedProxyGeometry');
+    expect(error).toHaveTextContent(
+      'Error: The file is not an IFC model: no ISO-10303-21 header. — The translator failed on this file. TranslationWorker-InternalFailure',
+    );
+    expect(note).toHaveTextContent(
+      'Warning: Two objects have no geometry; they are in the tree only. — Skipped proxy geometry. Engine-SkippedProxyGeometry',
+    );
     expect(screen.getByLabelText('Manifest status')).toHaveTextContent('Failed');
   });
 
@@ -77,7 +121,9 @@ describe('ManifestView', () => {
 
     await vi.waitFor(() => expect(saveUrl).toHaveBeenCalledWith('blob:obj', 'house.obj'));
     const signedcookies = mock.calls.find((call) => call.url.pathname.endsWith('/signedcookies'));
-    expect(decodeURIComponent(signedcookies?.url.pathname ?? '')).toBe(`/modelderivative/v2/designdata/${URN}/manifest/urn:adsk.viewing:fs.file:${URN}/output/obj/model.obj/signedcookies`);
+    expect(decodeURIComponent(signedcookies?.url.pathname ?? '')).toBe(
+      `/modelderivative/v2/designdata/${URN}/manifest/urn:adsk.viewing:fs.file:${URN}/output/obj/model.obj/signedcookies`,
+    );
     expect(bytes).toHaveBeenCalledWith(SIGNED);
     expect(screen.getByRole('button', { name: /Download MTL/ })).toBeInTheDocument();
   });
@@ -91,7 +137,9 @@ describe('ManifestView', () => {
     expect(mock.calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Delete manifest' }));
     await vi.waitFor(() => expect(dialog).not.toBeInTheDocument());
-    expect(mock.calls.filter((call) => call.method === 'DELETE').map((call) => call.url.pathname)).toEqual([`/modelderivative/v2/designdata/${URN}/manifest`]);
+    expect(mock.calls.filter((call) => call.method === 'DELETE').map((call) => call.url.pathname)).toEqual([
+      `/modelderivative/v2/designdata/${URN}/manifest`,
+    ]);
   });
 
   it('offers to translate a design that has no manifest', async () => {
@@ -103,7 +151,11 @@ describe('ManifestView', () => {
 
   it('follows a job started elsewhere, a quarter-second apart at first, and stops once it ends', async () => {
     vi.useFakeTimers();
-    const states = [manifest([svf2('inprogress')], 'inprogress', '40% complete'), manifest([svf2('inprogress')], 'inprogress', '80% complete'), manifest([svf2()])];
+    const states = [
+      manifest([svf2('inprogress')], 'inprogress', '40% complete'),
+      manifest([svf2('inprogress')], 'inprogress', '80% complete'),
+      manifest([svf2()]),
+    ];
     let answer = 0;
     const mock = serve(() => states[Math.min(answer++, states.length - 1)] ?? null);
     renderWithProviders(<ManifestView urn={URN} name="house.ifc" pollWhileRunning onTranslate={vi.fn()} />);

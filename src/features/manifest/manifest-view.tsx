@@ -33,7 +33,10 @@ export function ManifestView({ urn, name, pollWhileRunning, onTranslate }: Manif
   const manifest = useQuery({
     ...mdQueries.manifest(urn),
     retry: false,
-    refetchInterval: (query) => (pollWhileRunning && query.state.data && !isEnded(query.state.data.status) ? pollDelay(Date.now() - watchedSince) : false),
+    refetchInterval: (query) =>
+      pollWhileRunning && query.state.data && !isEnded(query.state.data.status)
+        ? pollDelay(Date.now() - watchedSince)
+        : false,
   });
   const remove = useMutation(mdMutations.deleteManifest(urn));
   const [confirming, setConfirming] = useState(false);
@@ -48,12 +51,25 @@ export function ManifestView({ urn, name, pollWhileRunning, onTranslate }: Manif
           icon={<FileIcon className="size-5" />}
           title="Not translated yet"
           description="Translate this design to see its derivatives, properties and a 3D preview."
-          action={<Button variant="primary" onClick={onTranslate}>Translate</Button>}
+          action={
+            <Button variant="primary" onClick={onTranslate}>
+              Translate
+            </Button>
+          }
         />
       );
     }
     const { message, details, raw } = describeError(manifest.error);
-    return <ErrorState title="Couldn't read the manifest" message={message} details={details} raw={raw} onRetry={() => void manifest.refetch()} retrying={manifest.isFetching} />;
+    return (
+      <ErrorState
+        title="Couldn't read the manifest"
+        message={message}
+        details={details}
+        raw={raw}
+        onRetry={() => void manifest.refetch()}
+        retrying={manifest.isFetching}
+      />
+    );
   }
 
   const data = manifest.data;
@@ -63,11 +79,19 @@ export function ManifestView({ urn, name, pollWhileRunning, onTranslate }: Manif
     <section aria-label="Manifest" className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-sm font-semibold">Manifest</h2>
-        <span aria-label="Manifest status"><NodeStatus status={data.status} progress={data.progress} /></span>
-        <span className="text-xs text-neutral-500">{data.progress} · region {data.region}</span>
+        <span aria-label="Manifest status">
+          <NodeStatus status={data.status} progress={data.progress} />
+        </span>
+        <span className="text-xs text-neutral-500">
+          {data.progress} · region {data.region}
+        </span>
         <div className="ml-auto flex gap-2">
-          <Button size="sm" onClick={onTranslate}>Translate…</Button>
-          <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>Delete manifest</Button>
+          <Button size="sm" onClick={onTranslate}>
+            Translate…
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>
+            Delete manifest
+          </Button>
         </div>
       </div>
       <ManifestMessages messages={shared.shared} label="Messages for several outputs" />
@@ -76,7 +100,9 @@ export function ManifestView({ urn, name, pollWhileRunning, onTranslate }: Manif
         <summary className="cursor-pointer px-3 py-2 text-sm font-medium">Raw JSON</summary>
         <div className="relative border-t border-neutral-200 dark:border-neutral-800">
           <CopyButton value={json} label="manifest JSON" className="absolute top-2 right-2" />
-          <pre aria-label="Manifest JSON" className="max-h-96 overflow-auto p-3 font-mono text-xs">{json}</pre>
+          <pre aria-label="Manifest JSON" className="max-h-96 overflow-auto p-3 font-mono text-xs">
+            {json}
+          </pre>
         </div>
       </details>
       {confirming && (

@@ -19,11 +19,18 @@ export function messageText(message: ManifestMessage): string {
 export function describeCode(code: string): string {
   const known = CODE_MEANINGS[code];
   if (known) return known;
-  const words = code.replace(/^[A-Za-z]+-/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = code
+    .replace(/^[A-Za-z]+-/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}.` : code;
 }
 
-export const MESSAGE_TYPE_LABELS: Record<ManifestMessage['type'], string> = { error: 'Error', warning: 'Warning', info: 'Note' };
+export const MESSAGE_TYPE_LABELS: Record<ManifestMessage['type'], string> = {
+  error: 'Error',
+  warning: 'Warning',
+  info: 'Note',
+};
 
 /** One message the translator gave several outputs (a warning about the source file, say), with the outputs. */
 export interface SharedMessage {
@@ -37,7 +44,10 @@ const messageKey = (message: ManifestMessage) => `${message.type}\n${message.cod
  * Messages said alike by more than one output: shown once, above the outputs, naming them, rather
  * than repeated under each. `isShared` tells an output's own messages from these.
  */
-export function sharedMessages(derivatives: readonly ManifestDerivative[]): { shared: SharedMessage[]; isShared: (message: ManifestMessage) => boolean } {
+export function sharedMessages(derivatives: readonly ManifestDerivative[]): {
+  shared: SharedMessage[];
+  isShared: (message: ManifestMessage) => boolean;
+} {
   const byKey = new Map<string, SharedMessage>();
   for (const derivative of derivatives) {
     for (const message of derivative.messages ?? []) {

@@ -108,26 +108,50 @@ export function CommandPalette({ place, paths, onClose }: CommandPaletteProps) {
             setActive(0);
           }}
           onKeyDown={onKeyDown}
-          placeholder={place.projectId ? 'Go to a place, or find a file of this project…' : 'Go to a hub, project or folder…'}
+          placeholder={
+            place.projectId ? 'Go to a place, or find a file of this project…' : 'Go to a hub, project or folder…'
+          }
           className="h-12 min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-neutral-500 dark:placeholder:text-neutral-400"
         />
       </div>
       {options.length > 0 && (
-        <div id={`${id}-listbox`} role="listbox" aria-label="Places and files" className="max-h-[55vh] overflow-y-auto p-1">
+        <div
+          id={`${id}-listbox`}
+          role="listbox"
+          aria-label="Places and files"
+          className="max-h-[55vh] overflow-y-auto p-1"
+        >
           {groups.map((group, groupIndex) => (
             <div key={group.label} role="group" aria-labelledby={`${id}-group-${groupIndex}`}>
-              <div id={`${id}-group-${groupIndex}`} role="presentation" className="px-2 pt-2 pb-1 text-xs font-medium text-neutral-600 dark:text-neutral-300">
+              <div
+                id={`${id}-group-${groupIndex}`}
+                role="presentation"
+                className="px-2 pt-2 pb-1 text-xs font-medium text-neutral-600 dark:text-neutral-300"
+              >
                 {group.label}
               </div>
               {group.options.map((target) => {
                 const at = index++;
-                return <PaletteOption key={`${target.kind}:${target.id}`} id={optionId(at)} target={target} active={at === current} onPoint={() => setActive(at)} onChoose={() => choose(target)} />;
+                return (
+                  <PaletteOption
+                    key={`${target.kind}:${target.id}`}
+                    id={optionId(at)}
+                    target={target}
+                    active={at === current}
+                    onPoint={() => setActive(at)}
+                    onChoose={() => choose(target)}
+                  />
+                );
               })}
             </div>
           ))}
         </div>
       )}
-      <p id={`${id}-status`} role="status" className="border-t border-neutral-200 px-3 py-2 text-xs text-neutral-600 dark:border-neutral-800 dark:text-neutral-300">
+      <p
+        id={`${id}-status`}
+        role="status"
+        className="border-t border-neutral-200 px-3 py-2 text-xs text-neutral-600 dark:border-neutral-800 dark:text-neutral-300"
+      >
         {statusText(search, text, Boolean(place.projectId))} Press ? outside a text field for every shortcut.
       </p>
     </dialog>
@@ -146,7 +170,8 @@ function statusText(search: FileSearch, text: string, inProject: boolean): strin
     case 'failed':
       return `The search failed: ${search.error}`;
     case 'done':
-      return search.files.length ? `${search.files.length} ${search.files.length === 1 ? 'file' : 'files'} found in ${where}.` : `No file of ${where} has a name like that.`;
+      return search.files.length
+        ? `${search.files.length} ${search.files.length === 1 ? 'file' : 'files'} found in ${where}.`
+        : `No file of ${where} has a name like that.`;
   }
 }
-

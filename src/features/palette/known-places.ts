@@ -1,10 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Folder, FolderContentsResponse, FolderResponse, HubResponse, HubsResponse, Project, ProjectResponse, ProjectsResponse, TopFoldersResponse } from '../../../contracts/data-management';
+import type {
+  Folder,
+  FolderContentsResponse,
+  FolderResponse,
+  HubResponse,
+  HubsResponse,
+  Project,
+  ProjectResponse,
+  ProjectsResponse,
+  TopFoldersResponse,
+} from '../../../contracts/data-management';
 import { dmQueries } from '../../api/data-management/queries';
 import { targetKey, type PalettePaths, type PaletteTarget } from './targets';
 
 type KeyPart = { hubId?: string; projectId?: string };
-const partOf = (key: readonly unknown[]): KeyPart => (typeof key[2] === 'object' && key[2] !== null ? (key[2]) : {});
+const partOf = (key: readonly unknown[]): KeyPart => (typeof key[2] === 'object' && key[2] !== null ? key[2] : {});
 
 function cached<T>(client: QueryClient, kind: string): { part: KeyPart; data: T }[] {
   return client
@@ -26,7 +36,10 @@ export function knownPlaces(client: QueryClient, paths: PalettePaths): PaletteTa
   const hubNames = new Map<string, string>();
   const projects = new Map<string, { hubId: string; name: string }>();
 
-  const hubs = [...cached<HubsResponse>(client, 'hubs').flatMap(({ data }) => data.data), ...cached<HubResponse>(client, 'hub').map(({ data }) => data.data)];
+  const hubs = [
+    ...cached<HubsResponse>(client, 'hubs').flatMap(({ data }) => data.data),
+    ...cached<HubResponse>(client, 'hub').map(({ data }) => data.data),
+  ];
   for (const hub of hubs) {
     hubNames.set(hub.id, hub.attributes.name);
     add({ kind: 'hub', id: hub.id, name: hub.attributes.name, path: paths.hub(hub.id) });
@@ -35,24 +48,40 @@ export function knownPlaces(client: QueryClient, paths: PalettePaths): PaletteTa
     const hub = project.relationships['hub']?.data?.id ?? hubId;
     if (!hub) return;
     projects.set(project.id, { hubId: hub, name: project.attributes.name });
-    add({ kind: 'project', id: project.id, name: project.attributes.name, context: hubNames.get(hub), path: paths.project(hub, project.id) });
+    add({
+      kind: 'project',
+      id: project.id,
+      name: project.attributes.name,
+      context: hubNames.get(hub),
+      path: paths.project(hub, project.id),
+    });
   };
-  for (const { part, data } of cached<ProjectsResponse>(client, 'projects')) for (const project of data.data) addProject(project, part.hubId);
+  for (const { part, data } of cached<ProjectsResponse>(client, 'projects'))
+    for (const project of data.data) addProject(project, part.hubId);
   for (const { part, data } of cached<ProjectResponse>(client, 'project')) addProject(data.data, part.hubId);
 
   const folders: { projectId: string; folder: Folder }[] = [];
   for (const { part, data } of cached<TopFoldersResponse>(client, 'top-folders')) {
-    if (part.projectId && part.hubId && !projects.has(part.projectId)) projects.set(part.projectId, { hubId: part.hubId, name: '' });
+    if (part.projectId && part.hubId && !projects.has(part.projectId))
+      projects.set(part.projectId, { hubId: part.hubId, name: '' });
     for (const folder of data.data) folders.push({ projectId: part.projectId ?? '', folder });
   }
   for (const { part, data } of cached<FolderContentsResponse>(client, 'folder-contents')) {
-    for (const entry of data.data) if (entry.type === 'folders') folders.push({ projectId: part.projectId ?? '', folder: entry });
+    for (const entry of data.data)
+      if (entry.type === 'folders') folders.push({ projectId: part.projectId ?? '', folder: entry });
   }
-  for (const { part, data } of cached<FolderResponse>(client, 'folder')) folders.push({ projectId: part.projectId ?? '', folder: data.data });
+  for (const { part, data } of cached<FolderResponse>(client, 'folder'))
+    folders.push({ projectId: part.projectId ?? '', folder: data.data });
   for (const { projectId, folder } of folders) {
     const project = projects.get(projectId);
     if (!project || folder.attributes.hidden) continue;
-    add({ kind: 'folder', id: folder.id, name: folder.attributes.name, context: project.name || undefined, path: paths.folder(project.hubId, projectId, folder.id) });
+    add({
+      kind: 'folder',
+      id: folder.id,
+      name: folder.attributes.name,
+      context: project.name || undefined,
+      path: paths.folder(project.hubId, projectId, folder.id),
+    });
   }
   return [...found.values()];
 }
@@ -64,5 +93,7 @@ export function matchPlaces(places: readonly PaletteTarget[], text: string): Pal
   const needle = text.trim().toLowerCase();
   return places
     .filter((place) => words.every((word) => place.name.toLowerCase().includes(word)))
-    .sort((a, b) => Number(!a.name.toLowerCase().startsWith(needle)) - Number(!b.name.toLowerCase().startsWith(needle)));
+    .sort(
+      (a, b) => Number(!a.name.toLowerCase().startsWith(needle)) - Number(!b.name.toLowerCase().startsWith(needle)),
+    );
 }

@@ -17,22 +17,40 @@ const paths: PalettePaths = {
   item: (h, p, i) => `/hubs/${h}/projects/${p}/items/${i}`,
 };
 
-const tip = { ...version('urn:tower', 'Tower.ifc', 2), relationships: { item: { data: { type: 'items', id: 'urn:tower' } } } };
+const tip = {
+  ...version('urn:tower', 'Tower.ifc', 2),
+  relationships: { item: { data: { type: 'items', id: 'urn:tower' } } },
+};
 
 function serve() {
   const mock = mockFetch((call) => {
-    if (call.url.pathname.endsWith('/search')) return jsonResponse(envelope([tip], { included: [item('urn:tower', 'Tower.ifc', 'urn:top', 2)] }));
+    if (call.url.pathname.endsWith('/search'))
+      return jsonResponse(envelope([tip], { included: [item('urn:tower', 'Tower.ifc', 'urn:top', 2)] }));
     return jsonResponse(envelope(project()));
   });
-  configureHttp({ baseUrl: 'http://platform.test', fetch: mock.fetch, getAccessToken: () => 't', refreshAccessToken: () => Promise.resolve(null), onSessionExpired: vi.fn() });
+  configureHttp({
+    baseUrl: 'http://platform.test',
+    fetch: mock.fetch,
+    getAccessToken: () => 't',
+    refreshAccessToken: () => Promise.resolve(null),
+    onSessionExpired: vi.fn(),
+  });
   return mock;
 }
 
 function renderHost() {
-  const view = renderWithProviders(<PaletteHost place={{ hubId: 'a.hub', projectId: 'a.project' }} paths={paths} />, { path: '/here' });
+  const view = renderWithProviders(<PaletteHost place={{ hubId: 'a.hub', projectId: 'a.project' }} paths={paths} />, {
+    path: '/here',
+  });
   view.queryClient.setQueryData(dmQueries.hubs().queryKey, envelope([hub()]));
-  view.queryClient.setQueryData(dmQueries.projects('a.hub').queryKey, envelope([project(), project('a.bridge', 'Harbour Bridge')]));
-  view.queryClient.setQueryData(dmQueries.topFolders('a.hub', 'a.project').queryKey, envelope([folder('urn:top', 'Project Files', 'urn:root')]));
+  view.queryClient.setQueryData(
+    dmQueries.projects('a.hub').queryKey,
+    envelope([project(), project('a.bridge', 'Harbour Bridge')]),
+  );
+  view.queryClient.setQueryData(
+    dmQueries.topFolders('a.hub', 'a.project').queryKey,
+    envelope([folder('urn:top', 'Project Files', 'urn:root')]),
+  );
   return view;
 }
 
@@ -46,7 +64,9 @@ describe('the command palette', () => {
     const input = await screen.findByRole('combobox', { name: /Go to a place/ });
     expect(input).toHaveFocus();
     const listbox = screen.getByRole('listbox', { name: 'Places and files' });
-    expect(within(listbox).getByRole('option', { name: /Project Files.*Folder · Riverside Offices/ })).toBeInTheDocument();
+    expect(
+      within(listbox).getByRole('option', { name: /Project Files.*Folder · Riverside Offices/ }),
+    ).toBeInTheDocument();
     expect(within(listbox).getByRole('option', { name: /Demo Company.*Hub/ })).toBeInTheDocument();
 
     await user.type(input, 'harb');
@@ -57,7 +77,7 @@ describe('the command palette', () => {
     expect(await screen.findByText('At /hubs/a.hub/projects/a.bridge')).toBeInTheDocument();
   });
 
-  it('finds the project\'s files through the folder search, in every spelling of the text, and goes to one', async () => {
+  it("finds the project's files through the folder search, in every spelling of the text, and goes to one", async () => {
     const mock = serve();
     const { user } = renderHost();
     await user.keyboard('{Control>}k{/Control}');
@@ -77,7 +97,13 @@ describe('the command palette', () => {
   it('keeps the place on screen as recent, and Ctrl+K again closes the palette', async () => {
     serve();
     const { user } = renderHost();
-    await waitFor(() => expect(recentPlacesStore.getState().places[0]).toMatchObject({ kind: 'project', id: 'a.project', name: 'Riverside Offices' }));
+    await waitFor(() =>
+      expect(recentPlacesStore.getState().places[0]).toMatchObject({
+        kind: 'project',
+        id: 'a.project',
+        name: 'Riverside Offices',
+      }),
+    );
     await user.keyboard('{Control>}k{/Control}');
     const recent = await screen.findByRole('group', { name: 'Recent' });
     expect(within(recent).getByRole('option', { name: /Riverside Offices/ })).toBeInTheDocument();
@@ -92,7 +118,8 @@ describe('the shortcut list', () => {
     const { user } = renderHost();
     await user.keyboard('?');
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
-    for (const shortcut of Object.values(SHORTCUTS)) expect(within(dialog).getByText(shortcut.description)).toBeInTheDocument();
+    for (const shortcut of Object.values(SHORTCUTS))
+      expect(within(dialog).getByText(shortcut.description)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
 

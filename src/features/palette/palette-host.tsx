@@ -6,7 +6,9 @@ import { useVisitRecorder } from './use-visit-recorder';
 
 // The palette and the shortcut list load when first opened: the first screen's JavaScript has a budget.
 const CommandPalette = lazy(() => import('./command-palette').then((module) => ({ default: module.CommandPalette })));
-const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })));
+const ShortcutsDialog = lazy(() =>
+  import('./shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })),
+);
 
 type Open = 'none' | 'palette' | 'shortcuts';
 
@@ -46,7 +48,9 @@ export function PaletteHost({ place, paths }: { place: CurrentPlace; paths: Pale
       >
         <SearchIcon className="size-4" />
         <span className="max-md:sr-only">Go to…</span>
-        <kbd className="font-mono max-md:hidden" aria-hidden="true">{paletteKeys.join(' ')}</kbd>
+        <kbd className="font-mono max-md:hidden" aria-hidden="true">
+          {paletteKeys.join(' ')}
+        </kbd>
       </button>
       <Suspense fallback={null}>
         {open === 'palette' && <CommandPalette place={place} paths={paths} onClose={close} />}

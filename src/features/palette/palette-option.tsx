@@ -2,7 +2,12 @@ import { BriefcaseIcon, BuildingIcon, FileIcon, FolderIcon } from '../../compone
 import { cx } from '../../lib/class-names';
 import { KIND_LABELS, type PaletteTarget, type TargetKind } from './targets';
 
-const ICONS: Record<TargetKind, typeof FolderIcon> = { hub: BuildingIcon, project: BriefcaseIcon, folder: FolderIcon, item: FileIcon };
+const ICONS: Record<TargetKind, typeof FolderIcon> = {
+  hub: BuildingIcon,
+  project: BriefcaseIcon,
+  folder: FolderIcon,
+  item: FileIcon,
+};
 
 interface PaletteOptionProps {
   id: string;
@@ -26,7 +31,9 @@ export function PaletteOption({ id, target, active, onPoint, onChoose }: Palette
       onClick={onChoose}
       className={cx(
         'flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm',
-        active ? 'bg-accent-50 text-accent-900 dark:bg-accent-950 dark:text-accent-100' : 'text-neutral-800 dark:text-neutral-100',
+        active
+          ? 'bg-accent-50 text-accent-900 dark:bg-accent-950 dark:text-accent-100'
+          : 'text-neutral-800 dark:text-neutral-100',
       )}
     >
       <Icon className="size-4 shrink-0 text-neutral-500 dark:text-neutral-400" />

@@ -24,8 +24,16 @@ const useRecentPlacesStore = create<RecentPlacesState>()(
       actions: {
         placeVisited: (place) =>
           set(({ places }) => {
-            if (places[0] && targetKey(places[0]) === targetKey(place) && places[0].name === place.name && places[0].context === place.context) return { places };
-            return { places: [place, ...places.filter((other) => targetKey(other) !== targetKey(place))].slice(0, MAX_RECENT) };
+            if (
+              places[0] &&
+              targetKey(places[0]) === targetKey(place) &&
+              places[0].name === place.name &&
+              places[0].context === place.context
+            )
+              return { places };
+            return {
+              places: [place, ...places.filter((other) => targetKey(other) !== targetKey(place))].slice(0, MAX_RECENT),
+            };
           }),
         recentCleared: () => set({ places: [] }),
       },

@@ -10,8 +10,12 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
         <caption className="sr-only">Keys, what they do and where</caption>
         <thead className="text-xs text-neutral-600 dark:text-neutral-300">
           <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">Keys</th>
-            <th scope="col" className="py-1 font-medium">What it does</th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Keys
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              What it does
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -21,7 +25,9 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
                 {shortcut.keys.map((key, index) => (
                   <span key={key}>
                     {index > 0 && (shortcut.keys.includes('Mod') ? ' + ' : ' ')}
-                    <kbd className="rounded border border-neutral-300 bg-neutral-50 px-1.5 py-0.5 font-mono text-xs dark:border-neutral-700 dark:bg-neutral-800">{keyLabel(key)}</kbd>
+                    <kbd className="rounded border border-neutral-300 bg-neutral-50 px-1.5 py-0.5 font-mono text-xs dark:border-neutral-700 dark:bg-neutral-800">
+                      {keyLabel(key)}
+                    </kbd>
                   </span>
                 ))}
               </td>

@@ -29,4 +29,9 @@ export interface CurrentPlace {
 
 export const targetKey = (target: Pick<PaletteTarget, 'kind' | 'id'>) => `${target.kind}:${target.id}`;
 
-export const KIND_LABELS: Record<TargetKind, string> = { hub: 'Hub', project: 'Project', folder: 'Folder', item: 'File' };
+export const KIND_LABELS: Record<TargetKind, string> = {
+  hub: 'Hub',
+  project: 'Project',
+  folder: 'Folder',
+  item: 'File',
+};

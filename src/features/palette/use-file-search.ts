@@ -44,7 +44,10 @@ export function useFileSearch(place: CurrentPlace, text: string, paths: PaletteP
   const nameContains = fileSpellings(settled);
   const folders = (top.data?.data ?? []).filter((folder) => !folder.attributes.hidden);
   const searches = useQueries({
-    queries: folders.map((folder) => ({ ...dmQueries.folderSearch({ projectId: projectId ?? '', folderId: folder.id, nameContains }), enabled: wanted })),
+    queries: folders.map((folder) => ({
+      ...dmQueries.folderSearch({ projectId: projectId ?? '', folderId: folder.id, nameContains }),
+      enabled: wanted,
+    })),
   });
   if (!hubId || !projectId) return { status: 'off', files: [] };
   const projectName = queryClient.getQueryData(dmQueries.project(hubId, projectId).queryKey)?.data.attributes.name;

@@ -19,21 +19,32 @@ export function useVisitRecorder(place: CurrentPlace, paths: PalettePaths) {
   const item = useQuery({ ...dmQueries.item({ projectId, itemId }), enabled: kind === 'item' });
 
   const name =
-    kind === 'hub' ? hub.data?.data.attributes.name
-    : kind === 'project' ? project.data?.data.attributes.name
-    : kind === 'folder' ? folder.data?.data.attributes.name
-    : kind === 'item' ? item.data?.data.attributes.displayName
-    : undefined;
+    kind === 'hub'
+      ? hub.data?.data.attributes.name
+      : kind === 'project'
+        ? project.data?.data.attributes.name
+        : kind === 'folder'
+          ? folder.data?.data.attributes.name
+          : kind === 'item'
+            ? item.data?.data.attributes.displayName
+            : undefined;
 
   useEffect(() => {
     if (!kind || !name) return;
-    const cachedName = (key: readonly unknown[]) => queryClient.getQueryData<{ data: { attributes: { name: string } } }>(key)?.data.attributes.name;
-    const context = kind === 'project' ? cachedName(dmQueries.hub(hubId).queryKey) : cachedName(dmQueries.project(hubId, projectId).queryKey);
+    const cachedName = (key: readonly unknown[]) =>
+      queryClient.getQueryData<{ data: { attributes: { name: string } } }>(key)?.data.attributes.name;
+    const context =
+      kind === 'project'
+        ? cachedName(dmQueries.hub(hubId).queryKey)
+        : cachedName(dmQueries.project(hubId, projectId).queryKey);
     const target: PaletteTarget =
-      kind === 'hub' ? { kind, id: hubId, name, path: paths.hub(hubId) }
-      : kind === 'project' ? { kind, id: projectId, name, path: paths.project(hubId, projectId) }
-      : kind === 'folder' ? { kind, id: folderId, name, path: paths.folder(hubId, projectId, folderId) }
-      : { kind, id: itemId, name, path: paths.item(hubId, projectId, itemId) };
+      kind === 'hub'
+        ? { kind, id: hubId, name, path: paths.hub(hubId) }
+        : kind === 'project'
+          ? { kind, id: projectId, name, path: paths.project(hubId, projectId) }
+          : kind === 'folder'
+            ? { kind, id: folderId, name, path: paths.folder(hubId, projectId, folderId) }
+            : { kind, id: itemId, name, path: paths.item(hubId, projectId, itemId) };
     placeVisited(context ? { ...target, context } : target);
   }, [kind, name, hubId, projectId, folderId, itemId, paths, placeVisited, queryClient]);
 }

@@ -16,7 +16,14 @@ const CART: ObjectTreeNode[] = [
         name: 'Front axle',
         objects: [
           { objectid: 4, name: 'Left wheel' },
-          { objectid: 5, name: 'Hub', objects: [{ objectid: 6, name: 'Bolt' }, { objectid: 7, name: 'Nut' }] },
+          {
+            objectid: 5,
+            name: 'Hub',
+            objects: [
+              { objectid: 6, name: 'Bolt' },
+              { objectid: 7, name: 'Nut' },
+            ],
+          },
         ],
       },
       { objectid: 8, name: 'Rear axle', objects: [{ objectid: 9, name: 'Right wheel' }] },
@@ -29,8 +36,17 @@ function Harness({ onSelect }: { onSelect: (id: number) => void }) {
   const [selected, setSelected] = useState<number | null>(null);
   return (
     <>
-      <button type="button" onClick={() => setSelected(7)}>Pick the nut in 3D</button>
-      <ObjectTree nodes={CART} selectedId={selected} onSelect={(id) => { onSelect(id); setSelected(id); }} />
+      <button type="button" onClick={() => setSelected(7)}>
+        Pick the nut in 3D
+      </button>
+      <ObjectTree
+        nodes={CART}
+        selectedId={selected}
+        onSelect={(id) => {
+          onSelect(id);
+          setSelected(id);
+        }}
+      />
     </>
   );
 }
@@ -41,7 +57,10 @@ function setup() {
   render(<Harness onSelect={onSelect} />);
   const tree = screen.getByRole('tree', { name: 'Object tree' });
   const focused = () => document.activeElement?.textContent;
-  const shown = () => within(tree).getAllByRole('treeitem').map((item) => item.textContent);
+  const shown = () =>
+    within(tree)
+      .getAllByRole('treeitem')
+      .map((item) => item.textContent);
   /** Tabs on until the focus is in the tree, as a person would reach it. */
   const tabIntoTree = async () => {
     for (let i = 0; i < 8 && !tree.contains(document.activeElement); i++) await user.tab();
@@ -91,7 +110,7 @@ describe('ObjectTree from the keyboard (WAI-ARIA tree)', () => {
     expect(focused()).toBe('Front axle');
   });
 
-  it('Enter and Space select; typing a name\'s start moves to it', async () => {
+  it("Enter and Space select; typing a name's start moves to it", async () => {
     const { user, onSelect, focused, tree } = setup();
     await user.click(within(tree).getByRole('treeitem', { name: 'Cart' }));
     expect(onSelect).toHaveBeenLastCalledWith(1);

@@ -29,23 +29,33 @@ export function ObjectTree({ nodes, selectedId, onSelect }: TreeProps) {
   const typed = useRef({ text: '', at: -Infinity });
   const needle = search.trim().toLowerCase();
   const only = useMemo(() => (needle ? matchingIds(nodes, needle) : null), [nodes, needle]);
-  const ancestors = useMemo(() => new Set(selectedId === null ? [] : (pathTo(nodes, selectedId) ?? [])), [nodes, selectedId]);
+  const ancestors = useMemo(
+    () => new Set(selectedId === null ? [] : (pathTo(nodes, selectedId) ?? [])),
+    [nodes, selectedId],
+  );
 
   // A new selection opens the way to it, even through branches closed by hand, and becomes the tab stop.
   if (selectedId !== seenSelection) {
     setSeenSelection(selectedId);
     if (selectedId !== null) {
       setActiveId(selectedId);
-      if ([...ancestors].some((id) => toggled.get(id) === false)) setToggled(new Map([...toggled].filter(([id]) => !ancestors.has(id))));
+      if ([...ancestors].some((id) => toggled.get(id) === false))
+        setToggled(new Map([...toggled].filter(([id]) => !ancestors.has(id))));
     }
   }
 
   // Open: what the person toggled, else the top two levels, the way to the selection, and any search match.
   const rows = useMemo(
-    () => visibleRows(nodes, (node, level) => toggled.get(node.objectid) ?? (level <= 2 || ancestors.has(node.objectid) || only !== null), only),
+    () =>
+      visibleRows(
+        nodes,
+        (node, level) => toggled.get(node.objectid) ?? (level <= 2 || ancestors.has(node.objectid) || only !== null),
+        only,
+      ),
     [nodes, toggled, ancestors, only],
   );
-  const active: number | undefined = rows.find((row) => row.id === activeId)?.id ?? (rows.find((row) => row.id === selectedId) ?? rows[0])?.id;
+  const active: number | undefined =
+    rows.find((row) => row.id === activeId)?.id ?? (rows.find((row) => row.id === selectedId) ?? rows[0])?.id;
 
   useEffect(() => {
     if (focusPending.current && active !== undefined) rowRefs.current.get(active)?.focus();
@@ -64,7 +74,10 @@ export function ObjectTree({ nodes, selectedId, onSelect }: TreeProps) {
     if (active === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key.length === 1 && event.key !== ' ') {
       const now = event.timeStamp;
-      typed.current = { text: now - typed.current.at < TYPE_AHEAD_MS ? typed.current.text + event.key : event.key, at: now };
+      typed.current = {
+        text: now - typed.current.at < TYPE_AHEAD_MS ? typed.current.text + event.key : event.key,
+        at: now,
+      };
       const found = rowStartingWith(rows, active, typed.current.text);
       if (found !== undefined) moveTo(found);
       return;
@@ -108,11 +121,17 @@ export function ObjectTree({ nodes, selectedId, onSelect }: TreeProps) {
           event.stopPropagation();
           if (row.hasChildren) toggle(row.id, !row.open);
         }}
-        className={cx('flex size-4.5 shrink-0 items-center justify-center rounded', row.hasChildren && 'hover:bg-neutral-200 dark:hover:bg-neutral-700')}
+        className={cx(
+          'flex size-4.5 shrink-0 items-center justify-center rounded',
+          row.hasChildren && 'hover:bg-neutral-200 dark:hover:bg-neutral-700',
+        )}
       >
-        {row.hasChildren && (row.open ? <ChevronDownIcon className="size-3.5" /> : <ChevronRightIcon className="size-3.5" />)}
+        {row.hasChildren &&
+          (row.open ? <ChevronDownIcon className="size-3.5" /> : <ChevronRightIcon className="size-3.5" />)}
       </span>
-      <span className="min-w-0 flex-1 truncate" title={row.name}>{row.name}</span>
+      <span className="min-w-0 flex-1 truncate" title={row.name}>
+        {row.name}
+      </span>
     </li>
   );
 
@@ -131,8 +150,20 @@ export function ObjectTree({ nodes, selectedId, onSelect }: TreeProps) {
         className="h-8 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-950"
       />
       <div className="flex gap-2 text-xs">
-        <button type="button" className="underline" onClick={() => setToggled(new Map(allIds(nodes).map((id) => [id, true])))}>Expand all</button>
-        <button type="button" className="underline" onClick={() => setToggled(new Map(allIds(nodes).map((id) => [id, false])))}>Collapse all</button>
+        <button
+          type="button"
+          className="underline"
+          onClick={() => setToggled(new Map(allIds(nodes).map((id) => [id, true])))}
+        >
+          Expand all
+        </button>
+        <button
+          type="button"
+          className="underline"
+          onClick={() => setToggled(new Map(allIds(nodes).map((id) => [id, false])))}
+        >
+          Collapse all
+        </button>
       </div>
       <ul role="tree" aria-label="Object tree" onKeyDown={onKeyDown} className="min-h-24 flex-1 overflow-auto">
         {rows.map(item)}

@@ -14,7 +14,10 @@ const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'cli
 beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 400 }));
 afterAll(() => clientHeight && Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight));
 
-function serve({ extracting = 0, collection = PROPERTIES }: { extracting?: number; collection?: ObjectProperties[] } = {}) {
+function serve({
+  extracting = 0,
+  collection = PROPERTIES,
+}: { extracting?: number; collection?: ObjectProperties[] } = {}) {
   let waits = extracting;
   return serveMd((call: RecordedCall) => {
     if (waits > 0) {
@@ -23,7 +26,12 @@ function serve({ extracting = 0, collection = PROPERTIES }: { extracting?: numbe
     }
     if (call.url.pathname.endsWith('/properties')) {
       const id = call.url.searchParams.get('objectid');
-      return jsonResponse({ data: { type: 'properties', collection: id ? collection.filter((object) => object.objectid === Number(id)) : collection } });
+      return jsonResponse({
+        data: {
+          type: 'properties',
+          collection: id ? collection.filter((object) => object.objectid === Number(id)) : collection,
+        },
+      });
     }
     return jsonResponse({ data: { type: 'objects', objects: TREE } });
   });
@@ -31,7 +39,9 @@ function serve({ extracting = 0, collection = PROPERTIES }: { extracting?: numbe
 
 function renderPanel(selectedId: number | null = null) {
   const onSelect = vi.fn();
-  const view = renderWithProviders(<PropertiesPanel urn={URN} guid={VIEW_GUID} name="house.ifc" selectedId={selectedId} onSelect={onSelect} />);
+  const view = renderWithProviders(
+    <PropertiesPanel urn={URN} guid={VIEW_GUID} name="house.ifc" selectedId={selectedId} onSelect={onSelect} />,
+  );
   return { ...view, onSelect };
 }
 
@@ -41,14 +51,20 @@ describe('PropertiesPanel', () => {
     renderPanel();
     expect(await screen.findByRole('status')).toHaveTextContent('still extracting the object tree');
     expect(await screen.findByRole('tree', { name: 'Object tree' }, { timeout: 3_000 })).toBeInTheDocument();
-    expect(mock.calls.map((call) => call.url.pathname)).toEqual([`/modelderivative/v2/designdata/${URN}/metadata/${VIEW_GUID}`, `/modelderivative/v2/designdata/${URN}/metadata/${VIEW_GUID}`]);
+    expect(mock.calls.map((call) => call.url.pathname)).toEqual([
+      `/modelderivative/v2/designdata/${URN}/metadata/${VIEW_GUID}`,
+      `/modelderivative/v2/designdata/${URN}/metadata/${VIEW_GUID}`,
+    ]);
   });
 
   it('searches the tree in place, and expands and collapses it', async () => {
     serve();
     const { user } = renderPanel();
     const tree = await screen.findByRole('tree', { name: 'Object tree' });
-    const names = () => within(tree).getAllByRole('treeitem').map((item) => item.textContent);
+    const names = () =>
+      within(tree)
+        .getAllByRole('treeitem')
+        .map((item) => item.textContent);
     // The top two levels start open.
     expect(names()).toEqual(['Demo House', 'Ground Floor', 'South Wall Ground Floor', 'Front Door Ground Floor']);
     await user.click(within(tree).getByRole('treeitem', { name: 'Ground Floor' }));
@@ -71,9 +87,16 @@ describe('PropertiesPanel', () => {
     const { user, onSelect } = renderPanel(3);
     const tree = await screen.findByRole('tree', { name: 'Object tree' });
     // The selection opens its branch, so a pick made in 3D shows in the tree.
-    expect(within(tree).getByRole('treeitem', { name: 'South Wall Ground Floor' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(tree).getByRole('treeitem', { name: 'South Wall Ground Floor' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     const table = await screen.findByRole('table', { name: 'Properties of South Wall Ground Floor' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['General', 'Pset_WallCommon', 'Dimensions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['General', 'Pset_WallCommon', 'Dimensions']);
     expect(within(table).getByRole('row', { name: 'FireRating REI 90' })).toBeInTheDocument();
     await user.click(within(tree).getByRole('treeitem', { name: 'Front Door Ground Floor' }));
     expect(onSelect).toHaveBeenCalledWith(4);
@@ -84,14 +107,25 @@ describe('PropertiesPanel', () => {
     const { user, onSelect } = renderPanel();
     await user.click(await screen.findByRole('button', { name: 'All objects' }));
     const table = await screen.findByRole('table', { name: 'All objects' });
-    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['South Wall Ground Floor', 'Front Door Ground Floor']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['South Wall Ground Floor', 'Front Door Ground Floor']);
 
     await user.type(within(table).getByRole('textbox', { name: 'Filter Pset_WallCommon / FireRating' }), 'rei');
-    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['South Wall Ground Floor']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['South Wall Ground Floor']);
     expect(screen.getByText('1 of 2 objects')).toBeInTheDocument();
 
     const csv = vi.fn((blob: Blob) => blob);
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => (csv(blob), 'blob:csv')), revokeObjectURL: vi.fn() }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => (csv(blob), 'blob:csv')), revokeObjectURL: vi.fn() }),
+    );
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(saveUrl).toHaveBeenCalledWith('blob:csv', 'house-properties.csv');
     const text = await new Promise<string>((resolve) => {
@@ -107,7 +141,12 @@ describe('PropertiesPanel', () => {
   });
 
   it('draws only the rows on screen of thousands of objects', async () => {
-    const many = Array.from({ length: 5_000 }, (_, index): ObjectProperties => ({ objectid: index + 10, name: `Beam ${index}`, externalId: `b${index}`, properties: { Dimensions: { Length: `${index}.000 m` } } }));
+    const many = Array.from({ length: 5_000 }, (_, index): ObjectProperties => ({
+      objectid: index + 10,
+      name: `Beam ${index}`,
+      externalId: `b${index}`,
+      properties: { Dimensions: { Length: `${index}.000 m` } },
+    }));
     serve({ collection: many });
     const { user } = renderPanel();
     await user.click(await screen.findByRole('button', { name: 'All objects' }));
@@ -115,6 +154,10 @@ describe('PropertiesPanel', () => {
     expect(table).toHaveAttribute('aria-rowcount', '5001');
     expect(within(table).getAllByRole('rowheader').length).toBeLessThan(40);
     await user.type(screen.getByRole('searchbox', { name: 'Search all properties' }), 'Beam 4999');
-    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Beam 4999']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Beam 4999']);
   });
 });

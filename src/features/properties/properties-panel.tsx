@@ -28,7 +28,17 @@ export function PropertiesPanel({ urn, guid, name, selectedId, onSelect }: Prope
   const tree = useQuery(mdQueries.objectTree(urn, guid));
   const all = useQuery({ ...mdQueries.properties(urn, guid), enabled: mode === 'all' });
   const modeButton = (value: Mode, label: string) => (
-    <button type="button" aria-pressed={mode === value} onClick={() => setMode(value)} className={cx('rounded px-2 py-1 text-xs', mode === value ? 'bg-neutral-200 font-medium dark:bg-neutral-700' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800')}>
+    <button
+      type="button"
+      aria-pressed={mode === value}
+      onClick={() => setMode(value)}
+      className={cx(
+        'rounded px-2 py-1 text-xs',
+        mode === value
+          ? 'bg-neutral-200 font-medium dark:bg-neutral-700'
+          : 'hover:bg-neutral-100 dark:hover:bg-neutral-800',
+      )}
+    >
       {label}
     </button>
   );
@@ -44,11 +54,18 @@ export function PropertiesPanel({ urn, guid, name, selectedId, onSelect }: Prope
         all.isPending ? (
           <Skeleton className="h-64 w-full" />
         ) : all.isError ? (
-          <Alert tone="danger" title="Couldn't read the properties">{describeError(all.error).message}</Alert>
+          <Alert tone="danger" title="Couldn't read the properties">
+            {describeError(all.error).message}
+          </Alert>
         ) : all.data.state === 'extracting' ? (
           <ExtractingNotice what="properties" />
         ) : (
-          <AllObjectsTable collection={all.data.data.data.collection} selectedId={selectedId} onSelect={onSelect} csvName={`${name.replace(/\.[^.]+$/, '')}-properties.csv`} />
+          <AllObjectsTable
+            collection={all.data.data.data.collection}
+            selectedId={selectedId}
+            onSelect={onSelect}
+            csvName={`${name.replace(/\.[^.]+$/, '')}-properties.csv`}
+          />
         )
       ) : (
         <div className="grid min-h-0 flex-1 grid-rows-[minmax(9rem,2fr)_minmax(12rem,3fr)] gap-3 @3xl:grid-cols-[minmax(14rem,1fr)_minmax(0,2fr)] @3xl:grid-rows-1 @3xl:gap-4">
@@ -56,7 +73,9 @@ export function PropertiesPanel({ urn, guid, name, selectedId, onSelect }: Prope
             {tree.isPending ? (
               <Skeleton className="h-64 w-full" />
             ) : tree.isError ? (
-              <Alert tone="danger" title="Couldn't read the object tree">{describeError(tree.error).message}</Alert>
+              <Alert tone="danger" title="Couldn't read the object tree">
+                {describeError(tree.error).message}
+              </Alert>
             ) : tree.data.state === 'extracting' ? (
               <ExtractingNotice what="object tree" />
             ) : (
@@ -64,8 +83,16 @@ export function PropertiesPanel({ urn, guid, name, selectedId, onSelect }: Prope
             )}
           </section>
           {/* Focusable: a long property list scrolls, and keyboard users must be able to scroll it. */}
-          <section aria-label="Selected object" tabIndex={0} className="min-w-0 overflow-auto focus-visible:outline-2 focus-visible:outline-accent-500">
-            {selectedId === null ? <p className="text-sm text-neutral-500">Choose an object to see its properties.</p> : <ObjectProperties urn={urn} guid={guid} objectid={selectedId} />}
+          <section
+            aria-label="Selected object"
+            tabIndex={0}
+            className="min-w-0 overflow-auto focus-visible:outline-2 focus-visible:outline-accent-500"
+          >
+            {selectedId === null ? (
+              <p className="text-sm text-neutral-500">Choose an object to see its properties.</p>
+            ) : (
+              <ObjectProperties urn={urn} guid={guid} objectid={selectedId} />
+            )}
           </section>
         </div>
       )}

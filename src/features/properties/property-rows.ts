@@ -46,10 +46,12 @@ export function flattenObjects(collection: ObjectProperties[]): { columns: strin
   return { columns: [...columns], rows };
 }
 
-export const valueText = (value: PropertyValue | undefined): string => (value === null || value === undefined ? '' : String(value));
+export const valueText = (value: PropertyValue | undefined): string =>
+  value === null || value === undefined ? '' : String(value);
 
 /** A value matches a filter through what is stored or what is shown ("true" or "Yes", "0.6090000000000002" or "0.609"). */
-const valueHas = (value: PropertyValue | undefined, text: string) => valueText(value).toLowerCase().includes(text) || displayValue(value).toLowerCase().includes(text);
+const valueHas = (value: PropertyValue | undefined, text: string) =>
+  valueText(value).toLowerCase().includes(text) || displayValue(value).toLowerCase().includes(text);
 
 /**
  * Rows matching the search (any cell or the name) and every column filter (a substring of that
@@ -57,9 +59,16 @@ const valueHas = (value: PropertyValue | undefined, text: string) => valueText(v
  */
 export function filterRows(rows: FlatRow[], search: string, filters: Record<string, string>): FlatRow[] {
   const needle = search.trim().toLowerCase();
-  const active = Object.entries(filters).filter(([, text]) => text.trim() !== '').map(([column, text]) => [column, text.trim().toLowerCase()] as const);
+  const active = Object.entries(filters)
+    .filter(([, text]) => text.trim() !== '')
+    .map(([column, text]) => [column, text.trim().toLowerCase()] as const);
   return rows.filter((row) => {
-    if (needle && !row.name.toLowerCase().includes(needle) && !Object.values(row.values).some((value) => valueHas(value, needle))) return false;
+    if (
+      needle &&
+      !row.name.toLowerCase().includes(needle) &&
+      !Object.values(row.values).some((value) => valueHas(value, needle))
+    )
+      return false;
     return active.every(([column, text]) => valueHas(row.values[column], text));
   });
 }
@@ -67,5 +76,8 @@ export function filterRows(rows: FlatRow[], search: string, filters: Record<stri
 /** The table as CSV, through the app's one CSV writer (which keeps formulas from running in a spreadsheet). */
 export function toCsv(columns: string[], rows: FlatRow[]): string {
   const header = ['Object id', 'Name', ...columns];
-  return toCsvText([header, ...rows.map((row) => [String(row.objectid), row.name, ...columns.map((column) => valueText(row.values[column]))])]);
+  return toCsvText([
+    header,
+    ...rows.map((row) => [String(row.objectid), row.name, ...columns.map((column) => valueText(row.values[column]))]),
+  ]);
 }

@@ -3,17 +3,43 @@ import type { ObjectTreeNode } from '../../../contracts/model-derivative';
 import { rowStartingWith, treeKeyAction, visibleRows } from './tree-rows';
 
 const NODES: ObjectTreeNode[] = [
-  { objectid: 1, name: 'Site', objects: [{ objectid: 2, name: 'Frame', objects: [{ objectid: 3, name: 'Front door' }, { objectid: 4, name: 'Fan' }] }, { objectid: 5, name: 'Roof' }] },
+  {
+    objectid: 1,
+    name: 'Site',
+    objects: [
+      {
+        objectid: 2,
+        name: 'Frame',
+        objects: [
+          { objectid: 3, name: 'Front door' },
+          { objectid: 4, name: 'Fan' },
+        ],
+      },
+      { objectid: 5, name: 'Roof' },
+    ],
+  },
 ];
 
 describe('visibleRows', () => {
   it('lays open branches out depth first, with level, parent and place among siblings', () => {
     const rows = visibleRows(NODES, () => true, null);
     expect(rows.map((row) => [row.name, row.level, row.parent, row.position, row.setSize])).toEqual([
-      ['Site', 1, null, 1, 1], ['Frame', 2, 1, 1, 2], ['Front door', 3, 2, 1, 2], ['Fan', 3, 2, 2, 2], ['Roof', 2, 1, 2, 2],
+      ['Site', 1, null, 1, 1],
+      ['Frame', 2, 1, 1, 2],
+      ['Front door', 3, 2, 1, 2],
+      ['Fan', 3, 2, 2, 2],
+      ['Roof', 2, 1, 2, 2],
     ]);
-    expect(visibleRows(NODES, (node) => node.objectid !== 2, null).map((row) => row.name)).toEqual(['Site', 'Frame', 'Roof']);
-    expect(visibleRows(NODES, () => true, new Set([1, 2, 4])).map((row) => [row.name, row.setSize])).toEqual([['Site', 1], ['Frame', 1], ['Fan', 1]]);
+    expect(visibleRows(NODES, (node) => node.objectid !== 2, null).map((row) => row.name)).toEqual([
+      'Site',
+      'Frame',
+      'Roof',
+    ]);
+    expect(visibleRows(NODES, () => true, new Set([1, 2, 4])).map((row) => [row.name, row.setSize])).toEqual([
+      ['Site', 1],
+      ['Frame', 1],
+      ['Fan', 1],
+    ]);
   });
 
   it('reads a tree thousands of levels deep', () => {

@@ -18,13 +18,24 @@ export interface TreeRow {
  * The rows on screen, depth first: a node's children follow it when it is open. With `only`, the
  * nodes outside it are left out (a search shows its matches and their ancestors).
  */
-export function visibleRows(nodes: ObjectTreeNode[], isOpen: (node: ObjectTreeNode, level: number) => boolean, only: ReadonlySet<number> | null): TreeRow[] {
+export function visibleRows(
+  nodes: ObjectTreeNode[],
+  isOpen: (node: ObjectTreeNode, level: number) => boolean,
+  only: ReadonlySet<number> | null,
+): TreeRow[] {
   const rows: TreeRow[] = [];
   // Iterative, so a deep assembly cannot overflow the stack.
-  const stack: Array<{ node: ObjectTreeNode; level: number; parent: number | null; setSize: number; position: number }> = [];
+  const stack: Array<{
+    node: ObjectTreeNode;
+    level: number;
+    parent: number | null;
+    setSize: number;
+    position: number;
+  }> = [];
   const pushLevel = (list: ObjectTreeNode[], level: number, parent: number | null) => {
     const shown = only ? list.filter((node) => only.has(node.objectid)) : list;
-    for (let i = shown.length - 1; i >= 0; i--) stack.push({ node: shown[i] as ObjectTreeNode, level, parent, setSize: shown.length, position: i + 1 });
+    for (let i = shown.length - 1; i >= 0; i--)
+      stack.push({ node: shown[i] as ObjectTreeNode, level, parent, setSize: shown.length, position: i + 1 });
   };
   pushLevel(nodes, 1, null);
   while (stack.length) {

@@ -21,7 +21,12 @@ describe('SettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save and sign in again' }));
 
     expect(changed).toHaveBeenCalledTimes(1);
-    expect(readStoredOverride()).toMatchObject({ platformUrl: 'https://developer.api.autodesk.com/', platformName: 'Autodesk', clientId: 'my-aps-app', callbackPath: '/auth/callback' });
+    expect(readStoredOverride()).toMatchObject({
+      platformUrl: 'https://developer.api.autodesk.com/',
+      platformName: 'Autodesk',
+      clientId: 'my-aps-app',
+      callbackPath: '/auth/callback',
+    });
   });
 
   it('refuses a base URL that is not one, and says why', async () => {
@@ -62,10 +67,22 @@ describe('SettingsPage', () => {
     await user.type(screen.getByRole('textbox', { name: 'Client ID' }), 'aps-web-app-id');
     await user.click(screen.getByRole('button', { name: 'Save and sign in again' }));
     expect(changed).toHaveBeenCalledTimes(1);
-    expect(readStoredOverride()).toMatchObject({ platformUrl: 'http://127.0.0.1:8090', platformName: GATEWAY_PLATFORM_NAME, clientId: 'aps-web-app-id', callbackPath: '/auth/callback' });
+    expect(readStoredOverride()).toMatchObject({
+      platformUrl: 'http://127.0.0.1:8090',
+      platformName: GATEWAY_PLATFORM_NAME,
+      clientId: 'aps-web-app-id',
+      callbackPath: '/auth/callback',
+    });
     // On the next start the app's API base URL is the gateway's, whatever the server's config says
     // (e2e/gateway.spec.ts follows the requests themselves to the gateway).
-    const served = () => Promise.resolve(Response.json({ platformUrl: 'http://127.0.0.1:8080', platformName: 'Local platform', clientId: 'demo-spa' }));
-    expect(await loadRuntimeConfig({ fetch: served })).toMatchObject({ platformUrl: 'http://127.0.0.1:8090', platformName: GATEWAY_PLATFORM_NAME, clientId: 'aps-web-app-id' });
+    const served = () =>
+      Promise.resolve(
+        Response.json({ platformUrl: 'http://127.0.0.1:8080', platformName: 'Local platform', clientId: 'demo-spa' }),
+      );
+    expect(await loadRuntimeConfig({ fetch: served })).toMatchObject({
+      platformUrl: 'http://127.0.0.1:8090',
+      platformName: GATEWAY_PLATFORM_NAME,
+      clientId: 'aps-web-app-id',
+    });
   });
 });

@@ -31,7 +31,14 @@ export function formatElapsed(ms: number): string {
 export function ProgressBar({ progress, label }: { progress: string; label: string }) {
   const value = percentOf(progress);
   return (
-    <div role="progressbar" aria-label={label} aria-valuenow={value} aria-valuemin={0} aria-valuemax={100} className="h-1.5 w-full overflow-hidden rounded bg-neutral-100 dark:bg-neutral-800">
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuenow={value}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      className="h-1.5 w-full overflow-hidden rounded bg-neutral-100 dark:bg-neutral-800"
+    >
       <div className="h-full bg-accent-500 transition-[width]" style={{ width: `${value}%` }} />
     </div>
   );

@@ -28,7 +28,12 @@ describe('job store', () => {
     actions().jobEnded(id, 'failed', 'Not an IFC file (TranslationWorker-InternalFailure)', 5_000);
     actions().jobProgressed(id, 'inprogress', '90% complete');
     actions().jobEnded(id, 'success', null, 9_000);
-    expect(jobs()[0]).toMatchObject({ status: 'failed', progress: 'complete', endedAt: 5_000, message: 'Not an IFC file (TranslationWorker-InternalFailure)' });
+    expect(jobs()[0]).toMatchObject({
+      status: 'failed',
+      progress: 'complete',
+      endedAt: 5_000,
+      message: 'Not an IFC file (TranslationWorker-InternalFailure)',
+    });
     expect(isRunning(jobs()[0]!)).toBe(false);
   });
 
@@ -55,7 +60,8 @@ describe('job store', () => {
   });
 
   it('keeps at most 100 jobs, dropping the oldest', () => {
-    for (let index = 0; index < 105; index++) actions().jobStarted({ urn: `u${index}`, name: `${index}.ifc`, outputs: ['svf2'] }, index);
+    for (let index = 0; index < 105; index++)
+      actions().jobStarted({ urn: `u${index}`, name: `${index}.ifc`, outputs: ['svf2'] }, index);
     expect(jobs()).toHaveLength(100);
     expect(jobs().at(-1)?.name).toBe('5.ifc');
   });

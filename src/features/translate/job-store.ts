@@ -60,19 +60,35 @@ const useJobStore = create<JobState>()(
           // A new job on the same design replaces a running one: the platform restarts it, not queues it.
           set(({ jobs }) => ({
             jobs: [
-              { ...job, id, startedAt: now, watchedAt: now, status: 'pending' as const, progress: '0% complete', endedAt: null, message: null },
+              {
+                ...job,
+                id,
+                startedAt: now,
+                watchedAt: now,
+                status: 'pending' as const,
+                progress: '0% complete',
+                endedAt: null,
+                message: null,
+              },
               ...jobs.filter((other) => !(other.urn === job.urn && isRunning(other))),
             ].slice(0, MAX_KEPT),
           }));
           return id;
         },
         jobProgressed: (id, status, progress, now = Date.now()) =>
-          set(({ jobs }) => ({ jobs: jobs.map((job) => (job.id === id && isRunning(job) ? { ...job, status, progress, watchedAt: now } : job)) })),
+          set(({ jobs }) => ({
+            jobs: jobs.map((job) =>
+              job.id === id && isRunning(job) ? { ...job, status, progress, watchedAt: now } : job,
+            ),
+          })),
         jobEnded: (id, status, message, now = Date.now()) =>
           set(({ jobs }) => ({
-            jobs: jobs.map((job) => (job.id === id && isRunning(job) ? { ...job, status, message, progress: 'complete', endedAt: now } : job)),
+            jobs: jobs.map((job) =>
+              job.id === id && isRunning(job) ? { ...job, status, message, progress: 'complete', endedAt: now } : job,
+            ),
           })),
-        jobAnnounced: (id, now = Date.now()) => set(({ jobs }) => ({ jobs: jobs.map((job) => (job.id === id ? { ...job, announcedAt: now } : job)) })),
+        jobAnnounced: (id, now = Date.now()) =>
+          set(({ jobs }) => ({ jobs: jobs.map((job) => (job.id === id ? { ...job, announcedAt: now } : job)) })),
         jobDismissed: (id) => set(({ jobs }) => ({ jobs: jobs.filter((job) => job.id !== id) })),
         finishedCleared: () => set(({ jobs }) => ({ jobs: jobs.filter(isRunning) })),
       },

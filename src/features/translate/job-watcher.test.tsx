@@ -23,7 +23,13 @@ afterEach(() => vi.useRealTimers());
 
 /** The notifications, as text: the app's toaster draws them from the same store. */
 function ToastProbe() {
-  return <ul aria-label="Toasts">{useToasts().map((toast) => <li key={toast.id}>{`${toast.tone}: ${toast.title} — ${toast.message ?? ''}`}</li>)}</ul>;
+  return (
+    <ul aria-label="Toasts">
+      {useToasts().map((toast) => (
+        <li key={toast.id}>{`${toast.tone}: ${toast.title} — ${toast.message ?? ''}`}</li>
+      ))}
+    </ul>
+  );
 }
 
 function watch(queryClient = createTestQueryClient(), pageStartedAt?: number) {
@@ -44,7 +50,11 @@ describe('JobWatchers', () => {
     watch();
 
     await advance(0);
-    expect(jobStore.getState().jobs[0]).toMatchObject({ status: 'inprogress', progress: '40% complete', endedAt: null });
+    expect(jobStore.getState().jobs[0]).toMatchObject({
+      status: 'inprogress',
+      progress: '40% complete',
+      endedAt: null,
+    });
     await advance(1_600);
     expect(jobStore.getState().jobs[0]).toMatchObject({ status: 'success', endedAt: expect.any(Number) });
     expect(screen.getByText('success: house.ifc is translated — svf2')).toBeInTheDocument();
@@ -93,7 +103,13 @@ describe('JobWatchers', () => {
   });
 
   /** A job some page saw end, and told the person of, at `endedAt`. */
-  function announcedEnd(urn: string, name: string, endedAt: number, status: TranslationStatus = 'success', message: string | null = null) {
+  function announcedEnd(
+    urn: string,
+    name: string,
+    endedAt: number,
+    status: TranslationStatus = 'success',
+    message: string | null = null,
+  ) {
     const { jobStarted, jobEnded, jobAnnounced } = jobStore.getState().actions;
     const id = jobStarted({ urn, name, outputs: ['svf2'] }, endedAt - 5_000);
     jobEnded(id, status, message, endedAt);
@@ -103,11 +119,21 @@ describe('JobWatchers', () => {
   it('tells again of a job whose end the page before this one told just before a reload replaced it', async () => {
     const pageStartedAt = Date.now();
     announcedEnd(URN, 'house.ifc', pageStartedAt - 300);
-    announcedEnd(`${URN}x`, 'broken.ifc', pageStartedAt - 200, 'failed', 'The file is not IFC. (TranslationWorker-InvalidFile)');
+    announcedEnd(
+      `${URN}x`,
+      'broken.ifc',
+      pageStartedAt - 200,
+      'failed',
+      'The file is not IFC. (TranslationWorker-InvalidFile)',
+    );
     watch(undefined, pageStartedAt);
     await advance(0);
     expect(screen.getByText('success: house.ifc is translated — svf2')).toBeInTheDocument();
-    expect(screen.getByText('error: broken.ifc could not be translated — The file is not IFC. (TranslationWorker-InvalidFile)')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'error: broken.ifc could not be translated — The file is not IFC. (TranslationWorker-InvalidFile)',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('does not tell again of an end told long before this page, or told by a page open now', async () => {
@@ -145,14 +171,25 @@ describe('JobWatchers', () => {
   });
 
   it('a failed job keeps the platform’s first error and says so', async () => {
-    const failure = { type: 'error' as const, code: 'TranslationWorker-InternalFailure', message: 'The file is not an IFC model.' };
+    const failure = {
+      type: 'error' as const,
+      code: 'TranslationWorker-InternalFailure',
+      message: 'The file is not an IFC model.',
+    };
     serveMd(() => jsonResponse(manifest([obj('failed', [failure])], 'failed')));
     jobStore.getState().actions.jobStarted({ urn: URN, name: 'corrupt.ifc', outputs: ['obj'] }, Date.now());
     watch();
 
     await advance(0);
-    expect(jobStore.getState().jobs[0]).toMatchObject({ status: 'failed', message: 'The file is not an IFC model. (TranslationWorker-InternalFailure)' });
-    expect(screen.getByText('error: corrupt.ifc could not be translated — The file is not an IFC model. (TranslationWorker-InternalFailure)')).toBeInTheDocument();
+    expect(jobStore.getState().jobs[0]).toMatchObject({
+      status: 'failed',
+      message: 'The file is not an IFC model. (TranslationWorker-InternalFailure)',
+    });
+    expect(
+      screen.getByText(
+        'error: corrupt.ifc could not be translated — The file is not an IFC model. (TranslationWorker-InternalFailure)',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('slows down while a job runs long: about one request every 10 s after a few minutes', async () => {

@@ -39,10 +39,15 @@ function JobWatcher({ job, now }: { job: TranslationJob; now: () => number }) {
   const queryClient = useQueryClient();
   // Whether someone watched the job run, on this page or on the one a reload replaced: only then is
   // its end news. One that ended while the app was closed is simply marked ended in the job centre.
-  const sawRunningRef = useRef(job.startedAt >= PAGE_STARTED_AT || (job.watchedAt ?? 0) >= PAGE_STARTED_AT - STILL_WATCHED_MS);
+  const sawRunningRef = useRef(
+    job.startedAt >= PAGE_STARTED_AT || (job.watchedAt ?? 0) >= PAGE_STARTED_AT - STILL_WATCHED_MS,
+  );
   const manifest = useQuery({
     ...mdQueries.manifest(job.urn),
-    refetchInterval: (query) => (isEnded(query.state.data?.status) && query.state.dataUpdatedAt >= job.startedAt ? false : pollDelay(now() - job.startedAt)),
+    refetchInterval: (query) =>
+      isEnded(query.state.data?.status) && query.state.dataUpdatedAt >= job.startedAt
+        ? false
+        : pollDelay(now() - job.startedAt),
     refetchIntervalInBackground: true,
     // Starting the job already refetched the manifest; the watcher mounting a moment later need not.
     staleTime: 1_000,
@@ -55,14 +60,18 @@ function JobWatcher({ job, now }: { job: TranslationJob; now: () => number }) {
     if (!isEnded(data.status)) {
       sawRunningRef.current = true;
       const changed = data.status !== job.status || data.progress !== job.progress;
-      if (changed || dataUpdatedAt - (job.watchedAt ?? 0) > WATCH_MARK_MS) jobProgressed(job.id, data.status, data.progress, dataUpdatedAt);
+      if (changed || dataUpdatedAt - (job.watchedAt ?? 0) > WATCH_MARK_MS)
+        jobProgressed(job.id, data.status, data.progress, dataUpdatedAt);
       return;
     }
     const message = data.status === 'success' ? null : (firstError(data) ?? 'The platform gave no reason.');
     jobEnded(job.id, data.status, message);
     // Views, trees and thumbnails read while the job ran are stale now (a list row may hold "no
     // thumbnail" for minutes); the manifest itself is fresh, and asking it again would be a poll.
-    void queryClient.invalidateQueries({ queryKey: mdQueries.modelScope(job.urn), predicate: (query) => query.queryKey[SCOPE_LENGTH] !== 'manifest' });
+    void queryClient.invalidateQueries({
+      queryKey: mdQueries.modelScope(job.urn),
+      predicate: (query) => query.queryKey[SCOPE_LENGTH] !== 'manifest',
+    });
     if (!sawRunningRef.current) return;
     showToast(endNotice({ ...job, status: data.status, message }));
     jobAnnounced(job.id);
@@ -77,7 +86,13 @@ function endNotice(job: Pick<TranslationJob, 'name' | 'outputs' | 'status' | 'me
 }
 
 /** Watches every running job from anywhere in the app; mounted once, in the layout. */
-export function JobWatchers({ now = Date.now, pageStartedAt = PAGE_STARTED_AT }: { now?: () => number; pageStartedAt?: number }) {
+export function JobWatchers({
+  now = Date.now,
+  pageStartedAt = PAGE_STARTED_AT,
+}: {
+  now?: () => number;
+  pageStartedAt?: number;
+}) {
   const running = useJobs().filter(isRunning);
   // Once, with the jobs as this page found them (a second run, as in StrictMode, shows the same toasts, which are shown once).
   useEffect(() => {

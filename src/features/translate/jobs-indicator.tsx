@@ -8,7 +8,8 @@ import { JobWatchers } from './job-watcher';
 /** The header's link to the job centre: how many translations run, and near the limit, out of how many. */
 export function JobsIndicator() {
   const running = useRunningCount();
-  const label = running === 0 ? 'Translations: none running' : `Translations: ${running} of ${CONCURRENT_JOB_LIMIT} running`;
+  const label =
+    running === 0 ? 'Translations: none running' : `Translations: ${running} of ${CONCURRENT_JOB_LIMIT} running`;
   return (
     <>
       <JobWatchers />

@@ -24,9 +24,15 @@ describe('JobsPage', () => {
     const tower = screen.getByRole('listitem', { name: 'tower.ifc' });
     expect(tower).toHaveTextContent('Translating');
     expect(tower).toHaveTextContent('svf2, obj');
-    expect(within(tower).getByRole('progressbar', { name: 'Progress of tower.ifc' })).toHaveAttribute('aria-valuenow', '45');
+    expect(within(tower).getByRole('progressbar', { name: 'Progress of tower.ifc' })).toHaveAttribute(
+      'aria-valuenow',
+      '45',
+    );
     expect(within(tower).getByLabelText(/^Elapsed 1 min 1[5-7] s$/)).toBeInTheDocument();
-    expect(within(tower).getByRole('link', { name: 'tower.ifc' })).toHaveAttribute('href', '/models/dXJuOmE?name=tower.ifc');
+    expect(within(tower).getByRole('link', { name: 'tower.ifc' })).toHaveAttribute(
+      'href',
+      '/models/dXJuOmE?name=tower.ifc',
+    );
 
     const broken = screen.getByRole('listitem', { name: 'broken.ifc' });
     expect(broken).toHaveTextContent('Failed');
@@ -40,20 +46,32 @@ describe('JobsPage', () => {
   it('tells two jobs of one file apart by version, with when each started, and links back to the item', () => {
     const now = Date.now();
     const item = { hubId: 'a.hub', projectId: 'a.project', itemId: 'urn:item' };
-    actions().jobStarted({ urn: encodeUrn('urn:adsk.wipprod:fs.file:vf.X?version=2'), name: 'house.ifc', outputs: ['svf2'], item }, now - 3 * 60_000);
-    actions().jobStarted({ urn: encodeUrn('urn:adsk.wipprod:fs.file:vf.X?version=3'), name: 'house.ifc', outputs: ['svf2'], item }, now);
-    actions().jobStarted({ urn: encodeUrn('urn:adsk.objects:os.object:models/house.ifc'), name: 'house.ifc', outputs: ['obj'] }, now);
+    actions().jobStarted(
+      { urn: encodeUrn('urn:adsk.wipprod:fs.file:vf.X?version=2'), name: 'house.ifc', outputs: ['svf2'], item },
+      now - 3 * 60_000,
+    );
+    actions().jobStarted(
+      { urn: encodeUrn('urn:adsk.wipprod:fs.file:vf.X?version=3'), name: 'house.ifc', outputs: ['svf2'], item },
+      now,
+    );
+    actions().jobStarted(
+      { urn: encodeUrn('urn:adsk.objects:os.object:models/house.ifc'), name: 'house.ifc', outputs: ['obj'] },
+      now,
+    );
     renderWithProviders(<JobsPage />);
 
     const older = screen.getByRole('listitem', { name: 'house.ifc v2' });
     expect(older).toHaveTextContent('started 3 minutes ago');
     expect(screen.getByRole('listitem', { name: 'house.ifc v3' })).toHaveTextContent('started just now');
     expect(screen.getByRole('listitem', { name: 'house.ifc in models' })).toBeInTheDocument();
-    expect(within(older).getByRole('link', { name: 'house.ifc v2' }).getAttribute('href')).toMatch(/[?&]hub=a\.hub&project=a\.project&item=urn%3Aitem$/);
+    expect(within(older).getByRole('link', { name: 'house.ifc v2' }).getAttribute('href')).toMatch(
+      /[?&]hub=a\.hub&project=a\.project&item=urn%3Aitem$/,
+    );
   });
 
   it('warns before the limit of 20 running translations is reached', () => {
-    for (let index = 0; index < 14; index++) actions().jobStarted({ urn: `u${index}`, name: `${index}.ifc`, outputs: ['svf2'] }, index);
+    for (let index = 0; index < 14; index++)
+      actions().jobStarted({ urn: `u${index}`, name: `${index}.ifc`, outputs: ['svf2'] }, index);
     const { unmount } = renderWithProviders(<JobsPage />);
     expect(screen.queryByText('Near the limit of concurrent translations')).not.toBeInTheDocument();
     unmount();
@@ -70,7 +88,9 @@ describe('JobsPage', () => {
     actions().jobEnded(other, 'timeout', null, 4_000);
     actions().jobStarted({ urn: 'c', name: 'c.ifc', outputs: ['svf2'] }, 5_000);
     const { user } = renderWithProviders(<JobsPage />);
-    expect(within(screen.getByRole('listitem', { name: 'c.ifc' })).queryByRole('button', { name: /Dismiss/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'c.ifc' })).queryByRole('button', { name: /Dismiss/ }),
+    ).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dismiss a.ifc' }));
     expect(screen.queryByRole('listitem', { name: 'a.ifc' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear finished' }));

@@ -30,16 +30,25 @@ function JobRow({ job, now }: { job: TranslationJob; now: number }) {
   return (
     <li aria-label={label} className="space-y-1.5 border-b border-neutral-100 px-4 py-3 dark:border-neutral-800">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <Link to={modelPath(job.urn, { name: job.name, item: job.item })} aria-label={label} className="min-w-0 truncate font-medium hover:underline">
+        <Link
+          to={modelPath(job.urn, { name: job.name, item: job.item })}
+          aria-label={label}
+          className="min-w-0 truncate font-medium hover:underline"
+        >
           {job.name}
-          {source && <span className="ml-1.5 font-normal text-neutral-600 tabular-nums dark:text-neutral-300">{source}</span>}
+          {source && (
+            <span className="ml-1.5 font-normal text-neutral-600 tabular-nums dark:text-neutral-300">{source}</span>
+          )}
         </Link>
         <StatusBadge status={job.status} />
         <span className="text-xs text-neutral-600 dark:text-neutral-400">{job.outputs.join(', ')}</span>
         <span className="text-xs text-neutral-600 dark:text-neutral-400">
           started <TimeAgo at={job.startedAt} now={now} />
         </span>
-        <span className="ml-auto text-xs text-neutral-500 tabular-nums" aria-label={`Elapsed ${formatElapsed(elapsed)}`}>
+        <span
+          className="ml-auto text-xs text-neutral-500 tabular-nums"
+          aria-label={`Elapsed ${formatElapsed(elapsed)}`}
+        >
           {formatElapsed(elapsed)}
         </span>
         {!isRunning(job) && (
@@ -64,7 +73,9 @@ export function JobsPage() {
   return (
     <section aria-labelledby="jobs-heading" className="flex min-h-0 flex-1 flex-col overflow-auto">
       <header className="flex items-center gap-3 border-b border-neutral-200 px-4 py-3 sm:px-6 dark:border-neutral-800">
-        <h1 id="jobs-heading" className="text-lg font-semibold">Translations</h1>
+        <h1 id="jobs-heading" className="text-lg font-semibold">
+          Translations
+        </h1>
         <p role="status" className="text-sm text-neutral-600 dark:text-neutral-300">
           {running} of {CONCURRENT_JOB_LIMIT} translations running
         </p>
@@ -74,15 +85,27 @@ export function JobsPage() {
       </header>
       {running >= NEAR_LIMIT && (
         <div className="px-4 pt-3 sm:px-6">
-          <Alert tone={running >= CONCURRENT_JOB_LIMIT ? 'danger' : 'warning'} title="Near the limit of concurrent translations">
+          <Alert
+            tone={running >= CONCURRENT_JOB_LIMIT ? 'danger' : 'warning'}
+            title="Near the limit of concurrent translations"
+          >
             The platform runs at most {CONCURRENT_JOB_LIMIT} translations at once; new ones are refused until some end.
           </Alert>
         </div>
       )}
       {jobs.length === 0 ? (
-        <EmptyState icon={<ListChecksIcon className="size-5" />} title="No translations yet" description="Translate a file from its version page or a bucket object; it shows here live." headingLevel={2} />
+        <EmptyState
+          icon={<ListChecksIcon className="size-5" />}
+          title="No translations yet"
+          description="Translate a file from its version page or a bucket object; it shows here live."
+          headingLevel={2}
+        />
       ) : (
-        <ul aria-label="Translation jobs">{jobs.map((job) => <JobRow key={job.id} job={job} now={now} />)}</ul>
+        <ul aria-label="Translation jobs">
+          {jobs.map((job) => (
+            <JobRow key={job.id} job={job} now={now} />
+          ))}
+        </ul>
       )}
     </section>
   );

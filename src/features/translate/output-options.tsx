@@ -11,7 +11,8 @@ interface Props {
   onChange: (next: TranslateChoices) => void;
 }
 
-const toggled = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((entry) => entry !== value));
+const toggled = <T,>(list: T[], value: T, on: boolean) =>
+  on ? [...list, value] : list.filter((entry) => entry !== value);
 
 /** One checkbox per output, with the options that belong to it under it. */
 export function OutputOptions({ available, existing, choices, onChange }: Props) {
@@ -22,7 +23,12 @@ export function OutputOptions({ available, existing, choices, onChange }: Props)
       {available.map((type) => (
         <div key={type} className="space-y-1">
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className={CHECK} checked={choices.outputs.includes(type)} onChange={(event) => set({ outputs: toggled(choices.outputs, type, event.target.checked) })} />
+            <input
+              type="checkbox"
+              className={CHECK}
+              checked={choices.outputs.includes(type)}
+              onChange={(event) => set({ outputs: toggled(choices.outputs, type, event.target.checked) })}
+            />
             {OUTPUT_LABELS[type]}
             {existing.includes(type) && <span className="text-xs text-neutral-500">(exists)</span>}
           </label>
@@ -31,7 +37,12 @@ export function OutputOptions({ available, existing, choices, onChange }: Props)
               <legend className="sr-only">Views</legend>
               {(['3d', '2d'] as ViewKind[]).map((view) => (
                 <label key={view} className="flex items-center gap-1">
-                  <input type="checkbox" className={CHECK} checked={choices.views.includes(view)} onChange={(event) => set({ views: toggled(choices.views, view, event.target.checked) })} />
+                  <input
+                    type="checkbox"
+                    className={CHECK}
+                    checked={choices.views.includes(view)}
+                    onChange={(event) => set({ views: toggled(choices.views, view, event.target.checked) })}
+                  />
                   {view.toUpperCase()} view
                 </label>
               ))}
@@ -42,7 +53,12 @@ export function OutputOptions({ available, existing, choices, onChange }: Props)
               <legend className="sr-only">STL format</legend>
               {(['binary', 'ascii'] as StlFormat[]).map((format) => (
                 <label key={format} className="flex items-center gap-1">
-                  <input type="radio" name="stl-format" checked={choices.stlFormat === format} onChange={() => set({ stlFormat: format })} />
+                  <input
+                    type="radio"
+                    name="stl-format"
+                    checked={choices.stlFormat === format}
+                    onChange={() => set({ stlFormat: format })}
+                  />
                   {format === 'binary' ? 'Binary STL' : 'ASCII STL'}
                 </label>
               ))}
@@ -51,7 +67,11 @@ export function OutputOptions({ available, existing, choices, onChange }: Props)
           {type === 'thumbnail' && choices.outputs.includes('thumbnail') && (
             <label className={SUB}>
               Thumbnail size
-              <select value={choices.thumbnailSize} onChange={(event) => set({ thumbnailSize: Number(event.target.value) as ThumbnailSize })} className="rounded border border-neutral-300 bg-white px-1 dark:border-neutral-700 dark:bg-neutral-900">
+              <select
+                value={choices.thumbnailSize}
+                onChange={(event) => set({ thumbnailSize: Number(event.target.value) as ThumbnailSize })}
+                className="rounded border border-neutral-300 bg-white px-1 dark:border-neutral-700 dark:bg-neutral-900"
+              >
                 {[100, 200, 400].map((size) => (
                   <option key={size} value={size}>{`${size} px`}</option>
                 ))}

@@ -7,13 +7,17 @@ import { renderWithProviders } from '../../testing/render';
 import { jobStore } from './job-store';
 import { TranslateDialog } from './translate-dialog';
 
-const FORMATS: FormatsResponse = { formats: { svf2: ['ifc', 'dxf'], obj: ['ifc'], stl: ['ifc'], pdf: ['dxf'], thumbnail: ['ifc', 'dxf'] } };
+const FORMATS: FormatsResponse = {
+  formats: { svf2: ['ifc', 'dxf'], obj: ['ifc'], stl: ['ifc'], pdf: ['dxf'], thumbnail: ['ifc', 'dxf'] },
+};
 
 function serve({ existing, job }: { existing?: Manifest; job?: (call: RecordedCall) => Response } = {}) {
   return serveMd((call) => {
     if (call.url.pathname.endsWith('/formats')) return jsonResponse(FORMATS);
-    if (call.url.pathname.endsWith('/manifest')) return existing ? jsonResponse(existing) : jsonResponse({ diagnostic: 'Manifest not found' }, { status: 404 });
-    if (call.url.pathname.endsWith('/job')) return job ? job(call) : jsonResponse({ result: 'created', urn: URN, acceptedJobs: { output: { formats: [] } } });
+    if (call.url.pathname.endsWith('/manifest'))
+      return existing ? jsonResponse(existing) : jsonResponse({ diagnostic: 'Manifest not found' }, { status: 404 });
+    if (call.url.pathname.endsWith('/job'))
+      return job ? job(call) : jsonResponse({ result: 'created', urn: URN, acceptedJobs: { output: { formats: [] } } });
     return jsonResponse({ diagnostic: 'unexpected' }, { status: 500 });
   });
 }
@@ -36,7 +40,11 @@ describe('TranslateDialog', () => {
     serve();
     open();
     const outputs = await screen.findByRole('group', { name: 'Outputs' });
-    expect(within(outputs).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Viewable (SVF2)', '3D view', '2D view', 'OBJ mesh', 'STL mesh', 'Thumbnails']);
+    expect(
+      within(outputs)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Viewable (SVF2)', '3D view', '2D view', 'OBJ mesh', 'STL mesh', 'Thumbnails']);
     expect(within(outputs).getByRole('checkbox', { name: 'Viewable (SVF2)' })).toBeChecked();
     expect(within(outputs).queryByRole('checkbox', { name: 'PDF' })).not.toBeInTheDocument();
   });
@@ -62,9 +70,14 @@ describe('TranslateDialog', () => {
     expect(call?.headers.get('x-ads-force')).toBeNull();
     expect(JSON.parse(call?.body ?? '{}')).toEqual({
       input: { urn: URN },
-      output: { formats: [{ type: 'svf2', views: ['3d'] }, { type: 'obj' }, { type: 'stl', advanced: { format: 'ascii' } }], destination: { region: 'US' } },
+      output: {
+        formats: [{ type: 'svf2', views: ['3d'] }, { type: 'obj' }, { type: 'stl', advanced: { format: 'ascii' } }],
+        destination: { region: 'US' },
+      },
     });
-    expect(jobStore.getState().jobs.map((job) => [job.urn, job.name, job.outputs])).toEqual([[URN, 'house.ifc', ['svf2', 'obj', 'stl']]]);
+    expect(jobStore.getState().jobs.map((job) => [job.urn, job.name, job.outputs])).toEqual([
+      [URN, 'house.ifc', ['svf2', 'obj', 'stl']],
+    ]);
   });
 
   it('needs an output, and a view for SVF2', async () => {
@@ -72,7 +85,10 @@ describe('TranslateDialog', () => {
     const { user } = open();
     await user.click(await screen.findByRole('checkbox', { name: '3D view' }));
     await user.click(screen.getByRole('checkbox', { name: '2D view' }));
-    expect(screen.getByRole('button', { name: 'Translate' })).toHaveAttribute('title', 'Choose the 2D view, the 3D view or both.');
+    expect(screen.getByRole('button', { name: 'Translate' })).toHaveAttribute(
+      'title',
+      'Choose the 2D view, the 3D view or both.',
+    );
     expect(screen.getByRole('button', { name: 'Translate' })).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'Viewable (SVF2)' }));
     expect(screen.getByRole('button', { name: 'Translate' })).toHaveAttribute('title', 'Choose at least one output.');
@@ -89,7 +105,11 @@ describe('TranslateDialog', () => {
   });
 
   it('does not watch a job when everything asked for already exists (201)', async () => {
-    serve({ existing: manifest([svf2()]), job: () => jsonResponse({ result: 'success', urn: URN, acceptedJobs: { output: { formats: [] } } }, { status: 201 }) });
+    serve({
+      existing: manifest([svf2()]),
+      job: () =>
+        jsonResponse({ result: 'success', urn: URN, acceptedJobs: { output: { formats: [] } } }, { status: 201 }),
+    });
     const { user, onClose } = open();
     await user.click(await screen.findByRole('button', { name: 'Translate' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -97,7 +117,13 @@ describe('TranslateDialog', () => {
   });
 
   it('shows the platform’s refusal and stays open', async () => {
-    serve({ job: () => jsonResponse({ diagnostic: "Failed to trigger translation for this file. 'advanced.format' is not an option of obj." }, { status: 400 }) });
+    serve({
+      job: () =>
+        jsonResponse(
+          { diagnostic: "Failed to trigger translation for this file. 'advanced.format' is not an option of obj." },
+          { status: 400 },
+        ),
+    });
     const { user, onClose } = open();
     await user.click(await screen.findByRole('button', { name: 'Translate' }));
     expect(await screen.findByText("Couldn't start the translation")).toBeInTheDocument();
@@ -106,12 +132,14 @@ describe('TranslateDialog', () => {
   });
 
   it('counts running translations against the limit, and stops at 20', async () => {
-    for (let index = 0; index < 17; index++) jobStore.getState().actions.jobStarted({ urn: `u${index}`, name: `${index}.ifc`, outputs: ['svf2'] }, index);
+    for (let index = 0; index < 17; index++)
+      jobStore.getState().actions.jobStarted({ urn: `u${index}`, name: `${index}.ifc`, outputs: ['svf2'] }, index);
     serve();
     open();
     expect(await screen.findByText('17 of 20 translations running')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Translate' })).toBeEnabled();
-    for (let index = 17; index < 20; index++) jobStore.getState().actions.jobStarted({ urn: `u${index}`, name: `${index}.ifc`, outputs: ['svf2'] }, index);
+    for (let index = 17; index < 20; index++)
+      jobStore.getState().actions.jobStarted({ urn: `u${index}`, name: `${index}.ifc`, outputs: ['svf2'] }, index);
     expect(await screen.findByText('20 of 20 translations running')).toBeInTheDocument();
     expect(screen.getByText(/Wait for a translation to end/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Translate' })).toBeDisabled();

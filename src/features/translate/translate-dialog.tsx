@@ -9,7 +9,14 @@ import { ModalDialog } from '../../components/ui/modal-dialog';
 import { Skeleton } from '../../components/ui/spinner';
 import { CONCURRENT_JOB_LIMIT, useJobActions, useRunningCount } from './job-store';
 import { OutputOptions } from './output-options';
-import { buildJobPayload, choicesProblem, defaultChoices, existingOutputs, outputsFor, type TranslateChoices } from './translate-options';
+import {
+  buildJobPayload,
+  choicesProblem,
+  defaultChoices,
+  existingOutputs,
+  outputsFor,
+  type TranslateChoices,
+} from './translate-options';
 import type { ModelItemPlace } from '../../lib/model-paths';
 
 export interface TranslateDialogProps {
@@ -35,7 +42,8 @@ export function TranslateDialog({ urn, name, item, onClose }: TranslateDialogPro
     // and a job the platform accepted must reach the job centre whatever the page did meanwhile.
     onSuccess: (response, { payload }) => {
       // 201 `success`: everything asked for already exists, so there is no job to watch.
-      if (response.result === 'created') jobStarted({ urn, name, item, outputs: payload.output.formats.map((format) => format.type) });
+      if (response.result === 'created')
+        jobStarted({ urn, name, item, outputs: payload.output.formats.map((format) => format.type) });
     },
   });
   const available = formats.data ? outputsFor(formats.data, name) : [];
@@ -48,10 +56,7 @@ export function TranslateDialog({ urn, name, item, onClose }: TranslateDialogPro
   const problem = choicesProblem(current);
   const submit = () => {
     if (problem || atLimit) return;
-    start.mutate(
-      { payload: buildJobPayload(urn, current), force: current.force },
-      { onSuccess: onClose },
-    );
+    start.mutate({ payload: buildJobPayload(urn, current), force: current.force }, { onSuccess: onClose });
   };
 
   return (
@@ -67,7 +72,9 @@ export function TranslateDialog({ urn, name, item, onClose }: TranslateDialogPro
         {formats.isPending ? (
           <Skeleton className="h-24 w-full" />
         ) : formats.isError ? (
-          <Alert tone="danger" title="Couldn't read the formats the platform makes">{describeError(formats.error).message}</Alert>
+          <Alert tone="danger" title="Couldn't read the formats the platform makes">
+            {describeError(formats.error).message}
+          </Alert>
         ) : available.length === 0 ? (
           <Alert tone="warning">The platform cannot translate .{name.split('.').pop()} files.</Alert>
         ) : (
@@ -75,19 +82,44 @@ export function TranslateDialog({ urn, name, item, onClose }: TranslateDialogPro
         )}
         {existing.length > 0 && (
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4" checked={current.force} onChange={(event) => setChoices({ ...current, force: event.target.checked })} />
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={current.force}
+              onChange={(event) => setChoices({ ...current, force: event.target.checked })}
+            />
             Translate again, replacing the existing derivatives
           </label>
         )}
-        {wouldRedo && !current.force && <p className="text-xs text-neutral-500">Outputs that exist are kept as they are unless you translate again.</p>}
+        {wouldRedo && !current.force && (
+          <p className="text-xs text-neutral-500">
+            Outputs that exist are kept as they are unless you translate again.
+          </p>
+        )}
         <p className="text-xs text-neutral-500" role="status">
           {running} of {CONCURRENT_JOB_LIMIT} translations running
         </p>
-        {atLimit && <Alert tone="warning">Wait for a translation to end: the platform runs at most {CONCURRENT_JOB_LIMIT} at once.</Alert>}
-        {start.isError && <Alert tone="danger" title="Couldn't start the translation">{describeError(start.error).message}</Alert>}
+        {atLimit && (
+          <Alert tone="warning">
+            Wait for a translation to end: the platform runs at most {CONCURRENT_JOB_LIMIT} at once.
+          </Alert>
+        )}
+        {start.isError && (
+          <Alert tone="danger" title="Couldn't start the translation">
+            {describeError(start.error).message}
+          </Alert>
+        )}
         <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={start.isPending} disabled={available.length === 0 || problem !== null || atLimit} title={problem ?? undefined}>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="primary"
+            loading={start.isPending}
+            disabled={available.length === 0 || problem !== null || atLimit}
+            title={problem ?? undefined}
+          >
             {current.force ? 'Translate again' : 'Translate'}
           </Button>
         </div>

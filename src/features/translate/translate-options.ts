@@ -1,4 +1,11 @@
-import type { FormatsResponse, JobOutputFormat, JobPayload, Manifest, OutputType, ViewKind } from '../../../contracts/model-derivative';
+import type {
+  FormatsResponse,
+  JobOutputFormat,
+  JobPayload,
+  Manifest,
+  OutputType,
+  ViewKind,
+} from '../../../contracts/model-derivative';
 
 /** The order outputs are offered in: the viewable first, then the files people download. */
 const OFFERED: readonly OutputType[] = ['svf2', 'obj', 'stl', 'ifc', 'pdf', 'thumbnail'];
@@ -38,11 +45,21 @@ export function outputsFor(formats: FormatsResponse, fileName: string): OutputTy
 
 /** The outputs a manifest already holds, so the dialog can offer to make them again. */
 export function existingOutputs(manifest: Manifest | undefined): OutputType[] {
-  return manifest?.derivatives.filter((derivative) => derivative.status === 'success').map((derivative) => derivative.outputType) ?? [];
+  return (
+    manifest?.derivatives
+      .filter((derivative) => derivative.status === 'success')
+      .map((derivative) => derivative.outputType) ?? []
+  );
 }
 
 export function defaultChoices(available: readonly OutputType[]): TranslateChoices {
-  return { outputs: available.includes('svf2') ? ['svf2'] : available.slice(0, 1), views: ['2d', '3d'], stlFormat: 'binary', thumbnailSize: 200, force: false };
+  return {
+    outputs: available.includes('svf2') ? ['svf2'] : available.slice(0, 1),
+    views: ['2d', '3d'],
+    stlFormat: 'binary',
+    thumbnailSize: 200,
+    force: false,
+  };
 }
 
 /** The job body for the chosen outputs; options are sent only for the outputs they belong to. */
@@ -51,7 +68,8 @@ export function buildJobPayload(urn: string, choices: TranslateChoices): JobPayl
     if (type === 'svf2') return { type, views: choices.views };
     if (type === 'stl') return { type, advanced: { format: choices.stlFormat } };
     // The platform writes every size; asking for one names the size the manifest's thumbnail shows.
-    if (type === 'thumbnail' && choices.thumbnailSize !== 200) return { type, advanced: { width: choices.thumbnailSize, height: choices.thumbnailSize } };
+    if (type === 'thumbnail' && choices.thumbnailSize !== 200)
+      return { type, advanced: { width: choices.thumbnailSize, height: choices.thumbnailSize } };
     return { type };
   });
   return { input: { urn }, output: { formats, destination: { region: 'US' } } };

@@ -7,7 +7,9 @@ const always = () => true;
 
 describe('backoffDelay', () => {
   it('grows exponentially up to the cap, jittered within the upper half', () => {
-    expect([0, 1, 2, 3, 4, 10].map((attempt) => backoffDelay(attempt, policy, () => 1))).toEqual([100, 200, 400, 800, 1000, 1000]);
+    expect([0, 1, 2, 3, 4, 10].map((attempt) => backoffDelay(attempt, policy, () => 1))).toEqual([
+      100, 200, 400, 800, 1000, 1000,
+    ]);
     expect(backoffDelay(2, policy, () => 0)).toBe(200);
   });
 });
@@ -30,17 +32,23 @@ describe('withRetry', () => {
   it('gives up after the allowed retries with the last error', async () => {
     const timers = instantTimers();
     const task = vi.fn(() => Promise.reject(new Error('down')));
-    await expect(withRetry(task, { policy, timers, signal: new AbortController().signal, retryable: always })).rejects.toThrow('down');
+    await expect(
+      withRetry(task, { policy, timers, signal: new AbortController().signal, retryable: always }),
+    ).rejects.toThrow('down');
     expect(task).toHaveBeenCalledTimes(4);
   });
 
   it('does not retry what is not retryable, nor an abort', async () => {
     const timers = instantTimers();
     const task = vi.fn(() => Promise.reject(new Error('bad request')));
-    await expect(withRetry(task, { policy, timers, signal: new AbortController().signal, retryable: () => false })).rejects.toThrow('bad request');
+    await expect(
+      withRetry(task, { policy, timers, signal: new AbortController().signal, retryable: () => false }),
+    ).rejects.toThrow('bad request');
     const controller = new AbortController();
     controller.abort();
-    await expect(withRetry(task, { policy, timers, signal: controller.signal, retryable: always })).rejects.toThrow('bad request');
+    await expect(withRetry(task, { policy, timers, signal: controller.signal, retryable: always })).rejects.toThrow(
+      'bad request',
+    );
     expect(task).toHaveBeenCalledTimes(2);
     expect(timers.sleeps).toEqual([]);
   });

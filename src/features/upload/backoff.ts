@@ -27,7 +27,16 @@ export function backoffDelay(attempt: number, policy: BackoffPolicy, random: () 
  * Runs `task` until it succeeds, retrying what `retryable` allows with backoff. An abort is never
  * retried: it is the person cancelling.
  */
-export async function withRetry<T>(task: (attempt: number) => Promise<T>, options: { policy: BackoffPolicy; timers: Timers; signal: AbortSignal; retryable: (error: unknown) => boolean; onRetry?: (error: unknown, attempt: number) => void }): Promise<T> {
+export async function withRetry<T>(
+  task: (attempt: number) => Promise<T>,
+  options: {
+    policy: BackoffPolicy;
+    timers: Timers;
+    signal: AbortSignal;
+    retryable: (error: unknown) => boolean;
+    onRetry?: (error: unknown, attempt: number) => void;
+  },
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await task(attempt);

@@ -17,10 +17,21 @@ export function BucketUploadButton({ bucketKey }: { bucketKey: string }) {
     <UploadButton
       label="Upload objects"
       onFiles={(files) => {
-        const uploads = files.map((file) => ({ id: `object-${Date.now().toString(36)}-${(counter++).toString(36)}`, name: `${prefix}${file.name}`, size: file.size, target: { kind: 'bucket' as const, bucketKey } }));
+        const uploads = files.map((file) => ({
+          id: `object-${Date.now().toString(36)}-${(counter++).toString(36)}`,
+          name: `${prefix}${file.name}`,
+          size: file.size,
+          target: { kind: 'bucket' as const, bucketKey },
+        }));
         loadRunner()
           .then((runner) => runner.filesDropped(uploads, files))
-          .catch((error: unknown) => showToast({ tone: 'error', title: 'Could not start the upload', message: error instanceof Error ? error.message : String(error) }));
+          .catch((error: unknown) =>
+            showToast({
+              tone: 'error',
+              title: 'Could not start the upload',
+              message: error instanceof Error ? error.message : String(error),
+            }),
+          );
       }}
     />
   );

@@ -15,11 +15,15 @@ export function CommentUploadButton({ onFiles }: { onFiles: (files: File[], comm
   const id = useId();
   return (
     <>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>Upload with comment…</Button>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+        Upload with comment…
+      </Button>
       {open && (
         <ModalDialog title="Upload with a version comment" onCancel={() => setOpen(false)}>
           <div className="space-y-3">
-            <label htmlFor={id} className="block text-sm">Version comment</label>
+            <label htmlFor={id} className="block text-sm">
+              Version comment
+            </label>
             <textarea
               id={id}
               value={comment}
@@ -31,8 +35,12 @@ export function CommentUploadButton({ onFiles }: { onFiles: (files: File[], comm
               className="w-full rounded-md border border-neutral-300 bg-white p-2 text-sm focus-visible:outline-2 focus-visible:outline-accent-500 dark:border-neutral-700 dark:bg-neutral-950"
             />
             <div className="flex justify-end gap-2">
-              <Button variant="ghost" onClick={() => setOpen(false)}>Cancel</Button>
-              <Button variant="primary" disabled={!comment.trim()} onClick={() => input.current?.click()}>Choose files…</Button>
+              <Button variant="ghost" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button variant="primary" disabled={!comment.trim()} onClick={() => input.current?.click()}>
+                Choose files…
+              </Button>
             </div>
             <input
               ref={input}

@@ -8,14 +8,25 @@ const CHOICES: { choice: ConflictChoice; label: [string, string]; hint: [string,
   {
     choice: 'new-version',
     label: ['Upload as a new version', 'Upload as new versions'],
-    hint: ['The file becomes the next version of the item with its name.', 'Each file becomes the next version of the item with its name.'],
+    hint: [
+      'The file becomes the next version of the item with its name.',
+      'Each file becomes the next version of the item with its name.',
+    ],
   },
-  { choice: 'keep-both', label: ['Keep both', 'Keep both'], hint: ['The new file gets a numbered name, such as “plan (2).pdf”.', 'The new files get a numbered name, such as “plan (2).pdf”.'] },
+  {
+    choice: 'keep-both',
+    label: ['Keep both', 'Keep both'],
+    hint: [
+      'The new file gets a numbered name, such as “plan (2).pdf”.',
+      'The new files get a numbered name, such as “plan (2).pdf”.',
+    ],
+  },
   // The skip hint depends on whether any picked file is free; see skipHint.
   { choice: 'skip', label: ['Skip this file', 'Skip these files'], hint: ['', ''] },
 ];
 
-const skipHint = (conflicts: number, batchSize: number) => (batchSize > conflicts ? 'Only the files whose names are free are uploaded.' : 'Nothing is uploaded.');
+const skipHint = (conflicts: number, batchSize: number) =>
+  batchSize > conflicts ? 'Only the files whose names are free are uploaded.' : 'Nothing is uploaded.';
 
 /** Asked once for a batch whose names are already in the folder. */
 export function ConflictDialog() {
@@ -27,7 +38,11 @@ export function ConflictDialog() {
   const many = conflicts.length === 1 ? 0 : 1;
   return (
     <ModalDialog
-      title={conflicts.length === 1 ? 'A file with this name is already here' : `${conflicts.length} files with these names are already here`}
+      title={
+        conflicts.length === 1
+          ? 'A file with this name is already here'
+          : `${conflicts.length} files with these names are already here`
+      }
       describedBy={`${id}-text`}
       onCancel={() => decide(null)}
     >
@@ -41,8 +56,15 @@ export function ConflictDialog() {
       <div className="mt-4 space-y-2">
         {CHOICES.map(({ choice, label, hint }) => (
           <div key={choice} className="flex items-center justify-between gap-3">
-            <span className="text-xs text-neutral-600 dark:text-neutral-400">{choice === 'skip' ? skipHint(conflicts.length, batchSize) : hint[many]}</span>
-            <Button size="sm" variant={choice === 'new-version' ? 'primary' : 'secondary'} autoFocus={choice === 'new-version'} onClick={() => decide(choice)}>
+            <span className="text-xs text-neutral-600 dark:text-neutral-400">
+              {choice === 'skip' ? skipHint(conflicts.length, batchSize) : hint[many]}
+            </span>
+            <Button
+              size="sm"
+              variant={choice === 'new-version' ? 'primary' : 'secondary'}
+              autoFocus={choice === 'new-version'}
+              onClick={() => decide(choice)}
+            >
               {label[many]}
             </Button>
           </div>

@@ -25,6 +25,9 @@ describe('conflicts', () => {
   });
 
   it('does not let two files of the same batch take the same name', () => {
-    expect(planNames(['a.txt', 'a.txt'], new Set(), 'keep-both').map((file) => file.name)).toEqual(['a.txt', 'a (2).txt']);
+    expect(planNames(['a.txt', 'a.txt'], new Set(), 'keep-both').map((file) => file.name)).toEqual([
+      'a.txt',
+      'a (2).txt',
+    ]);
   });
 });

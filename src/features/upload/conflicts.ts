@@ -25,7 +25,11 @@ export interface PlannedFile {
  * What each file of a batch becomes. `existing` holds the folder's item names, lower-cased. Files in
  * the batch also take names from each other, so two `a.txt` dropped together do not collide.
  */
-export function planNames(names: readonly string[], existing: ReadonlySet<string>, choice: ConflictChoice): PlannedFile[] {
+export function planNames(
+  names: readonly string[],
+  existing: ReadonlySet<string>,
+  choice: ConflictChoice,
+): PlannedFile[] {
   const taken = new Set(existing);
   return names.map((name) => {
     if (!taken.has(key(name))) {
@@ -40,4 +44,5 @@ export function planNames(names: readonly string[], existing: ReadonlySet<string
   });
 }
 
-export const conflictsOf = (names: readonly string[], existing: ReadonlySet<string>) => names.filter((name) => existing.has(key(name)));
+export const conflictsOf = (names: readonly string[], existing: ReadonlySet<string>) =>
+  names.filter((name) => existing.has(key(name)));

@@ -4,7 +4,12 @@ import { droppedFiles } from './dropped-files';
 import { DropZone } from './drop-zone';
 
 /** Entries as Chromium's File and Directory Entries API hands them over, readEntries in batches. */
-const fileEntry = (name: string) => ({ isFile: true, isDirectory: false, name, file: (done: (file: File) => void) => done(new File([name], name)) });
+const fileEntry = (name: string) => ({
+  isFile: true,
+  isDirectory: false,
+  name,
+  file: (done: (file: File) => void) => done(new File([name], name)),
+});
 const dirEntry = (name: string, children: unknown[]) => ({
   isFile: false,
   isDirectory: true,
@@ -14,11 +19,18 @@ const dirEntry = (name: string, children: unknown[]) => ({
     return { readEntries: (done: (entries: unknown[]) => void) => done(batches.shift() ?? []) };
   },
 });
-const transfer = (entries: unknown[]) => ({ types: ['Files'], files: [], items: entries.map((entry) => ({ kind: 'file', webkitGetAsEntry: () => entry })) }) as unknown as DataTransfer;
+const transfer = (entries: unknown[]) =>
+  ({
+    types: ['Files'],
+    files: [],
+    items: entries.map((entry) => ({ kind: 'file', webkitGetAsEntry: () => entry })),
+  }) as unknown as DataTransfer;
 
 describe('dropped files', () => {
   it('walks dropped folders, keeping each file’s folder path', async () => {
-    const dropped = await droppedFiles(transfer([fileEntry('a.txt'), dirEntry('Site', [fileEntry('b.ifc'), dirEntry('Photos', [fileEntry('c.png')])])]));
+    const dropped = await droppedFiles(
+      transfer([fileEntry('a.txt'), dirEntry('Site', [fileEntry('b.ifc'), dirEntry('Photos', [fileEntry('c.png')])])]),
+    );
     expect(dropped.map(({ name, path }) => ({ name, path }))).toEqual([
       { name: 'a.txt', path: [] },
       { name: 'b.ifc', path: ['Site'] },
@@ -42,6 +54,8 @@ describe('dropped files', () => {
     fireEvent.dragEnter(zone, { dataTransfer: { types: ['Files'] } });
     fireEvent.drop(zone, { dataTransfer: transfer([fileEntry('plan.pdf')]) });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    await vi.waitFor(() => expect(onDrop).toHaveBeenCalledWith([expect.objectContaining({ name: 'plan.pdf', path: [] })]));
+    await vi.waitFor(() =>
+      expect(onDrop).toHaveBeenCalledWith([expect.objectContaining({ name: 'plan.pdf', path: [] })]),
+    );
   });
 });

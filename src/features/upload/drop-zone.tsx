@@ -5,7 +5,15 @@ import type { PickedFile } from './plan-batch';
 const hasFiles = (event: React.DragEvent) => event.dataTransfer.types.includes('Files');
 
 /** Takes files and folders dropped anywhere on `children`, with an overlay saying where they go. */
-export function DropZone({ label, onDrop, children }: { label: string; onDrop: (files: PickedFile[]) => void; children: ReactNode }) {
+export function DropZone({
+  label,
+  onDrop,
+  children,
+}: {
+  label: string;
+  onDrop: (files: PickedFile[]) => void;
+  children: ReactNode;
+}) {
   const [over, setOver] = useState(false);
   // dragenter/dragleave fire for every child crossed; a count tells when the pointer really left.
   const depth = useRef(0);

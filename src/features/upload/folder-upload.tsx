@@ -19,7 +19,15 @@ export function FolderUploadButton({ place }: { place: FolderPlace }) {
 }
 
 /** The folder view as a drop target for files and whole folders. */
-export function FolderDropZone({ place, folderName, children }: { place: FolderPlace; folderName: string; children: ReactNode }) {
+export function FolderDropZone({
+  place,
+  folderName,
+  children,
+}: {
+  place: FolderPlace;
+  folderName: string;
+  children: ReactNode;
+}) {
   const upload = useFolderUpload(place);
   return (
     <DropZone label={`“${folderName}”`} onDrop={(files) => void upload(files)}>

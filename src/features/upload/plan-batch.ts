@@ -27,25 +27,53 @@ const newId = () => `upload-${Date.now().toString(36)}-${(counter++).toString(36
  * (those of a dropped folder go into sub-folders, where a clash becomes a new version). Taken names are
  * asked about once, whether one file was picked or many: a new version is not made silently.
  */
-export async function planBatch(picked: PickedFile[], place: FolderPlace, steps: UploadSteps, ask: AskConflicts, signal: AbortSignal, comment?: string): Promise<{ uploads: NewUpload[]; files: Blob[] } | null> {
+export async function planBatch(
+  picked: PickedFile[],
+  place: FolderPlace,
+  steps: UploadSteps,
+  ask: AskConflicts,
+  signal: AbortSignal,
+  comment?: string,
+): Promise<{ uploads: NewUpload[]; files: Blob[] } | null> {
   const top = picked.filter((file) => file.path.length === 0);
-  const existing = top.length ? new Set((await steps.itemsByName(place.projectId, place.folderId, signal)).keys()) : new Set<string>();
-  const clashes = conflictsOf(top.map((file) => file.name), existing);
+  const existing = top.length
+    ? new Set((await steps.itemsByName(place.projectId, place.folderId, signal)).keys())
+    : new Set<string>();
+  const clashes = conflictsOf(
+    top.map((file) => file.name),
+    existing,
+  );
   let choice: ConflictChoice = 'new-version';
   if (clashes.length) {
     const asked = await ask(clashes, picked.length);
     if (asked === null) return null;
     choice = asked;
   }
-  const planned = planNames(top.map((file) => file.name), existing, choice);
+  const planned = planNames(
+    top.map((file) => file.name),
+    existing,
+    choice,
+  );
   const target = (path: string[], asVersion: boolean): FolderTarget => ({
-    kind: 'folder', ...place, path, asVersion, onConflict: choice === 'keep-both' ? 'keep-both' : 'new-version', ...(comment ? { comment } : {}),
+    kind: 'folder',
+    ...place,
+    path,
+    asVersion,
+    onConflict: choice === 'keep-both' ? 'keep-both' : 'new-version',
+    ...(comment ? { comment } : {}),
   });
   let topIndex = 0;
   const uploads = picked.map((file): NewUpload => {
-    if (file.path.length > 0) return { id: newId(), name: file.name, size: file.file.size, target: target(file.path, false) };
+    if (file.path.length > 0)
+      return { id: newId(), name: file.name, size: file.file.size, target: target(file.path, false) };
     const plan = planned[topIndex++] ?? { name: file.name, asVersion: false, skip: false };
-    return { id: newId(), name: plan.name, size: file.file.size, target: target([], plan.asVersion), skipped: plan.skip };
+    return {
+      id: newId(),
+      name: plan.name,
+      size: file.file.size,
+      target: target([], plan.asVersion),
+      skipped: plan.skip,
+    };
   });
   return { uploads, files: picked.map((file) => file.file) };
 }

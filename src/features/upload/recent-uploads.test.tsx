@@ -4,7 +4,14 @@ import { RecentUploadsHighlight } from './recent-uploads';
 import { uploadActions, useUploadStore, type FolderTarget } from './upload-store';
 
 const place = { hubId: 'h', projectId: 'p', folderId: 'f' };
-const target = (change: Partial<FolderTarget> = {}): FolderTarget => ({ kind: 'folder', ...place, path: [], asVersion: false, onConflict: 'new-version', ...change });
+const target = (change: Partial<FolderTarget> = {}): FolderTarget => ({
+  kind: 'folder',
+  ...place,
+  path: [],
+  asVersion: false,
+  onConflict: 'new-version',
+  ...change,
+});
 
 describe('RecentUploadsHighlight', () => {
   beforeEach(() => useUploadStore.setState({ entries: [], pendingBatch: null }));

@@ -18,11 +18,20 @@ export function RecentUploadsHighlight({ place }: { place: FolderPlace }) {
   const names = useMemo(
     () =>
       entries
-        .filter(({ status, target }) => status === 'done' && target.kind === 'folder' && target.path.length === 0 && target.projectId === place.projectId && target.folderId === place.folderId)
+        .filter(
+          ({ status, target }) =>
+            status === 'done' &&
+            target.kind === 'folder' &&
+            target.path.length === 0 &&
+            target.projectId === place.projectId &&
+            target.folderId === place.folderId,
+        )
         .map((entry) => entry.name),
     [entries, place.projectId, place.folderId],
   );
   if (names.length === 0) return null;
-  const selector = names.map((name) => `[role="grid"] [role="row"]:has(> [role="rowheader"] a[title="${cssString(name)}"])`).join(',\n');
+  const selector = names
+    .map((name) => `[role="grid"] [role="row"]:has(> [role="rowheader"] a[title="${cssString(name)}"])`)
+    .join(',\n');
   return <style>{`${selector} { ${HIGHLIGHT} }`}</style>;
 }

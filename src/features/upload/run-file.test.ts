@@ -7,7 +7,14 @@ import { useUploadStore, type FolderTarget, type UploadEntry } from './upload-st
 
 const plan = (size: number) => ({ partSize: 10, count: Math.max(1, Math.ceil(size / 10)) });
 const folder = (change: Partial<FolderTarget> = {}): FolderTarget => ({
-  kind: 'folder', hubId: 'hub', projectId: 'project', folderId: 'folder', path: [], asVersion: false, onConflict: 'new-version', ...change,
+  kind: 'folder',
+  hubId: 'hub',
+  projectId: 'project',
+  folderId: 'folder',
+  path: [],
+  asVersion: false,
+  onConflict: 'new-version',
+  ...change,
 });
 
 function setup(existing: string[] = []) {
@@ -66,7 +73,9 @@ describe('runFile', () => {
       if (url.endsWith('/3')) controller.abort();
       return oss.sendPart(url, body, signal, onProgress);
     };
-    await expect(runFile(entry(), file, steps, { ...shared, sendPart, parallel: 1 }, controller.signal)).rejects.toThrow();
+    await expect(
+      runFile(entry(), file, steps, { ...shared, sendPart, parallel: 1 }, controller.signal),
+    ).rejects.toThrow();
     expect(completed).toEqual([]);
     expect(created).toEqual([]);
   });
@@ -84,8 +93,21 @@ describe('runFile', () => {
     const { steps, shared, queue, created, oss } = setup();
     const entry = queue('plan.pdf', folder(), file.size);
     oss.failPart(4, 100, 500);
-    await expect(runFile(entry(), file, steps, { ...shared, parallel: 1, policy: { retries: 1, baseMs: 1, maxMs: 1 } }, new AbortController().signal)).rejects.toThrow();
-    expect(entry()).toMatchObject({ storageId: 'urn:adsk.objects:os.object:wip/storage-1', uploadKey: 'key-1', doneParts: [1, 2, 3], partRetries: 2 });
+    await expect(
+      runFile(
+        entry(),
+        file,
+        steps,
+        { ...shared, parallel: 1, policy: { retries: 1, baseMs: 1, maxMs: 1 } },
+        new AbortController().signal,
+      ),
+    ).rejects.toThrow();
+    expect(entry()).toMatchObject({
+      storageId: 'urn:adsk.objects:os.object:wip/storage-1',
+      uploadKey: 'key-1',
+      doneParts: [1, 2, 3],
+      partRetries: 2,
+    });
 
     oss.failPart(4, 0);
     oss.sent.length = 0;

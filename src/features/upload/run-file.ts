@@ -11,14 +11,37 @@ export interface UploadSteps {
   /** The id of `target.folderId`/`…target.path`, creating the sub-folders a dropped folder needs. */
   resolveFolder: (target: FolderTarget, signal: AbortSignal) => Promise<string>;
   createStorage: (projectId: string, folderId: string, name: string, signal: AbortSignal) => Promise<string>;
-  sign: (bucketKey: string, objectKey: string, request: SignRequest, signal: AbortSignal) => Promise<SignedS3UploadResponse>;
+  sign: (
+    bucketKey: string,
+    objectKey: string,
+    request: SignRequest,
+    signal: AbortSignal,
+  ) => Promise<SignedS3UploadResponse>;
   complete: (bucketKey: string, objectKey: string, body: CompleteS3UploadBody, signal: AbortSignal) => Promise<unknown>;
   /** Completes an object of the bucket manager, whose listings then refresh. */
-  completeObject: (bucketKey: string, objectKey: string, body: CompleteS3UploadBody, signal: AbortSignal) => Promise<{ objectId: string }>;
+  completeObject: (
+    bucketKey: string,
+    objectKey: string,
+    body: CompleteS3UploadBody,
+    signal: AbortSignal,
+  ) => Promise<{ objectId: string }>;
   /** Item names (lower-cased) of a folder, with their ids. */
   itemsByName: (projectId: string, folderId: string, signal: AbortSignal) => Promise<Map<string, string>>;
-  createItem: (target: FolderTarget, folderId: string, name: string, storageId: string, signal: AbortSignal) => Promise<UploadResult>;
-  createVersion: (target: FolderTarget, folderId: string, itemId: string, name: string, storageId: string, signal: AbortSignal) => Promise<UploadResult>;
+  createItem: (
+    target: FolderTarget,
+    folderId: string,
+    name: string,
+    storageId: string,
+    signal: AbortSignal,
+  ) => Promise<UploadResult>;
+  createVersion: (
+    target: FolderTarget,
+    folderId: string,
+    itemId: string,
+    name: string,
+    storageId: string,
+    signal: AbortSignal,
+  ) => Promise<UploadResult>;
 }
 
 export type SharedContentDeps = Omit<ContentDeps, 'sign'>;
@@ -34,7 +57,13 @@ const aborted = (signal: AbortSignal) => {
  * created after a cancel: each step checks the signal before it starts, and an abandoned upload is
  * swept by the platform. A retry passes the same entry back: its storage, uploadKey and finished parts.
  */
-export async function runFile(entry: UploadEntry, file: Blob, steps: UploadSteps, shared: SharedContentDeps, signal: AbortSignal): Promise<void> {
+export async function runFile(
+  entry: UploadEntry,
+  file: Blob,
+  steps: UploadSteps,
+  shared: SharedContentDeps,
+  signal: AbortSignal,
+): Promise<void> {
   const actions = uploadActions();
   const { target } = entry;
   let bucketKey: string;
@@ -99,12 +128,21 @@ export async function runFile(entry: UploadEntry, file: Blob, steps: UploadSteps
 }
 
 /** Steps 3 and 4. A name taken since the batch was planned (or by another person) follows the batch's choice. */
-async function commit(name: string, target: FolderTarget, folderId: string, storageId: string, steps: UploadSteps, signal: AbortSignal): Promise<{ result: UploadResult; name: string }> {
+async function commit(
+  name: string,
+  target: FolderTarget,
+  folderId: string,
+  storageId: string,
+  steps: UploadSteps,
+  signal: AbortSignal,
+): Promise<{ result: UploadResult; name: string }> {
   const asVersion = async () => {
     const items = await steps.itemsByName(target.projectId, folderId, signal);
     const itemId = items.get(name.toLowerCase());
     aborted(signal);
-    return itemId ? { result: await steps.createVersion(target, folderId, itemId, name, storageId, signal), name } : null;
+    return itemId
+      ? { result: await steps.createVersion(target, folderId, itemId, name, storageId, signal), name }
+      : null;
   };
   if (target.asVersion) {
     const made = await asVersion();

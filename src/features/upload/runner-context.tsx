@@ -12,7 +12,9 @@ const RunnerContext = createContext<RunnerSource | null>(null);
 export function UploadRunnerProvider({ children, runner: given }: { children: ReactNode; runner?: UploadRunner }) {
   const queryClient = useQueryClient();
   const [source] = useState<RunnerSource>(() =>
-    given ? () => Promise.resolve(given) : loadOnce(() => import('./api-upload-runner').then((module) => module.apiUploadRunner(queryClient))),
+    given
+      ? () => Promise.resolve(given)
+      : loadOnce(() => import('./api-upload-runner').then((module) => module.apiUploadRunner(queryClient))),
   );
   usePreloadWhenIdle(source);
   return <RunnerContext.Provider value={source}>{children}</RunnerContext.Provider>;

@@ -19,14 +19,27 @@ function setup() {
     partFailed: (part) => seen.failed.push(part),
     bytesSent: (delta) => (seen.bytes += delta),
   };
-  const deps = { sign: oss.sign, sendPart: oss.sendPart, limiter: createLimiter(4), timers, plan, policy: { retries: 3, baseMs: 100, maxMs: 1000 } };
+  const deps = {
+    sign: oss.sign,
+    sendPart: oss.sendPart,
+    limiter: createLimiter(4),
+    timers,
+    plan,
+    policy: { retries: 3, baseMs: 100, maxMs: 1000 },
+  };
   return { timers, oss, seen, events, deps };
 }
 
 describe('uploadContent', () => {
   it('sends every part through signed URLs and reports each byte once', async () => {
     const { oss, seen, events, deps } = setup();
-    const result = await uploadContent(new Blob([text]), { doneParts: new Set() }, deps, events, new AbortController().signal);
+    const result = await uploadContent(
+      new Blob([text]),
+      { doneParts: new Set() },
+      deps,
+      events,
+      new AbortController().signal,
+    );
     expect(result).toEqual({ uploadKey: 'key-1', size: text.length });
     expect(oss.assembled('key-1')).toBe(text);
     expect(seen.finished.sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
@@ -72,19 +85,41 @@ describe('uploadContent', () => {
   it('fails the file when a part keeps failing, and stops its other parts', async () => {
     const { oss, events, deps } = setup();
     oss.failPart(1, 10, 500);
-    await expect(uploadContent(new Blob([text]), { doneParts: new Set() }, { ...deps, parallel: 1 }, events, new AbortController().signal)).rejects.toThrow('fails on purpose');
+    await expect(
+      uploadContent(
+        new Blob([text]),
+        { doneParts: new Set() },
+        { ...deps, parallel: 1 },
+        events,
+        new AbortController().signal,
+      ),
+    ).rejects.toThrow('fails on purpose');
     expect(oss.sent).toEqual([]);
   });
 
   it('resumes under the same uploadKey without sending the finished parts again', async () => {
     const { oss, seen, events, deps } = setup();
     oss.failPart(5, 10, 500);
-    await expect(uploadContent(new Blob([text]), { doneParts: new Set() }, { ...deps, parallel: 1 }, events, new AbortController().signal)).rejects.toThrow();
+    await expect(
+      uploadContent(
+        new Blob([text]),
+        { doneParts: new Set() },
+        { ...deps, parallel: 1 },
+        events,
+        new AbortController().signal,
+      ),
+    ).rejects.toThrow();
     expect(seen.finished).toEqual([1, 2, 3, 4]);
     oss.failPart(5, 0);
     oss.sent.length = 0;
 
-    const result = await uploadContent(new Blob([text]), { uploadKey: 'key-1', doneParts: new Set(seen.finished) }, deps, events, new AbortController().signal);
+    const result = await uploadContent(
+      new Blob([text]),
+      { uploadKey: 'key-1', doneParts: new Set(seen.finished) },
+      deps,
+      events,
+      new AbortController().signal,
+    );
     expect(result.uploadKey).toBe('key-1');
     expect(oss.sent.sort()).toEqual([5, 6, 7]);
     expect(oss.signs.at(-1)).toEqual({ parts: 3, firstPart: 5, uploadKey: 'key-1' });
@@ -99,7 +134,13 @@ describe('uploadContent', () => {
       partsSentWhenSigned.push(oss.sent.length);
       return oss.sign(request);
     };
-    await uploadContent(new Blob([long]), { doneParts: new Set() }, { ...deps, sign }, events, new AbortController().signal);
+    await uploadContent(
+      new Blob([long]),
+      { doneParts: new Set() },
+      { ...deps, sign },
+      events,
+      new AbortController().signal,
+    );
     expect(oss.signs.map((request) => request.firstPart)).toEqual([1, 26, 51]);
     // Asked for well before the batch's end: waiting for part 26 to need it would mean 22 or more sent.
     expect(partsSentWhenSigned[1]).toBeLessThan(20);
@@ -109,7 +150,13 @@ describe('uploadContent', () => {
 
   it('starts over under a new key when the old upload has expired', async () => {
     const { oss, seen, events, deps } = setup();
-    const result = await uploadContent(new Blob([text]), { uploadKey: 'gone', doneParts: new Set([1, 2]) }, deps, events, new AbortController().signal);
+    const result = await uploadContent(
+      new Blob([text]),
+      { uploadKey: 'gone', doneParts: new Set([1, 2]) },
+      deps,
+      events,
+      new AbortController().signal,
+    );
     expect(seen.restarted).toBe(1);
     expect(result.uploadKey).toBe('key-1');
     expect(oss.assembled('key-1')).toBe(text);
@@ -122,7 +169,15 @@ describe('uploadContent', () => {
       if (url.endsWith('/2')) controller.abort();
       return oss.sendPart(url, body, signal, onProgress);
     };
-    await expect(uploadContent(new Blob([text]), { doneParts: new Set() }, { ...deps, sendPart, parallel: 1 }, events, controller.signal)).rejects.toThrow(/abort/i);
+    await expect(
+      uploadContent(
+        new Blob([text]),
+        { doneParts: new Set() },
+        { ...deps, sendPart, parallel: 1 },
+        events,
+        controller.signal,
+      ),
+    ).rejects.toThrow(/abort/i);
     expect(oss.sent).toEqual([1]);
   });
 });

@@ -13,13 +13,21 @@ import { partRange, planParts, type PartPlan } from './part-plan';
 /** A part PUT the platform refused (`status`), or 0 when the network failed. */
 export class PartError extends Error {
   override readonly name = 'PartError';
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
 
 /** Sends one part's bytes; reports bytes sent so far of this attempt; throws PartError. */
-export type PartSender = (url: string, body: Blob, signal: AbortSignal, onProgress: (sent: number) => void) => Promise<void>;
+export type PartSender = (
+  url: string,
+  body: Blob,
+  signal: AbortSignal,
+  onProgress: (sent: number) => void,
+) => Promise<void>;
 
 export interface SignRequest {
   parts: number;
@@ -69,9 +77,16 @@ const retryable = (error: unknown) => {
  * network service by path, while a slice is pumped through the browser process (measured: 0.3 against
  * 6.4 CPU-seconds of the browser process per GiB).
  */
-const partBody = (file: Blob, start: number, end: number): Blob => (start === 0 && end === file.size ? file : file.slice(start, end));
+const partBody = (file: Blob, start: number, end: number): Blob =>
+  start === 0 && end === file.size ? file : file.slice(start, end);
 
-export async function uploadContent(file: Blob, state: ContentState, deps: ContentDeps, events: ContentEvents, outer: AbortSignal): Promise<{ uploadKey: string; size: number }> {
+export async function uploadContent(
+  file: Blob,
+  state: ContentState,
+  deps: ContentDeps,
+  events: ContentEvents,
+  outer: AbortSignal,
+): Promise<{ uploadKey: string; size: number }> {
   // A part that fails for good stops its siblings too: the file is failed, and a retry resumes it.
   const stop = new AbortController();
   const signal = AbortSignal.any([outer, stop.signal]);
@@ -87,7 +102,12 @@ export async function uploadContent(file: Blob, state: ContentState, deps: Conte
   };
   const signFrom = async (first: number) => {
     const parts = Math.min(URLS_PER_SIGN, plan.count - first + 1);
-    const response = await withRetry(() => deps.sign({ parts, firstPart: first, uploadKey }, signal), { policy, timers: deps.timers, signal, retryable });
+    const response = await withRetry(() => deps.sign({ parts, firstPart: first, uploadKey }, signal), {
+      policy,
+      timers: deps.timers,
+      signal,
+      retryable,
+    });
     remember(first, response);
     return response;
   };
@@ -109,7 +129,8 @@ export async function uploadContent(file: Blob, state: ContentState, deps: Conte
   events.uploadStarted(uploadKey);
 
   const signing = new Map<number, Promise<unknown>>();
-  const pendingFor = (part: number) => [...signing.entries()].find(([first]) => first <= part && part < first + URLS_PER_SIGN)?.[1];
+  const pendingFor = (part: number) =>
+    [...signing.entries()].find(([first]) => first <= part && part < first + URLS_PER_SIGN)?.[1];
   const startSigning = (part: number) => {
     const started = signFrom(part).finally(() => signing.delete(part));
     signing.set(part, started);

@@ -4,7 +4,15 @@ import { renderWithProviders } from '../../testing/render';
 import { UploadHost } from './upload-host';
 import { uploadActions, useUploadStore, type FolderTarget } from './upload-store';
 
-const target: FolderTarget = { kind: 'folder', hubId: 'h', projectId: 'p', folderId: 'f', path: [], asVersion: false, onConflict: 'new-version' };
+const target: FolderTarget = {
+  kind: 'folder',
+  hubId: 'h',
+  projectId: 'p',
+  folderId: 'f',
+  path: [],
+  asVersion: false,
+  onConflict: 'new-version',
+};
 
 describe('UploadHost', () => {
   beforeEach(() => useUploadStore.setState({ entries: [], pendingBatch: null }));

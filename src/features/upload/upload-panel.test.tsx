@@ -8,11 +8,24 @@ import type { UploadRunner } from './upload-runner';
 import { UploadPanel } from './upload-panel';
 import { uploadActions, useUploadStore, type FolderTarget } from './upload-store';
 
-const target: FolderTarget = { kind: 'folder', hubId: 'h', projectId: 'p', folderId: 'f', path: [], asVersion: false, onConflict: 'new-version' };
+const target: FolderTarget = {
+  kind: 'folder',
+  hubId: 'h',
+  projectId: 'p',
+  folderId: 'f',
+  path: [],
+  asVersion: false,
+  onConflict: 'new-version',
+};
 const versionId = 'urn:adsk.wipprod:fs.file:vf.abc?version=2';
 
 function renderPanel() {
-  const runner: UploadRunner = { filesDropped: vi.fn(), cancel: vi.fn(), retry: vi.fn(), steps: {} as UploadRunner['steps'] };
+  const runner: UploadRunner = {
+    filesDropped: vi.fn(),
+    cancel: vi.fn(),
+    retry: vi.fn(),
+    steps: {} as UploadRunner['steps'],
+  };
   const view = renderWithProviders(
     <UploadRunnerProvider runner={runner}>
       <UploadPanel />
@@ -50,7 +63,10 @@ describe('UploadPanel', () => {
     expect(big).toHaveTextContent(/50 MB of 100 MB · 50 MB\/s · 1 s left/);
     const plan = within(panel).getByRole('listitem', { name: 'plan.pdf' });
     expect(plan).toHaveTextContent('Uploaded as version 2');
-    expect(within(plan).getByRole('link', { name: 'Translate plan.pdf' })).toHaveAttribute('href', modelPath(encodeUrn(versionId), { translate: true, name: 'plan.pdf' }));
+    expect(within(plan).getByRole('link', { name: 'Translate plan.pdf' })).toHaveAttribute(
+      'href',
+      modelPath(encodeUrn(versionId), { translate: true, name: 'plan.pdf' }),
+    );
     // A failure says what to do, and that the bytes already sent are not lost.
     expect(within(panel).getByRole('listitem', { name: 'broken.dwg' })).toHaveTextContent(
       'The network failed while sending a part. Choose Retry to send the rest: the part already sent is kept.',

@@ -12,8 +12,17 @@ function overall(entries: UploadEntry[]) {
   const counted = entries.filter((entry) => entry.status !== 'skipped' && entry.status !== 'cancelled');
   const size = counted.reduce((sum, entry) => sum + entry.size, 0);
   const sent = counted.reduce((sum, entry) => sum + (entry.status === 'done' ? entry.size : entry.sentBytes), 0);
-  const speed = entries.filter((entry) => entry.status === 'uploading').reduce((sum, entry) => sum + entry.meter.speed, 0);
-  return { size, sent, speed, active: entries.filter(isActive).length, done: entries.filter((entry) => entry.status === 'done').length, failed: entries.filter((entry) => entry.status === 'failed').length };
+  const speed = entries
+    .filter((entry) => entry.status === 'uploading')
+    .reduce((sum, entry) => sum + entry.meter.speed, 0);
+  return {
+    size,
+    sent,
+    speed,
+    active: entries.filter(isActive).length,
+    done: entries.filter((entry) => entry.status === 'done').length,
+    failed: entries.filter((entry) => entry.status === 'failed').length,
+  };
 }
 
 /** The summary read out when it changes: counts only, so the screen reader is not flooded with bytes. */
@@ -66,7 +75,12 @@ export function UploadPanel() {
       {open && (
         <ul id={listId} className="min-h-0 flex-1 divide-y divide-neutral-100 overflow-auto dark:divide-neutral-800">
           {entries.map((entry) => (
-            <UploadRow key={entry.id} entry={entry} onCancel={() => void loadRunner().then((runner) => runner.cancel(entry.id))} onRetry={() => void loadRunner().then((runner) => runner.retry(entry.id))} />
+            <UploadRow
+              key={entry.id}
+              entry={entry}
+              onCancel={() => void loadRunner().then((runner) => runner.cancel(entry.id))}
+              onRetry={() => void loadRunner().then((runner) => runner.retry(entry.id))}
+            />
           ))}
         </ul>
       )}

@@ -33,12 +33,23 @@ function detail(entry: UploadEntry): string {
   if (entry.status !== 'uploading') return STATUS[entry.status];
   const left = formatDuration(secondsLeft(entry.size - entry.sentBytes, entry.meter.speed));
   const speed = entry.meter.speed > 0 ? `${formatBytes(entry.meter.speed)}/s` : '';
-  const retries = entry.partRetries > 0 ? `${entry.partRetries} part ${entry.partRetries === 1 ? 'retry' : 'retries'}` : '';
-  return [`${formatBytes(entry.sentBytes)} of ${formatBytes(entry.size)}`, speed, left, retries].filter(Boolean).join(' · ');
+  const retries =
+    entry.partRetries > 0 ? `${entry.partRetries} part ${entry.partRetries === 1 ? 'retry' : 'retries'}` : '';
+  return [`${formatBytes(entry.sentBytes)} of ${formatBytes(entry.size)}`, speed, left, retries]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** One file of the queue: its progress and what can be done with it. */
-export function UploadRow({ entry, onCancel, onRetry }: { entry: UploadEntry; onCancel: () => void; onRetry: () => void }) {
+export function UploadRow({
+  entry,
+  onCancel,
+  onRetry,
+}: {
+  entry: UploadEntry;
+  onCancel: () => void;
+  onRetry: () => void;
+}) {
   const active = entry.status === 'queued' || entry.status === 'uploading' || entry.status === 'finishing';
   const versionId = entry.result?.versionId;
   return (
@@ -73,7 +84,11 @@ export function UploadRow({ entry, onCancel, onRetry }: { entry: UploadEntry; on
         value={entry.status === 'done' ? Math.max(entry.size, 1) : entry.sentBytes}
         className="h-1.5 w-full overflow-hidden rounded-full accent-accent-600"
       />
-      <p className={`text-[11px] ${entry.status === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-neutral-600 dark:text-neutral-400'}`}>{detail(entry)}</p>
+      <p
+        className={`text-[11px] ${entry.status === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-neutral-600 dark:text-neutral-400'}`}
+      >
+        {detail(entry)}
+      </p>
     </li>
   );
 }

@@ -29,7 +29,13 @@ describe('the upload runner', () => {
     const fake = fakeSteps(timers.now, ['plan.pdf']);
     const runner = createUploadRunner({ steps: fake.steps, sendPart: fake.oss.sendPart, timers });
     const asked: string[][] = [];
-    const batch = await planBatch([{ file: blob, name: 'plan.pdf', path: [] }], place, fake.steps, (names) => (asked.push(names), Promise.resolve('new-version' as const)), new AbortController().signal);
+    const batch = await planBatch(
+      [{ file: blob, name: 'plan.pdf', path: [] }],
+      place,
+      fake.steps,
+      (names) => (asked.push(names), Promise.resolve('new-version' as const)),
+      new AbortController().signal,
+    );
     expect(asked).toEqual([['plan.pdf']]);
     runner.filesDropped(batch?.uploads ?? [], batch?.files ?? []);
     expect((await settled(batch?.uploads[0]?.id ?? '')).result?.versionNumber).toBe(2);
@@ -41,12 +47,26 @@ describe('the upload runner', () => {
     const fake = fakeSteps(timers.now, ['a.txt', 'b.txt']);
     const asked: string[][] = [];
     const picked = ['a.txt', 'b.txt', 'c.txt'].map((name) => ({ file: blob, name, path: [] }));
-    const batch = await planBatch(picked, place, fake.steps, (names) => (asked.push(names), Promise.resolve('skip' as const)), new AbortController().signal);
+    const batch = await planBatch(
+      picked,
+      place,
+      fake.steps,
+      (names) => (asked.push(names), Promise.resolve('skip' as const)),
+      new AbortController().signal,
+    );
     expect(asked).toEqual([['a.txt', 'b.txt']]);
     expect(batch?.uploads.map((upload) => upload.skipped ?? false)).toEqual([true, true, false]);
-    const keepBoth = await planBatch(picked, place, fake.steps, () => Promise.resolve('keep-both' as const), new AbortController().signal);
+    const keepBoth = await planBatch(
+      picked,
+      place,
+      fake.steps,
+      () => Promise.resolve('keep-both' as const),
+      new AbortController().signal,
+    );
     expect(keepBoth?.uploads.map((upload) => upload.name)).toEqual(['a (2).txt', 'b (2).txt', 'c.txt']);
-    expect(await planBatch(picked, place, fake.steps, () => Promise.resolve(null), new AbortController().signal)).toBeNull();
+    expect(
+      await planBatch(picked, place, fake.steps, () => Promise.resolve(null), new AbortController().signal),
+    ).toBeNull();
   });
 
   it('cancel stops a running file and creates nothing; retry then finishes it', async () => {

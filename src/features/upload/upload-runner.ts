@@ -28,7 +28,14 @@ export interface RunnerOptions {
   plan?: ContentDeps['plan'];
 }
 
-export function createUploadRunner({ steps, sendPart, timers = realTimers, partsInFlight = 4, filesAtOnce = 2, plan }: RunnerOptions): UploadRunner {
+export function createUploadRunner({
+  steps,
+  sendPart,
+  timers = realTimers,
+  partsInFlight = 4,
+  filesAtOnce = 2,
+  plan,
+}: RunnerOptions): UploadRunner {
   const files = new Map<string, Blob>();
   const running = new Map<string, AbortController>();
   const shared = { sendPart, timers, limiter: createLimiter(partsInFlight), parallel: partsInFlight, plan };
@@ -54,7 +61,9 @@ export function createUploadRunner({ steps, sendPart, timers = realTimers, parts
   };
 
   const pump = () => {
-    const queued = useUploadStore.getState().entries.filter((entry) => entry.status === 'queued' && !running.has(entry.id));
+    const queued = useUploadStore
+      .getState()
+      .entries.filter((entry) => entry.status === 'queued' && !running.has(entry.id));
     for (const entry of queued.slice(0, Math.max(0, filesAtOnce - running.size))) start(entry.id);
   };
 

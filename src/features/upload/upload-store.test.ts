@@ -27,7 +27,14 @@ describe('the upload store', () => {
 
   it('cancels only what is still active, and retries only what failed or was cancelled', () => {
     const actions = uploadActions();
-    actions.filesQueued([{ id: 'a', name: 'a', size: 1, target }, { id: 'b', name: 'b', size: 1, target }, { id: 'c', name: 'c', size: 1, target, skipped: true }], 0);
+    actions.filesQueued(
+      [
+        { id: 'a', name: 'a', size: 1, target },
+        { id: 'b', name: 'b', size: 1, target },
+        { id: 'c', name: 'c', size: 1, target, skipped: true },
+      ],
+      0,
+    );
     actions.fileFinished('a', {});
     actions.uploadCancelled('a');
     actions.uploadCancelled('b');
@@ -42,7 +49,15 @@ describe('the upload store', () => {
   it('tells its hooks whether uploads run, and clears the finished ones', () => {
     const { result } = renderHook(() => ({ running: useUploadsRunning(), entries: useUploadEntries() }));
     expect(result.current.running).toBe(false);
-    act(() => uploadActions().filesQueued([{ id: 'a', name: 'a', size: 1, target }, { id: 'b', name: 'b', size: 1, target }], 0));
+    act(() =>
+      uploadActions().filesQueued(
+        [
+          { id: 'a', name: 'a', size: 1, target },
+          { id: 'b', name: 'b', size: 1, target },
+        ],
+        0,
+      ),
+    );
     expect(result.current.running).toBe(true);
     act(() => {
       uploadActions().fileFinished('a', {});

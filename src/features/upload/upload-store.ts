@@ -100,7 +100,9 @@ export const isActive = (entry: UploadEntry) => ACTIVE.includes(entry.status);
 
 export const useUploadStore = create<UploadState>()((set) => {
   const update = (id: string, change: (entry: UploadEntry) => Partial<UploadEntry>) =>
-    set((state) => ({ entries: state.entries.map((entry) => (entry.id === id ? { ...entry, ...change(entry) } : entry)) }));
+    set((state) => ({
+      entries: state.entries.map((entry) => (entry.id === id ? { ...entry, ...change(entry) } : entry)),
+    }));
   return {
     entries: [],
     pendingBatch: null,
@@ -110,8 +112,15 @@ export const useUploadStore = create<UploadState>()((set) => {
           entries: [
             ...state.entries,
             ...uploads.map((upload): UploadEntry => ({
-              id: upload.id, name: upload.name, size: upload.size, target: upload.target,
-              status: upload.skipped ? 'skipped' : 'queued', sentBytes: 0, meter: newMeter(now), doneParts: [], partRetries: 0,
+              id: upload.id,
+              name: upload.name,
+              size: upload.size,
+              target: upload.target,
+              status: upload.skipped ? 'skipped' : 'queued',
+              sentBytes: 0,
+              meter: newMeter(now),
+              doneParts: [],
+              partRetries: 0,
             })),
           ],
         })),
@@ -120,15 +129,23 @@ export const useUploadStore = create<UploadState>()((set) => {
       uploadKeyReceived: (id, uploadKey) => update(id, () => ({ uploadKey })),
       uploadRestarted: (id) => update(id, () => ({ uploadKey: undefined, doneParts: [], sentBytes: 0 })),
       bytesSent: (id, delta, now) =>
-        update(id, (entry) => ({ sentBytes: Math.max(0, Math.min(entry.size, entry.sentBytes + delta)), meter: meterAdd(entry.meter, delta, now) })),
+        update(id, (entry) => ({
+          sentBytes: Math.max(0, Math.min(entry.size, entry.sentBytes + delta)),
+          meter: meterAdd(entry.meter, delta, now),
+        })),
       partFinished: (id, partNumber) => update(id, (entry) => ({ doneParts: [...entry.doneParts, partNumber] })),
       partFailed: (id) => update(id, (entry) => ({ partRetries: entry.partRetries + 1 })),
       contentSent: (id) => update(id, (entry) => ({ status: 'finishing', sentBytes: entry.size })),
-      fileFinished: (id, result, name) => update(id, (entry) => ({ status: 'done', result, name: name ?? entry.name, sentBytes: entry.size })),
+      fileFinished: (id, result, name) =>
+        update(id, (entry) => ({ status: 'done', result, name: name ?? entry.name, sentBytes: entry.size })),
       fileFailed: (id, message) => update(id, () => ({ status: 'failed', error: message })),
       uploadCancelled: (id) => update(id, (entry) => (isActive(entry) ? { status: 'cancelled' } : {})),
       retryRequested: (id, now) =>
-        update(id, (entry) => (entry.status === 'failed' || entry.status === 'cancelled' ? { status: 'queued', error: undefined, meter: newMeter(now) } : {})),
+        update(id, (entry) =>
+          entry.status === 'failed' || entry.status === 'cancelled'
+            ? { status: 'queued', error: undefined, meter: newMeter(now) }
+            : {},
+        ),
       finishedCleared: () => set((state) => ({ entries: state.entries.filter(isActive) })),
       conflictsFound: (pendingBatch) => set({ pendingBatch }),
     },

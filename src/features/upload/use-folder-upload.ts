@@ -27,11 +27,22 @@ export function useFolderUpload(place: FolderPlace) {
       if (picked.length === 0) return;
       try {
         const runner = await loadRunner();
-        const batch = await planBatch(picked, { hubId, projectId, folderId }, runner.steps, askInDialog, new AbortController().signal, comment);
+        const batch = await planBatch(
+          picked,
+          { hubId, projectId, folderId },
+          runner.steps,
+          askInDialog,
+          new AbortController().signal,
+          comment,
+        );
         if (!batch) return;
         runner.filesDropped(batch.uploads, batch.files);
       } catch (error) {
-        showToast({ tone: 'error', title: 'Could not start the upload', message: error instanceof Error ? error.message : String(error) });
+        showToast({
+          tone: 'error',
+          title: 'Could not start the upload',
+          message: error instanceof Error ? error.message : String(error),
+        });
       }
     },
     [loadRunner, hubId, projectId, folderId],

@@ -31,7 +31,8 @@ export const xhrPartSender: PartSender = (url, body, signal, onProgress) =>
       signal.removeEventListener('abort', onAbort);
       reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
     };
-    if (signal.aborted) return reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+    if (signal.aborted)
+      return reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
     signal.addEventListener('abort', onAbort, { once: true });
     xhr.send(body);
   });

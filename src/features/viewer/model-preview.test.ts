@@ -3,7 +3,23 @@ import type { ObjectTreeNode } from '../../../contracts/model-derivative';
 import { manifest, svf2 } from '../../testing/md-fixtures';
 import { viewableGlb, withDescendants } from './model-preview';
 
-const TREE: ObjectTreeNode[] = [{ objectid: 1, name: 'Cart', objects: [{ objectid: 2, name: 'Axle', objects: [{ objectid: 3, name: 'Wheel' }, { objectid: 4, name: 'Hub', objects: [{ objectid: 5, name: 'Bolt' }] }] }, { objectid: 6, name: 'Chassis' }] }];
+const TREE: ObjectTreeNode[] = [
+  {
+    objectid: 1,
+    name: 'Cart',
+    objects: [
+      {
+        objectid: 2,
+        name: 'Axle',
+        objects: [
+          { objectid: 3, name: 'Wheel' },
+          { objectid: 4, name: 'Hub', objects: [{ objectid: 5, name: 'Bolt' }] },
+        ],
+      },
+      { objectid: 6, name: 'Chassis' },
+    ],
+  },
+];
 
 describe('withDescendants', () => {
   it('selects an assembly as its parts, however deep', () => {

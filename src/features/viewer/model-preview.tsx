@@ -11,8 +11,12 @@ const ThreeView = lazy(() => import('./three-view').then((module) => ({ default:
 
 /** The GLB of one view: the `graphics` resource under the svf2 (or legacy svf) geometry node whose guid is the view's. */
 export function viewableGlb(manifest: Manifest, viewGuid: string): ManifestResource | null {
-  const viewables = manifest.derivatives.filter((derivative) => derivative.outputType === 'svf2' || derivative.outputType === 'svf');
-  const view = viewables.flatMap((derivative) => derivative.children).find((child) => child.type === 'geometry' && (child.guid === viewGuid || child.viewableID === viewGuid));
+  const viewables = manifest.derivatives.filter(
+    (derivative) => derivative.outputType === 'svf2' || derivative.outputType === 'svf',
+  );
+  const view = viewables
+    .flatMap((derivative) => derivative.children)
+    .find((child) => child.type === 'geometry' && (child.guid === viewGuid || child.viewableID === viewGuid));
   return view?.children?.find((child) => child.role === 'graphics' && child.status === 'success' && child.urn) ?? null;
 }
 
@@ -49,13 +53,22 @@ export interface ModelPreviewProps {
 export function ModelPreview({ urn, manifest, viewGuid, selectedId, onSelect }: ModelPreviewProps) {
   const glb = viewableGlb(manifest, viewGuid);
   // Never refetched: a new URL would reload the scene, and this one only has to be valid while the GLB loads.
-  const signed = useQuery({ ...mdQueries.signedDownload(urn, glb?.urn ?? ''), enabled: Boolean(glb?.urn), staleTime: Infinity });
+  const signed = useQuery({
+    ...mdQueries.signedDownload(urn, glb?.urn ?? ''),
+    enabled: Boolean(glb?.urn),
+    staleTime: Infinity,
+  });
   const tree = useQuery(mdQueries.objectTree(urn, viewGuid));
   const roots = tree.data?.state === 'ready' ? tree.data.data.data.objects : null;
   const selectedIds = useMemo(() => withDescendants(roots ?? [], selectedId), [roots, selectedId]);
   if (!glb) return <Alert tone="info">This view has no 3D viewable. Translate the design to SVF2 to preview it.</Alert>;
   if (signed.isPending) return <Skeleton className="h-96 w-full" />;
-  if (signed.isError) return <Alert tone="danger" title="Couldn't open the viewable">{describeError(signed.error).message}</Alert>;
+  if (signed.isError)
+    return (
+      <Alert tone="danger" title="Couldn't open the viewable">
+        {describeError(signed.error).message}
+      </Alert>
+    );
   return (
     <Suspense fallback={<Skeleton className="h-96 w-full" />}>
       <ThreeView url={signed.data.url} selectedId={selectedId} selectedIds={selectedIds} onSelect={onSelect} />

@@ -60,7 +60,8 @@ export class SceneObjects {
       const inFocus = !focus || (id !== null && focus.ids.has(id));
       const asked = id !== null && (selected.has(id) || (focus?.ids.has(id) ?? false));
       mesh.visible = this.hidden.has(mesh) ? asked : inFocus || focus.mode === 'ghost';
-      mesh.material = id !== null && selected.has(id) ? HIGHLIGHT : inFocus ? (this.original.get(mesh) ?? mesh.material) : GHOST;
+      mesh.material =
+        id !== null && selected.has(id) ? HIGHLIGHT : inFocus ? (this.original.get(mesh) ?? mesh.material) : GHOST;
     }
     this.pickable = this.meshes.filter((mesh) => mesh.visible && mesh.material !== GHOST);
   }

@@ -23,7 +23,11 @@ export interface SceneHandle {
 const START_DIRECTION = new THREE.Vector3(0.8, 0.6, 1).normalize();
 const isDark = () => document.documentElement.classList.contains('dark');
 
-export async function createScene(host: HTMLElement, url: string, onPick: (dbId: number | null) => void): Promise<SceneHandle> {
+export async function createScene(
+  host: HTMLElement,
+  url: string,
+  onPick: (dbId: number | null) => void,
+): Promise<SceneHandle> {
   const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
   renderer.setPixelRatio(Math.min(2, window.devicePixelRatio));
   renderer.setSize(host.clientWidth, host.clientHeight);
@@ -114,7 +118,15 @@ export async function createScene(host: HTMLElement, url: string, onPick: (dbId:
       const box = objects.box(ids);
       if (box.isEmpty()) return null;
       const rect = renderer.domElement.getBoundingClientRect();
-      const corners = [0, 1].flatMap((i) => [0, 1].flatMap((j) => [0, 1].map((k) => new THREE.Vector3(i ? box.max.x : box.min.x, j ? box.max.y : box.min.y, k ? box.max.z : box.min.z).project(camera))));
+      const corners = [0, 1].flatMap((i) =>
+        [0, 1].flatMap((j) =>
+          [0, 1].map((k) =>
+            new THREE.Vector3(i ? box.max.x : box.min.x, j ? box.max.y : box.min.y, k ? box.max.z : box.min.z).project(
+              camera,
+            ),
+          ),
+        ),
+      );
       const xs = corners.map((point) => ((point.x + 1) / 2) * rect.width);
       const ys = corners.map((point) => ((1 - point.y) / 2) * rect.height);
       // Sample the objects' screen rectangle for a pixel where one of them, not something in front, is hit first.

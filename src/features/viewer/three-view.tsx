@@ -42,7 +42,8 @@ export function ThreeView({ url, selectedId, selectedIds, onSelect }: ThreeViewP
         handle = sceneRef.current = created;
         setLoad({ state: 'ready' });
       },
-      (error: unknown) => !cancelled && setLoad({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        !cancelled && setLoad({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       cancelled = true;
@@ -60,14 +61,31 @@ export function ThreeView({ url, selectedId, selectedIds, onSelect }: ThreeViewP
   }, [selectedId, selectedIds, focus, load.state]);
 
   const ready = load.state === 'ready';
-  const outOfSight = ready && selectedId !== null && pick.id === selectedId && pick.point === 'none' && selectedIds.size > 0;
+  const outOfSight =
+    ready && selectedId !== null && pick.id === selectedId && pick.point === 'none' && selectedIds.size > 0;
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
-      <ViewerToolbar ready={ready} hasSelection={selectedIds.size > 0} mode={focus?.mode ?? null} onFitAll={() => sceneRef.current?.fit()} onFitSelection={() => sceneRef.current?.fit(selectedIds)} onMode={setMode} />
+      <ViewerToolbar
+        ready={ready}
+        hasSelection={selectedIds.size > 0}
+        mode={focus?.mode ?? null}
+        onFitAll={() => sceneRef.current?.fit()}
+        onFitSelection={() => sceneRef.current?.fit(selectedIds)}
+        onMode={setMode}
+      />
       <div className="relative flex min-h-96 flex-1 flex-col">
         {/* Over the canvas rather than above it, so the view does not jump when it appears. */}
-        <p role="status" className={outOfSight ? 'absolute inset-x-2 top-2 z-10 rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900 shadow-sm dark:bg-amber-950 dark:text-amber-100' : 'sr-only'}>
-          {outOfSight ? 'The selected object is out of sight, behind others or outside the view: Isolate, Ghost others or Fit to selection shows it.' : ''}
+        <p
+          role="status"
+          className={
+            outOfSight
+              ? 'absolute inset-x-2 top-2 z-10 rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900 shadow-sm dark:bg-amber-950 dark:text-amber-100'
+              : 'sr-only'
+          }
+        >
+          {outOfSight
+            ? 'The selected object is out of sight, behind others or outside the view: Isolate, Ghost others or Fit to selection shows it.'
+            : ''}
         </p>
         <div
           ref={hostRef}
@@ -86,7 +104,11 @@ export function ThreeView({ url, selectedId, selectedIds, onSelect }: ThreeViewP
             <Spinner /> Loading the 3D preview…
           </p>
         )}
-        {load.state === 'failed' && <p role="alert" className="absolute inset-x-0 top-12 text-center text-sm text-red-700">The preview could not be shown: {load.message}</p>}
+        {load.state === 'failed' && (
+          <p role="alert" className="absolute inset-x-0 top-12 text-center text-sm text-red-700">
+            The preview could not be shown: {load.message}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -17,7 +17,15 @@ const readText = (blob: Blob) =>
   });
 
 export const apiError = (status: number) =>
-  new ApiError({ status, message: `failed with ${status}`, code: null, requestId: null, body: '', method: 'POST', url: 'https://oss.test/' });
+  new ApiError({
+    status,
+    message: `failed with ${status}`,
+    code: null,
+    requestId: null,
+    body: '',
+    method: 'POST',
+    url: 'https://oss.test/',
+  });
 
 export function fakeOss(now: () => number) {
   const uploads = new Map<string, Map<number, string>>();
@@ -35,8 +43,16 @@ export function fakeOss(now: () => number) {
       key = `key-${nextKey++}`;
       uploads.set(key, new Map());
     }
-    const urls = Array.from({ length: request.parts }, (_, index) => `https://oss.test/${key}/${request.firstPart + index}`);
-    return Promise.resolve({ uploadKey: key, urls, urlExpiration: new Date(now() + 60 * 60_000).toISOString(), uploadExpiration: new Date(now() + 86_400_000).toISOString() });
+    const urls = Array.from(
+      { length: request.parts },
+      (_, index) => `https://oss.test/${key}/${request.firstPart + index}`,
+    );
+    return Promise.resolve({
+      uploadKey: key,
+      urls,
+      urlExpiration: new Date(now() + 60 * 60_000).toISOString(),
+      uploadExpiration: new Date(now() + 86_400_000).toISOString(),
+    });
   };
 
   const sendPart: PartSender = async (url, body, signal, onProgress) => {
@@ -62,6 +78,10 @@ export function fakeOss(now: () => number) {
     uploads,
     failPart: (partNumber: number, times: number, status = 0) => failures.set(partNumber, { times, status }),
     /** The bytes of an upload's parts in order, as the complete step would assemble them. */
-    assembled: (key: string) => [...(uploads.get(key)?.entries() ?? [])].sort(([a], [b]) => a - b).map(([, text]) => text).join(''),
+    assembled: (key: string) =>
+      [...(uploads.get(key)?.entries() ?? [])]
+        .sort(([a], [b]) => a - b)
+        .map(([, text]) => text)
+        .join(''),
   };
 }

@@ -22,20 +22,22 @@ export function fakeSteps(now: () => number, existing: string[] = []) {
         return { objectId: `urn:adsk.objects:os.object:${bucketKey}/${objectKey}` };
       }),
     itemsByName: () => later(() => new Map([...items.entries()].map(([name, item]) => [name, item.id]))),
-    createItem: (_target, _folder, name) => later(() => {
-      if (items.has(name.toLowerCase())) throw apiError(409);
-      const id = `item-${items.size}`;
-      items.set(name.toLowerCase(), { id, versions: 1 });
-      created.push(`item ${name}`);
-      return { itemId: id, versionId: `${id}?version=1`, versionNumber: 1 };
-    }),
-    createVersion: (_target, _folder, itemId, name) => later(() => {
-      const item = [...items.values()].find((candidate) => candidate.id === itemId);
-      if (!item) throw apiError(404);
-      item.versions += 1;
-      created.push(`version ${name} v${item.versions}`);
-      return { itemId, versionId: `${itemId}?version=${item.versions}`, versionNumber: item.versions };
-    }),
+    createItem: (_target, _folder, name) =>
+      later(() => {
+        if (items.has(name.toLowerCase())) throw apiError(409);
+        const id = `item-${items.size}`;
+        items.set(name.toLowerCase(), { id, versions: 1 });
+        created.push(`item ${name}`);
+        return { itemId: id, versionId: `${id}?version=1`, versionNumber: 1 };
+      }),
+    createVersion: (_target, _folder, itemId, name) =>
+      later(() => {
+        const item = [...items.values()].find((candidate) => candidate.id === itemId);
+        if (!item) throw apiError(404);
+        item.versions += 1;
+        created.push(`version ${name} v${item.versions}`);
+        return { itemId, versionId: `${itemId}?version=${item.versions}`, versionNumber: item.versions };
+      }),
   };
   return { steps, oss, created, completed, items };
 }

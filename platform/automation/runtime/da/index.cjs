@@ -5,11 +5,14 @@ const fs = require('node:fs');
 const paths = JSON.parse(process.env.APS_DA_ARGS || '{}');
 
 /** The workitem's arguments by parameter name: where each one's file or folder is (`$(args[Name].path)`). */
-const args = Object.freeze(Object.fromEntries(Object.entries(paths).map(([name, file]) => [name, Object.freeze({ path: file })])));
+const args = Object.freeze(
+  Object.fromEntries(Object.entries(paths).map(([name, file]) => [name, Object.freeze({ path: file })])),
+);
 
 function pathOf(name) {
   const argument = args[name];
-  if (!argument) throw new Error(`The workitem has no argument "${name}"; it has: ${Object.keys(args).join(', ') || 'none'}.`);
+  if (!argument)
+    throw new Error(`The workitem has no argument "${name}"; it has: ${Object.keys(args).join(', ') || 'none'}.`);
   return argument.path;
 }
 
@@ -39,7 +42,9 @@ function progress(body) {
  * line: failed). Resolves true when the file was written.
  */
 function onDemand(name, file, options = {}) {
-  const headers = Object.entries(options.headers || {}).map(([key, value]) => `${key}:${value}`).join(';');
+  const headers = Object.entries(options.headers || {})
+    .map(([key, value]) => `${key}:${value}`)
+    .join(';');
   return new Promise((resolve) => {
     const answer = (chunk) => {
       const text = String(chunk);
@@ -52,7 +57,9 @@ function onDemand(name, file, options = {}) {
     };
     if (typeof process.stdin.ref === 'function') process.stdin.ref();
     process.stdin.on('data', answer);
-    process.stdout.write(`!ACESAPI:acesHttpOperation(${name},${options.suffix || ''},${headers},${options.body || ''},file://${file})\n`);
+    process.stdout.write(
+      `!ACESAPI:acesHttpOperation(${name},${options.suffix || ''},${headers},${options.body || ''},file://${file})\n`,
+    );
   });
 }
 

@@ -38,7 +38,14 @@ for (let n = 0; n < relationships.size(); n++) {
       const object = api.GetLine(model, objectId);
       const ifcClass = api.GetNameFromTypeCode(api.GetLineType(model, objectId));
       for (const property of properties) {
-        rows.push([valueOf(object.GlobalId), ifcClass, valueOf(object.Name), valueOf(set.Name), valueOf(property.Name), valueOf(property.NominalValue)]);
+        rows.push([
+          valueOf(object.GlobalId),
+          ifcClass,
+          valueOf(object.Name),
+          valueOf(set.Name),
+          valueOf(property.Name),
+          valueOf(property.NominalValue),
+        ]);
       }
     }
   }

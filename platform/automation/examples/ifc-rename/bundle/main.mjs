@@ -34,4 +34,6 @@ for (let n = 0; n < elements.size(); n++) {
 }
 writeFileSync(outputPath, api.SaveModel(model));
 api.CloseModel(model);
-log(`Renamed ${renamed} elements: ${[...counters].map(([type, count]) => `${count} ${type}`).join(', ') || 'none matched'}.`);
+log(
+  `Renamed ${renamed} elements: ${[...counters].map(([type, count]) => `${count} ${type}`).join(', ') || 'none matched'}.`,
+);
