@@ -86,7 +86,8 @@ describe('the app routes', () => {
     );
     const { platform, at } = startApp('/auth/callback?code=c1&state=s1');
 
-    expect(await screen.findByRole('row', { name: /Demo Company/ })).toBeInTheDocument();
+    // The first render loads the sign-in callback's and the hubs page's chunks: seconds on a loaded machine.
+    expect(await screen.findByRole('row', { name: /Demo Company/ }, { timeout: 15_000 })).toBeInTheDocument();
     expect(at.location?.pathname).toBe('/hubs');
     expect(screen.getByRole('heading', { name: 'Hubs' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: /Platform: Test platform/ })).toBeInTheDocument();
