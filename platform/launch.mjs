@@ -1,8 +1,8 @@
 /**
  * How `npm run platform` starts the platform: from a build of its sources, made with esbuild into
  * node_modules/.cache/ddm-platform and made again when a source changes. Under tsx, Node 20 sends
- * every module through tsx's loader thread: measured, that was 1.4 s of CPU at each `serve` start,
- * about 1 s at each translation worker's and 0.3 s at each geometry thread's.
+ * every module through tsx's loader thread, about 1.4 s of CPU at each `serve` start and again in
+ * each worker and thread (docs/decisions/0006-esbuild-launch.md).
  *
  * Plain JavaScript, because it runs before anything can read TypeScript.
  */

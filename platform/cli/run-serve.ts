@@ -32,7 +32,7 @@ export async function runServe(options: ServeOptions): Promise<void> {
   const signer = await loadSigner(storage.stores.oauth, () => config.issuer);
   const blobs = await openBlobs(options.blobs, storage.dataDir, systemClock);
   const { workers, timeoutSeconds, memoryMb } = options.translation;
-  // Warm from the start: a cold worker's first job took 8 s where a warm one takes 0.3 s (FZK-Haus).
+  // Warm from the start: a cold worker's first job is many times a warm one's (decision 0010).
   // With --jobs queue the fleet's workers translate, so this pool stays cold and idle.
   const runsJobs = options.jobs === 'in-process';
   const translator = createWorkerPool({ workers, timeoutMs: timeoutSeconds * 1000, memoryMb, warm: runsJobs });

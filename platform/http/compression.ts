@@ -6,7 +6,7 @@ import { setAnswerHeaders } from './response-headers';
 const gzipAsync = promisify(gzip);
 /** Smaller answers are not worth the work: nginx's and Hono's compressions use floors like it. */
 export const MIN_COMPRESSED_BYTES = 1024;
-// The fastest level: a folder page of 200 items goes from 1 MB to 39 KB in 1.3 ms (level 6: 36 KB in 5 ms).
+// The fastest level: nearly level 6's size in a quarter of its time (docs/decisions/0004-compression.md).
 const LEVEL = 1;
 // Below this, compressing here (well under 0.1 ms) costs less than a round trip through libuv's threads.
 const COMPRESSED_HERE_BELOW = 64 * 1024;

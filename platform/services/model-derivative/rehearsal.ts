@@ -20,9 +20,8 @@ function insideTransaction(db: Db, tx: Queryable): Db {
 
 /**
  * PostgreSQL plans a prepared statement for its values at each of its first five runs, and then keeps
- * one plan for all values where that costs no more. On the embedded database, planning the POST's
- * statement took most of its 2.4–13.8 ms in a person's first five jobs (1.2–2.5 ms once settled),
- * and the job's start 1.3–13.8 (0.6–0.9): each statement runs six times before anyone's job.
+ * one plan for all values where that costs no more: planning was most of a person's first five POSTs.
+ * So each statement runs six times before anyone's job (docs/decisions/0007-job-path-rehearsal.md).
  */
 const REHEARSALS = 6;
 

@@ -63,7 +63,8 @@ async function writeWhole(handle: FileHandle, slot: Buffer, length: number, posi
  *
  * Why: an upload's bytes are rarely read again soon, and on a virtual machine whose host takes back
  * the memory its guest frees (free page reporting, as on the machines this project is built on),
- * putting each new gigabyte in the page cache took 2.6 s of the kernel's time; around it, 0.1 s.
+ * putting each new gigabyte in the page cache cost the kernel 26 times the time of writing around it
+ * (docs/decisions/0005-direct-io.md).
  */
 export async function directSink(filePath: string, slot: Buffer): Promise<FileSink> {
   // Created at once, as through the cache, so a write under way shows as its temporary file.

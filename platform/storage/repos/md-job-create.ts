@@ -33,7 +33,8 @@ export type JobRequestOutcome =
  * statement's one snapshot, so no part depends on the order PostgreSQL runs them in.
  *
  * Forced or not is written into the text, not bound: with it bound, PostgreSQL planned the statement
- * anew at every call (a plan for one value was cheaper than one for both), 1.5-2 ms of a 3 ms POST here.
+ * anew at every call (a plan for one value was cheaper than one for both): half of a POST's time
+ * (docs/decisions/0008-prepared-statements-and-one-statement-post.md).
  */
 function createSql(force: boolean): string {
   const when = (forced: string, other: string) => (force ? forced : other);

@@ -9,9 +9,9 @@ import { warmUpIfc2x3 } from './ifc2x3';
 
 /**
  * Jobs a fresh worker runs on a building of our own making before it takes a real one. A cold worker's
- * first job paid the process's module loading, web-ifc's start in both geometry threads and V8's
- * unoptimised code: FZK-Haus took 7.9 s cold against 0.27 s warm, and the second and third jobs were
- * still 1.9 and 1.2 times the warm one. Several runs bring the code the engine runs to full speed.
+ * first job pays the process's module loading, web-ifc's start in both geometry threads and V8's
+ * unoptimised code (FZK-Haus: 29 times a warm job); several runs bring the code the engine runs to
+ * full speed. The evidence: docs/decisions/0010-translation-warm-up.md.
  */
 const WARM_RUNS = 6;
 // Tall enough that a second geometry thread joins each reading, as it does a real building's.

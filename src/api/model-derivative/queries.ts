@@ -26,10 +26,9 @@ const LONGEST_ASK_MS = 10_000;
 
 /**
  * How long to wait before asking again about a job that has run for `elapsedMs`. In its first 3 s,
- * half the time it has run, from 250 ms: a small file's job ends in well under a second, and waiting
- * a steady 1.5 s showed its end up to 1.5 s late. Then every 1.5 s (a status change still shows
- * within the 2 s the issue asks for), then a tenth of the time already waited, up to 10 s, so a long
- * job costs a few requests a minute instead of forty.
+ * half the time it has run, from 250 ms, since a small file's job ends in well under a second; then
+ * every 1.5 s, so a status change shows within 2 s; then a tenth of the time already waited, up to
+ * 10 s, so a long job costs a few requests a minute.
  */
 export function pollDelay(elapsedMs: number): number {
   const settled = Math.max(STEADY_ASK_MS, elapsedMs / 10);
