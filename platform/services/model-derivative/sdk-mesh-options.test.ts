@@ -1,8 +1,6 @@
-import { ApsConfiguration, SdkManagerBuilder, StaticAuthenticationProvider } from '@aps_sdk/autodesk-sdkmanager';
 import {
   ExportFileStructure,
   Format,
-  ModelDerivativeClient,
   OutputType,
   Unit,
   View,
@@ -15,35 +13,22 @@ import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBuildingIfc } from '../../demo/ifc-building';
 import { designInBucket } from '../../testing/model-derivative';
-import { listen } from '../../testing/listen';
-import { createTestPlatform, type TestPlatform } from '../../testing/test-platform';
-import type { Translator } from '../../translation/engine-types';
-import { createWorkerPool } from '../../translation/pool';
+import { startSdkEnginePlatform, type SdkEnginePlatform } from '../../testing/model-derivative-sdk';
+import type { TestPlatform } from '../../testing/test-platform';
 import { parseObj } from '../../testing/translation/read-back';
 import { objName } from '../../translation/writers/obj';
 
 // The documented stl and obj options, sent by the official client to a listening platform that runs
 // the real engine: the objectIds come from the metadata endpoints of an earlier svf2 translation.
+let engine: SdkEnginePlatform;
 let platform: TestPlatform;
-let server: Awaited<ReturnType<typeof listen>>;
-let translator: Translator;
 beforeAll(async () => {
-  translator = createWorkerPool({ workers: 1, timeoutMs: 120_000, memoryMb: 2048 });
-  platform = await createTestPlatform({}, { translator });
-  server = await listen(platform);
+  engine = await startSdkEnginePlatform();
+  platform = engine.platform;
 });
-afterAll(async () => {
-  await server.close();
-  await platform.close();
-  await translator.close();
-});
+afterAll(() => engine.close());
 
-function client(token: string) {
-  const config = new ApsConfiguration({});
-  config.BaseAddress = server.url as unknown as URL;
-  const sdkManager = SdkManagerBuilder.create().addApsConfiguration(config).build();
-  return new ModelDerivativeClient({ sdkManager, authenticationProvider: new StaticAuthenticationProvider(token) });
-}
+const client = (token: string) => engine.client(token);
 
 const derivativeOf = (manifest: Manifest, outputType: string): ManifestDerivative => {
   const found = manifest.derivatives.find((derivative) => derivative.outputType === outputType);

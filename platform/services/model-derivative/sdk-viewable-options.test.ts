@@ -1,8 +1,7 @@
-import { ApsConfiguration, SdkManagerBuilder, StaticAuthenticationProvider } from '@aps_sdk/autodesk-sdkmanager';
 import {
   BuildingStoreys,
   ConversionMethod,
-  ModelDerivativeClient,
+  type ModelDerivativeClient,
   OpeningElements,
   OutputType,
   Spaces,
@@ -13,35 +12,22 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBuildingIfc } from '../../demo/ifc-building';
 import { roomIfc } from '../../testing/ifc-rooms';
-import { listen } from '../../testing/listen';
 import { designInBucket } from '../../testing/model-derivative';
-import { createTestPlatform, type TestPlatform } from '../../testing/test-platform';
-import type { Translator } from '../../translation/engine-types';
-import { createWorkerPool } from '../../translation/pool';
+import { startSdkEnginePlatform, type SdkEnginePlatform } from '../../testing/model-derivative-sdk';
+import type { TestPlatform } from '../../testing/test-platform';
 import { glbNodes } from '../../testing/translation/glb-nodes';
 
 // The bodies of Autodesk's documentation and samples, sent by the official client to a listening
 // platform running the real engine: the legacy svf type, and svf2's IFC options.
+let engine: SdkEnginePlatform;
 let platform: TestPlatform;
-let server: Awaited<ReturnType<typeof listen>>;
-let translator: Translator;
 beforeAll(async () => {
-  translator = createWorkerPool({ workers: 1, timeoutMs: 120_000, memoryMb: 2048 });
-  platform = await createTestPlatform({}, { translator });
-  server = await listen(platform);
+  engine = await startSdkEnginePlatform();
+  platform = engine.platform;
 });
-afterAll(async () => {
-  await server.close();
-  await platform.close();
-  await translator.close();
-});
+afterAll(() => engine.close());
 
-function client(token: string) {
-  const config = new ApsConfiguration({});
-  config.BaseAddress = server.url as unknown as URL;
-  const sdkManager = SdkManagerBuilder.create().addApsConfiguration(config).build();
-  return new ModelDerivativeClient({ sdkManager, authenticationProvider: new StaticAuthenticationProvider(token) });
-}
+const client = (token: string) => engine.client(token);
 
 /** What a viewer client does with a manifest: derivative → geometry child (its viewableID) → graphics resource. */
 function viewable(manifest: Manifest, outputType: string) {

@@ -1,38 +1,23 @@
-import { ApsConfiguration, SdkManagerBuilder, StaticAuthenticationProvider } from '@aps_sdk/autodesk-sdkmanager';
-import { ModelDerivativeClient, OutputType, View, Width, type Manifest } from '@aps_sdk/model-derivative';
+import { OutputType, View, Width, type Manifest } from '@aps_sdk/model-derivative';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBuildingIfc } from '../../demo/ifc-building';
 import { designInBucket } from '../../testing/model-derivative';
-import { listen } from '../../testing/listen';
-import { createTestPlatform, type TestPlatform } from '../../testing/test-platform';
-import type { Translator } from '../../translation/engine-types';
-import { createWorkerPool } from '../../translation/pool';
+import { startSdkEnginePlatform, type SdkEnginePlatform } from '../../testing/model-derivative-sdk';
+import type { TestPlatform } from '../../testing/test-platform';
 import { parseObj } from '../../testing/translation/read-back';
 
 // The official client against a listening platform running the real engine in a worker process:
 // the whole path a real APS client takes, from upload to properties and downloads.
+let engine: SdkEnginePlatform;
 let platform: TestPlatform;
-let server: Awaited<ReturnType<typeof listen>>;
-let translator: Translator;
 beforeAll(async () => {
-  translator = createWorkerPool({ workers: 1, timeoutMs: 120_000, memoryMb: 2048 });
-  platform = await createTestPlatform({}, { translator });
-  server = await listen(platform);
+  engine = await startSdkEnginePlatform();
+  platform = engine.platform;
 });
-afterAll(async () => {
-  await server.close();
-  await platform.close();
-  await translator.close();
-});
+afterAll(() => engine.close());
 
-function client(token: string) {
-  const config = new ApsConfiguration({});
-  // A string base without a trailing slash (sdk-clients.md §1): paths arrive as /modelderivative/v2/….
-  config.BaseAddress = server.url as unknown as URL;
-  const sdkManager = SdkManagerBuilder.create().addApsConfiguration(config).build();
-  return new ModelDerivativeClient({ sdkManager, authenticationProvider: new StaticAuthenticationProvider(token) });
-}
+const client = (token: string) => engine.client(token);
 
 const resources = (manifest: Manifest, outputType: string) =>
   JSON.stringify(manifest.derivatives.find((derivative) => derivative.outputType === outputType)?.children ?? []);
