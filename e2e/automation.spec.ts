@@ -129,17 +129,15 @@ test('an activity made with the JSON form runs long and is cancelled', async ({ 
   const name = `Wait${stamp()}`;
   await signIn(page, '/automation/activities/new');
   await page.getByRole('button', { name: 'Edit as JSON' }).click();
-  await page
-    .getByLabel('Activity JSON')
-    .fill(
-      JSON.stringify({
-        id: name,
-        engine: 'Local.Test+1',
-        commandLine: ['$(engine.path)/test print waiting sleep 120000'],
-        parameters: {},
-        appbundles: [],
-      }),
-    );
+  await page.getByLabel('Activity JSON').fill(
+    JSON.stringify({
+      id: name,
+      engine: 'Local.Test+1',
+      commandLine: ['$(engine.path)/test print waiting sleep 120000'],
+      parameters: {},
+      appbundles: [],
+    }),
+  );
   await page.getByRole('button', { name: 'Edit as form' }).click();
   await expect(page.getByLabel('Engine')).toHaveValue('Local.Test+1');
   await expectNoSeriousAxeViolations(page);
