@@ -20,6 +20,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/testing/setup.ts'],
+          // Whole pages driven by user-event take seconds on two busy cores; vitest's 5 s cut them off.
+          testTimeout: 20_000,
         },
       },
       {
