@@ -25,7 +25,7 @@ export function AppLayout({ children }: { children?: ReactNode } = {}) {
         <TopBar />
         <div className="flex min-h-0 flex-1">
           <Sidebar />
-          <main id="main" className="flex min-w-0 flex-1 flex-col">
+          <main id="main" className="flex min-w-0 flex-1 flex-col pb-[var(--upload-panel-height,0px)]">
             <RateLimitBanner />
             {children ?? <Outlet />}
           </main>

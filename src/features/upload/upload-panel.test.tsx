@@ -97,13 +97,13 @@ describe('UploadPanel', () => {
     expect(useUploadStore.getState().entries.map((entry) => entry.id)).toEqual(['a']);
   });
 
-  it('collapses to its summary once every file is finished, and keeps toasts clear of it', async () => {
+  it('stays open with the outcomes once every file is finished, and keeps toasts and rows clear of it', async () => {
     renderPanel();
     const toggle = await screen.findByRole('button', { name: /^Uploads/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(document.documentElement.style.getPropertyValue('--upload-panel-height')).toMatch(/px$/);
     act(() => uploadActions().uploadCancelled('a'));
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveTextContent('Uploads · 1 done, 1 failed, 1 cancelled');
   });
 

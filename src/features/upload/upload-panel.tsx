@@ -13,18 +13,18 @@ export function UploadPanel() {
   const entries = useUploadEntries();
   const loadRunner = useUploadRunner();
   const { finishedCleared } = useUploadActions();
-  const allFinished = !entries.some(isUnfinished);
-  const [open, setOpen] = useState(!allFinished);
-  const [wasFinished, setWasFinished] = useState(allFinished);
+  const [open, setOpen] = useState(true);
+  const [count, setCount] = useState(entries.length);
   const listId = useId();
   const panel = useRef<HTMLElement>(null);
   useBeforeUnloadWhileUploading();
-  // Steps aside once nothing is left to do, and opens again when new files (or a held one) need it.
-  if (wasFinished !== allFinished) {
-    setWasFinished(allFinished);
-    setOpen(!allFinished);
+  // Stays open when files finish (their outcome and Translate are what the person looks for next),
+  // and opens again when new files arrive after it was collapsed.
+  if (count !== entries.length) {
+    setCount(entries.length);
+    if (entries.length > count) setOpen(true);
   }
-  // Toasts sit above the panel, whatever its height, rather than on top of it.
+  // Toasts sit above the panel, and the page keeps its last rows clear of it, whatever its height.
   useHeightAsCssVariable(panel, '--upload-panel-height', entries.length > 0);
 
   if (entries.length === 0) return null;
