@@ -16,7 +16,7 @@ const script = `
   const loaded = () => ['rhino3dm', 'dxf-parser'].filter((name) => Object.keys(cache).some((file) => file.includes('/node_modules/' + name + '/')));
   await import(${url('./engine.ts')});
   const atStart = loaded();
-  const { warmUp } = await import(${url('./warm-up.ts')});
+  const { warmUp } = await import(${url('./warm-up/warm-up.ts')});
   await warmUp(1);
   console.log(JSON.stringify({ atStart, warm: loaded() }));
   process.exit(0);
