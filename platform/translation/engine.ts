@@ -46,8 +46,6 @@ interface JobWork {
   viewable?: { glb: GlbPreparation; properties: PropertyPreparation } | undefined;
   /** Each viewable output's (svf2, svf) view, whose folder is made while the source is read. */
   viewGuids: ReadonlyMap<OutputType, string>;
-  /** The name documents are titled with. */
-  title: string;
 }
 
 /**
@@ -93,7 +91,7 @@ export async function runTranslation(
   };
 
   const result: TranslationResult = { derivatives: [], warnings: model.warnings };
-  const work: JobWork = { put, rendered: new Map(), viewable, viewGuids, title: request.title ?? source.fileName };
+  const work: JobWork = { put, rendered: new Map(), viewable, viewGuids };
   for (const [index, output] of request.outputs.entries()) {
     const derivative = await writeOutput(output, model, source.fileName, source.bytes, work).catch((error: unknown) =>
       failedOutput(output.type, error),
@@ -156,7 +154,7 @@ async function writeOutput(
           'pdf/model.pdf',
           'pdf',
           'application/pdf',
-          await (await formatModules.pdf()).writePdf(model, { title: work.title }),
+          await (await formatModules.pdf()).writePdf(model, { title: fileName }),
         ),
       );
       return derivative;

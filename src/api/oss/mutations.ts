@@ -23,8 +23,7 @@ export const ossMutations = {
     mutationOptions({
       mutationKey: [...ossQueries.all(), 'delete-bucket', { bucketKey }] as const,
       mutationFn: () => deleteBucket(bucketKey, unstoppable()),
-      // The bucket's own reads are dropped: refetched, they would only say "Bucket not found" on the next page.
-      meta: { invalidates: [ossQueries.bucketsScope()], removes: [ossQueries.bucketScope(bucketKey)] },
+      meta: { invalidates: [ossQueries.bucketsScope(), ossQueries.bucketScope(bucketKey)] },
     }),
   /** Deletes one object of `bucketKey`; the variable is its key. */
   deleteObject: (bucketKey: string) =>

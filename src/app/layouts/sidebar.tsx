@@ -1,11 +1,10 @@
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { BoxIcon, BuildingIcon, ListChecksIcon, SettingsIcon } from '../../components/ui/icons';
 import { AUTOMATION_PATH } from '../../features/automation/paths';
 import { HubTree } from '../../features/browse/hub-tree';
 import { BUCKETS_PATH } from '../../features/buckets/bucket-paths';
 import { cx } from '../../lib/class-names';
 import { SETTINGS_PATH } from '../settings-path';
-import { currentPlace } from './current-place';
 import { useSidebarOpen } from './sidebar-store';
 
 const link = ({ isActive }: { isActive: boolean }) =>
@@ -19,7 +18,6 @@ const link = ({ isActive }: { isActive: boolean }) =>
 /** The hub list, the tree of hubs, projects and folders beside every page, the buckets, and the settings. */
 export function Sidebar() {
   const open = useSidebarOpen();
-  const place = currentPlace(useLocation());
   const visibility = open === null ? 'hidden md:flex' : open ? 'flex' : 'hidden';
   return (
     <nav
@@ -40,7 +38,7 @@ export function Sidebar() {
           All hubs
         </NavLink>
         <div className="mt-1">
-          <HubTree place={place} />
+          <HubTree />
         </div>
         <p className="px-2 pt-3 pb-1.5 text-[11px] font-medium tracking-wide text-neutral-500 uppercase dark:text-neutral-400">
           Storage

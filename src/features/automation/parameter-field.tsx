@@ -1,9 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { DaParameter } from '../../../contracts/design-automation';
-import { defaultFileName, expectedExtension, roleOf, type Choice } from './argument-builder';
+import { defaultFileName, roleOf, type Choice } from './argument-builder';
 import { BucketPicker } from './bucket-picker';
-import type { PickedFolder } from './picker-types';
-import { ProjectPicker, SELECT } from './project-picker';
+import { ProjectPicker, SELECT, type PickedFolder } from './project-picker';
 
 type Source = 'project' | 'bucket';
 
@@ -147,7 +146,6 @@ function FileField({
         <ProjectPicker
           mode="file"
           label={name}
-          accept={expectedExtension(parameter)}
           onPick={(version, folder) => {
             onChange(version);
             onFolderSeen?.(folder);

@@ -11,8 +11,6 @@ interface NameDialogProps {
   submitLabel: string;
   busy: boolean;
   error: unknown;
-  /** Why a name cannot be used here though it is well formed (another entry has it); null when it can. */
-  clash?: (name: string) => string | null;
   onSubmit: (name: string) => void;
   onCancel: () => void;
 }
@@ -21,17 +19,7 @@ const RESERVED = /[<>:"/\\|?*'$¢™®]/;
 const hasControl = (text: string) => [...text].some((char) => char.charCodeAt(0) < 0x20);
 
 /** Asks for a name (a new folder's, or a new one for a row); the service's refusal shows in place. */
-export function NameDialog({
-  title,
-  label,
-  initial,
-  submitLabel,
-  busy,
-  error,
-  clash,
-  onSubmit,
-  onCancel,
-}: NameDialogProps) {
+export function NameDialog({ title, label, initial, submitLabel, busy, error, onSubmit, onCancel }: NameDialogProps) {
   const id = useId();
   const [name, setName] = useState(initial);
   const trimmed = name.trim();
@@ -40,7 +28,7 @@ export function NameDialog({
       ? 'A name cannot contain < > : " / \\ | ? * \' $ ¢ ™ ® or control characters.'
       : trimmed.length > 255
         ? 'A name is at most 255 characters.'
-        : (clash?.(trimmed) ?? null);
+        : null;
   return (
     <ModalDialog title={title} onCancel={onCancel}>
       <form
