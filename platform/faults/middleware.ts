@@ -1,0 +1,81 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { decodeJwt } from 'jose';
+import type { ServerResponse } from 'node:http';
+import { cutResponse } from './cut';
+import { faultError } from './fault-errors';
+import { serviceOfPath, type FaultDecision, type FaultSet } from './fault-set';
+
+/** Names the rules that fired on a response, so a test or a person reading a trace can tell a fault from a bug. */
+export const FAULT_HEADER = 'X-Platform-Fault';
+
+export interface FaultMiddlewareOptions {
+  /** Waits out a rule's latency; tests pass one they resolve themselves. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The platform's own endpoints (the fault rules among them) are never faulted: a rule on `/**` must not lock them out. */
+const EXEMPT = '/_platform/';
+
+/**
+ * The client id a request claims, for matching only: read from the bearer token's `client_id` claim
+ * without checking its signature (the service checks it after), else from Basic credentials or the
+ * `client_id` query parameter (the OAuth endpoints). A form body is not read: that would cost every
+ * token request a parse before its handler's own.
+ */
+export function claimedApp(c: Context): string | undefined {
+  const header = c.req.header('authorization') ?? '';
+  const [scheme = '', value = ''] = header.trim().split(/\s+/, 2);
+  try {
+    if (/^bearer$/i.test(scheme)) {
+      const claim = decodeJwt(value).client_id;
+      return typeof claim === 'string' ? claim : undefined;
+    }
+    if (/^basic$/i.test(scheme)) {
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon > 0) return decodeURIComponent(decoded.slice(0, colon));
+    }
+  } catch {
+    // Not a JWT, or a broken escape: the request claims no app the rules could name.
+  }
+  return c.req.query('client_id');
+}
+
+/**
+ * Applies the fault rules: off (one check of an empty set) until a rule is added. Install it early in
+ * `createApp`, after the request id, so a fault's answer carries one and skips the work a real
+ * refusal would skip too.
+ */
+export function faultMiddleware(faults: FaultSet, options: FaultMiddlewareOptions = {}): MiddlewareHandler {
+  const sleep = options.sleep ?? defaultSleep;
+  return async (c, next) => {
+    if (!faults.size || c.req.path.startsWith(EXEMPT)) return next();
+    const decision = faults.take({ method: c.req.method, path: c.req.path, app: claimedApp(c) });
+    if (!decision) return next();
+    if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+    if (decision.status) return answer(c, decision.status, decision.ruleIds);
+    await next();
+    // Under @hono/node-server the cut closes the server's own response; elsewhere the body stream fails.
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    const response =
+      decision.cutAfterBytes === undefined ? c.res : cutResponse(c.res, decision.cutAfterBytes, outgoing);
+    const headers = new Headers(response.headers);
+    headers.set(FAULT_HEADER, decision.ruleIds.join(', '));
+    c.res = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
+
+function answer(c: Context, { code, retryAfter, ruleId }: NonNullable<FaultDecision['status']>, ruleIds: string[]) {
+  const error = faultError(serviceOfPath(c.req.path), code, ruleId);
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  // A 429 without Retry-After would leave a client guessing; the platform's own limiter never sends one.
+  const wait = retryAfter ?? (code === 429 ? 1 : undefined);
+  if (wait !== undefined) c.header('Retry-After', String(wait));
+  c.header(FAULT_HEADER, ruleIds.join(', '));
+  const status = code as ContentfulStatusCode;
+  if (typeof error.body !== 'string') return c.json(error.body, status);
+  return 'Content-Type' in error.headers ? c.body(error.body, status) : c.text(error.body, status);
+}
