@@ -25,6 +25,11 @@ export function answerWithBytes(bytes: Uint8Array<ArrayBuffer>, init: ResponseIn
   return answer;
 }
 
+/** The bytes of an answer made by `answerWithBytes`, for a reader that must leave the answer as it is. */
+export function knownBodyOf(answer: Response): Uint8Array<ArrayBuffer> | undefined {
+  return knownBodies.get(answer);
+}
+
 async function compress(body: Uint8Array<ArrayBuffer>, known: boolean): Promise<Uint8Array<ArrayBuffer>> {
   const kept = known ? compressedBodies.get(body) : undefined;
   if (kept) return kept;

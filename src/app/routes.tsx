@@ -17,6 +17,7 @@ import {
   RUNS_PATH,
 } from '../features/automation/paths';
 import { BUCKET_PATTERN, BUCKETS_PATH } from '../features/buckets/bucket-paths';
+import { REQUESTS_PATH } from '../features/requests/request-paths';
 import { JOBS_PATH, MODEL_PATTERN } from '../lib/model-paths';
 import { browseLoaders } from './browse-loaders';
 import { RouteBoundary } from './route-boundary';
@@ -124,6 +125,10 @@ export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient)
                 // The model page carries the manifest, properties and (in a chunk of its own) three.js.
                 { path: MODEL_PATTERN, element: page(() => import('./model-page').then((module) => module.ModelPage)) },
                 { path: JOBS_PATH, element: page(() => import('./jobs-route').then((module) => module.JobsRoute)) },
+                {
+                  path: REQUESTS_PATH,
+                  element: page(() => import('./requests-route').then((module) => module.RequestsRoute)),
+                },
                 // Automation is a chunk of its own: most sessions never open it.
                 {
                   path: AUTOMATION_PATH,

@@ -1,9 +1,11 @@
 import { NavLink } from 'react-router-dom';
-import { BoxIcon, BuildingIcon, ListChecksIcon, SettingsIcon } from '../../components/ui/icons';
+import { BoxIcon, BuildingIcon, ListChecksIcon, ServerIcon, SettingsIcon } from '../../components/ui/icons';
 import { AUTOMATION_PATH } from '../../features/automation/paths';
 import { HubTree } from '../../features/browse/hub-tree';
 import { BUCKETS_PATH } from '../../features/buckets/bucket-paths';
+import { REQUESTS_PATH } from '../../features/requests/request-paths';
 import { cx } from '../../lib/class-names';
+import { useHasRequestLog } from '../has-request-log';
 import { SETTINGS_PATH } from '../settings-path';
 import { useSidebarOpen } from './sidebar-store';
 
@@ -18,6 +20,7 @@ const link = ({ isActive }: { isActive: boolean }) =>
 /** The hub list, the tree of hubs, projects and folders beside every page, the buckets, and the settings. */
 export function Sidebar() {
   const open = useSidebarOpen();
+  const hasRequestLog = useHasRequestLog();
   const visibility = open === null ? 'hidden md:flex' : open ? 'flex' : 'hidden';
   return (
     <nav
@@ -54,6 +57,12 @@ export function Sidebar() {
           <ListChecksIcon className="size-4 text-neutral-400" />
           Design Automation
         </NavLink>
+        {hasRequestLog && (
+          <NavLink to={REQUESTS_PATH} className={link}>
+            <ServerIcon className="size-4 text-neutral-400" />
+            Requests
+          </NavLink>
+        )}
       </div>
       <div className="border-t border-neutral-200 p-2 dark:border-neutral-800">
         <NavLink to={SETTINGS_PATH} className={link}>
