@@ -1,13 +1,13 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
-import { expectNoSeriousAxeViolations, signIn, storedSession } from './steps';
+import { expectNoSeriousAxeViolations, signIn } from './steps';
 
 /**
  * Design Automation from the app on the real platform and its local engines: the IFC property export
- * run on the demo house, its CSV saved into the folder and opened; a run that fails, read in words; a
+ * run on the demo house, its CSV saved into the folder and downloaded; a run that fails, read in words; a
  * long run cancelled; and the export's bundle uploaded from the app with its activity made by the form.
  */
 
@@ -31,30 +31,15 @@ async function chooseModel(page: Page, folders: string[], file: string, fileName
   await page.getByLabel('File name for properties').fill(fileName);
 }
 
-/** The CSV the run saved, read as any client would: its version's storage, signed for download. */
-async function savedText(page: Page, href: string): Promise<string> {
-  const platform = process.env['E2E_PLATFORM_URL'] ?? '';
-  const headers = { Authorization: `Bearer ${(await storedSession(page)).accessToken}` };
-  const url = new URL(href, 'http://app.invalid');
-  const versionId = Buffer.from(url.pathname.split('/').at(-1)!, 'base64url').toString('utf8');
-  const project = url.searchParams.get('project') ?? '';
-  const version = (await (
-    await page.request.get(`${platform}/data/v1/projects/${project}/versions/${encodeURIComponent(versionId)}`, {
-      headers,
-    })
-  ).json()) as { data: { relationships: { storage: { data: { id: string } } } } };
-  const [, bucket, object] =
-    /^urn:adsk\.objects:os\.object:([^:/]+)[:/](.+)$/.exec(version.data.relationships.storage.data.id) ?? [];
-  const download = await page.request.get(
-    `${platform}/oss/v2/buckets/${bucket}/objects/${encodeURIComponent(object ?? '')}/signeds3download`,
-    { headers },
-  );
-  expect(download.status()).toBe(200);
-  const signed = (await download.json()) as { url: string };
-  return (await page.request.get(signed.url)).text();
+/** Clicks an output and reads the file the browser saves. */
+async function downloadedText(page: Page, output: Locator): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), output.click()]);
+  return { name: download.suggestedFilename(), text: await readFile((await download.path()) ?? '', 'utf8') };
 }
 
-test('runs the IFC property export on the demo house and opens the CSV it saved into the folder', async ({ page }) => {
+test('runs the IFC property export on the demo house and downloads the CSV it saved into the folder', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, '/automation');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Design Automation' }).click();
@@ -80,17 +65,17 @@ test('runs the IFC property export on the demo house and opens the CSV it saved 
   await expect(runHeading(page)).toContainText('Succeeded', { timeout: 120_000 });
   await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Running the program');
   await expect(page.getByRole('log', { name: 'Report' })).toContainText('End upload phase successfully.');
-  const output = page.getByRole('list', { name: 'Outputs' }).getByRole('link', { name: `${csvName} v1` });
-  await expect(output).toBeVisible({ timeout: 30_000 });
+  const output = page.getByRole('list', { name: 'Outputs' }).getByRole('button', { name: `Download ${csvName}` });
+  await expect(output).toHaveText(`${csvName} v1`, { timeout: 30_000 });
   await expectNoSeriousAxeViolations(page);
-  const csv = await savedText(page, (await output.getAttribute('href'))!);
-  expect(csv.split(/\r?\n/)[0]).toBe('GlobalId,Class,Name,PropertySet,Property,Value');
-  expect(csv).toContain('South Wall Ground Floor');
 
-  // It opens like any other file: its own page, where it can be translated and previewed.
-  await output.click();
-  await expect(page).toHaveURL(/\/models\//);
-  await expect(page.getByRole('heading', { name: csvName })).toBeVisible();
+  // A CSV is a file to keep, not a design to translate: it downloads, and the page stays.
+  const run = page.url();
+  const csv = await downloadedText(page, output);
+  expect(csv.name).toBe(csvName);
+  expect(csv.text.split(/\r?\n/)[0]).toBe('GlobalId,Class,Name,PropertySet,Property,Value');
+  expect(csv.text).toContain('South Wall Ground Floor');
+  expect(page.url()).toBe(run);
 
   // The job centre lists the run beside the translations, and the history keeps it across a reload.
   await page.goto('/jobs');
@@ -113,8 +98,30 @@ test('runs the IFC property export on the demo house and opens the CSV it saved 
 
 test('a run on a file that is not IFC fails, and says why in words', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, '/automation/activities/DesignDataManager/IfcPropertiesCsv?run=1');
-  await chooseModel(page, ['Structure'], 'load-cases.txt', `not-ifc-${stamp()}.csv`);
+  // The form offers only files the input takes, so what fails is a file whose name says IFC and whose bytes do not.
+  const fakeName = `load-notes-${stamp()}.ifc`;
+  await signIn(page);
+  await page.getByRole('table', { name: 'Hubs' }).getByRole('link', { name: 'Demo Company' }).click();
+  await page.getByRole('link', { name: 'Riverside Offices' }).first().click();
+  for (const folder of ['Project Files', 'Structure'])
+    await page.getByRole('grid').getByRole('link', { name: folder, exact: true }).click();
+  await page.getByLabel('Files to upload').setInputFiles({
+    name: fakeName,
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('Dead load 4.5 kN/m2\nLive load 3.0 kN/m2\n'),
+  });
+  await expect(page.getByRole('region', { name: 'Uploads' }).getByRole('listitem', { name: fakeName })).toContainText(
+    'Uploaded as version 1',
+    { timeout: 30_000 },
+  );
+
+  await page.goto('/automation/activities/DesignDataManager/IfcPropertiesCsv?run=1');
+  await openFolders(page, 'model', ['Project Files', 'Structure']);
+  const model = page.getByRole('group', { name: 'Argument model' });
+  await expect(model).toContainText(/\d+ files are not shown: model takes \.ifc files\./);
+  await expect(model.getByRole('button', { name: 'Choose load-cases.txt' })).toHaveCount(0);
+  await model.getByRole('button', { name: `Choose ${fakeName}` }).click();
+  await page.getByLabel('File name for properties').fill(`not-ifc-${stamp()}.csv`);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(runHeading(page)).toContainText('Program failed', { timeout: 90_000 });
   await expect(
@@ -210,9 +217,9 @@ test('uploads the property export bundle from the app, makes its activity with t
   await chooseModel(page, ['Architecture', 'Models'], 'demo-house.ifc', `${name}.csv`);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(runHeading(page)).toContainText('Succeeded', { timeout: 120_000 });
-  await expect(page.getByRole('list', { name: 'Outputs' }).getByRole('link', { name: `${name}.csv v1` })).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(
+    page.getByRole('list', { name: 'Outputs' }).getByRole('button', { name: `Download ${name}.csv` }),
+  ).toHaveText(`${name}.csv v1`, { timeout: 30_000 });
 
   // Deleting asks for the name typed.
   await page.goto(`/automation/activities/DesignDataManager/${name}`);

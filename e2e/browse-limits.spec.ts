@@ -63,16 +63,16 @@ test('sorting and filtering the Archive once browsing has spent the budget: the 
   await expect(grid(page).getByRole('rowheader').first()).toHaveText('record-5000.txt', { timeout: 60_000 });
   await expect(banner(page)).toHaveCount(0);
 
-  // The service filters names itself: one page for one match, straight after.
-  const filtered: string[] = [];
-  page.on('request', (request) => {
-    const value = new URL(request.url()).searchParams.get('filter[displayName]-contains');
-    if (value) filtered.push(value);
+  // The service filters names itself, whatever the case typed: one page for one match, straight after.
+  const answered: string[] = [];
+  page.on('response', (response) => {
+    const value = new URL(response.url()).searchParams.get('filter[displayName]-contains');
+    if (value && response.ok()) answered.push(value);
   });
-  await page.getByRole('searchbox', { name: 'Filter by name' }).fill('record-4321');
-  await expect(page.getByText(/^1 match for “record-4321”/)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('searchbox', { name: 'Filter by name' }).fill('RECORD-4321');
+  await expect(page.getByText(/^1 match for “RECORD-4321”/)).toBeVisible({ timeout: 30_000 });
   await expect(grid(page).getByRole('rowheader')).toHaveText(['record-4321.txt']);
-  expect(filtered).toEqual(['record-4321']);
+  expect(answered).toHaveLength(1);
 });
 
 test('an outage keeps the rows and says so once; a missing folder offers the way up', async ({ page }) => {

@@ -7,6 +7,9 @@ export interface TranslationRequest {
   sourcePath: string;
   /** The source's name, whose extension picks the reader (`rootFilename` for zips). */
   fileName: string;
+  /** The design's name as people know it, for the titles of documents made from it; `fileName` when absent
+   * (a Data Management upload is stored under a generated key, not its name). */
+  title?: string;
   /** Set when the source is a zip: the file inside it to translate. */
   rootFilename?: string;
   outputs: JobOutputFormat[];

@@ -46,6 +46,8 @@ interface JobWork {
   viewable?: { glb: GlbPreparation; properties: PropertyPreparation } | undefined;
   /** Each viewable output's (svf2, svf) view, whose folder is made while the source is read. */
   viewGuids: ReadonlyMap<OutputType, string>;
+  /** The name documents are titled with. */
+  title: string;
 }
 
 /**
@@ -91,7 +93,7 @@ export async function runTranslation(
   };
 
   const result: TranslationResult = { derivatives: [], warnings: model.warnings };
-  const work: JobWork = { put, rendered: new Map(), viewable, viewGuids };
+  const work: JobWork = { put, rendered: new Map(), viewable, viewGuids, title: request.title ?? source.fileName };
   for (const [index, output] of request.outputs.entries()) {
     const derivative = await writeOutput(output, model, source.fileName, source.bytes, work).catch((error: unknown) =>
       failedOutput(output.type, error),
@@ -154,7 +156,7 @@ async function writeOutput(
           'pdf/model.pdf',
           'pdf',
           'application/pdf',
-          await (await formatModules.pdf()).writePdf(model, { title: fileName }),
+          await (await formatModules.pdf()).writePdf(model, { title: work.title }),
         ),
       );
       return derivative;

@@ -7,6 +7,7 @@ import { EmptyState } from '../components/ui/empty-state';
 import { FileIcon } from '../components/ui/icons';
 import { SplitPane } from '../components/ui/split-pane';
 import { cx } from '../lib/class-names';
+import { useSearchUpdate } from '../lib/use-search-update';
 import { ManifestView } from '../features/manifest/manifest-view';
 import { ModelViews } from '../features/properties/model-views';
 import { PropertiesPanel } from '../features/properties/properties-panel';
@@ -31,7 +32,7 @@ const TAB_LABELS: Record<Tab, string> = {
  */
 export function ModelPage() {
   const urn = useParams()['urn'] ?? '';
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const tab: Tab = TABS.find((candidate) => candidate === search.get('tab')) ?? 'overview';
   const source = decodeUrn(urn);
   const name =
@@ -60,16 +61,10 @@ export function ModelPage() {
   const guid = chosenGuid ?? views.find((view) => view.role === '3d')?.guid ?? views[0]?.guid ?? null;
   const [selectedId, setSelectedId] = useState<number | null>(null);
 
-  const update = (changes: Record<string, string | null>) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
-  const openTranslate = () => update({ translate: '1' });
+  const update = useSearchUpdate();
+  // The dialog stays out of history, so Back after starting a job cannot reopen it for a duplicate.
+  const openTranslate = () => update({ translate: '1' }, { replace: true });
+  const closeTranslate = () => update({ translate: null }, { replace: true });
 
   if (!source) {
     return (
@@ -165,9 +160,7 @@ export function ModelPage() {
             noViews
           ))}
       </div>
-      {translating && (
-        <TranslateDialog urn={urn} name={name} item={item ?? undefined} onClose={() => update({ translate: null })} />
-      )}
+      {translating && <TranslateDialog urn={urn} name={name} item={item ?? undefined} onClose={closeTranslate} />}
     </section>
   );
 }

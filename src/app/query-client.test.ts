@@ -1,3 +1,4 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/http';
 import { createQueryClient } from './query-client';
@@ -22,6 +23,29 @@ describe('createQueryClient', () => {
     expect(invalidated(['dm', 'projects', { hubId: 'a' }])).toBe(true);
     expect(invalidated(['dm', 'hubs'])).toBe(false);
     expect(invalidated(['oss', 'buckets'])).toBe(false);
+  });
+
+  it('drops what a mutation destroyed without refetching it, so no stale "not found" toast follows', async () => {
+    const notify = vi.fn();
+    const client = createQueryClient({ notify });
+    const queryFn = vi.fn(() => Promise.reject(apiError(404, 'Bucket not found')));
+    // Watched, as the bucket's page watches it while the delete runs.
+    const observer = new QueryObserver(client, { queryKey: ['oss', 'bucket', { bucketKey: 'a' }], queryFn });
+    client.setQueryData(['oss', 'bucket', { bucketKey: 'a' }], { bucketKey: 'a' });
+    const unsubscribe = observer.subscribe(() => undefined);
+
+    await client
+      .getMutationCache()
+      .build(client, {
+        mutationFn: () => Promise.resolve('ok'),
+        meta: { removes: [['oss', 'bucket', { bucketKey: 'a' }]] },
+      })
+      .execute(undefined);
+    unsubscribe();
+
+    expect(client.getQueryState(['oss', 'bucket', { bucketKey: 'a' }])).toBeUndefined();
+    expect(queryFn).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
   });
 
   it('reports a failure behind data already on screen as a toast', async () => {

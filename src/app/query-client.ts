@@ -21,6 +21,7 @@ export function createQueryClient({ notify }: QueryClientOptions): QueryClient {
     }),
     mutationCache: new MutationCache({
       onSuccess: (_data, _variables, _onMutateResult, mutation) => {
+        for (const queryKey of mutation.meta?.removes ?? []) queryClient.removeQueries({ queryKey });
         const keys = mutation.meta?.invalidates;
         if (!keys?.length) return;
         // Returned so the mutation stays pending until the data it changed has been marked stale.

@@ -30,6 +30,30 @@ export const SHORTCUTS = {
     description: 'Move through the rows and columns (Page Up/Down and Home/End too); Enter opens, Backspace goes up',
     where: 'A folder’s rows',
   },
+  selectRow: {
+    keys: ['Space'],
+    description: 'Select or unselect the row; Shift+Space selects every row from the last one picked',
+    where: 'A folder’s rows',
+  },
+  extendSelection: {
+    keys: ['Shift', '↑/↓'],
+    description: 'Move and add the next row to the selection',
+    where: 'A folder’s rows',
+  },
+  // The grid reads the Control key itself, on a Mac too: ⌘+A stays the browser's select-all.
+  selectAll: { keys: ['Ctrl', 'A'], description: 'Select every row', where: 'A folder’s rows' },
+  clearSelection: { keys: ['Esc'], description: 'Clear the selection', where: 'A folder’s rows' },
+  rename: { keys: ['F2'], description: 'Rename the row', where: 'A folder’s rows' },
+  remove: {
+    keys: ['Delete'],
+    description: 'Delete the selected rows (or the row), after asking once',
+    where: 'A folder’s rows',
+  },
+  rowMenu: {
+    keys: ['Shift', 'F10'],
+    description: 'Open the row’s menu (the Menu key too); ↑ ↓ Home End move in it, Esc closes it',
+    where: 'A folder’s rows',
+  },
   hubTree: {
     keys: ['↑', '↓', '←', '→'],
     description: 'Move through the tree, collapse and expand (Home and End jump to the ends); Enter opens',
@@ -41,7 +65,17 @@ export const SHORTCUTS = {
       'Move through the model’s objects (Home and End too); Enter or Space selects, typing a name jumps to it',
     where: 'A model’s object tree',
   },
+  resizePanel: {
+    keys: ['←', '→'],
+    description: 'Widen or narrow the panel; Home and End take it to its widest and narrowest',
+    where: 'A panel’s divider',
+  },
 } as const satisfies Record<string, Shortcut>;
+
+const MODIFIERS = ['Mod', 'Ctrl', 'Shift'];
+
+/** Keys pressed together (a modifier and a key) read "Ctrl + A"; alternatives read "↑ ↓". */
+export const isChord = (shortcut: Shortcut) => shortcut.keys.some((key) => MODIFIERS.includes(key));
 
 /** What a key is called on this computer: `Mod` is ⌘ on a Mac and Ctrl elsewhere. */
 export function keyLabel(key: string, mac = isMac()): string {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ManifestMessage } from '../../../contracts/model-derivative';
+import { objectUrn } from '../../../contracts/oss';
 import type { Clock } from '../../config';
 import type { BlobStore } from '../../storage/blobs/blob-store';
 import { readExtents } from '../../storage/blobs/extents';
@@ -129,11 +130,13 @@ async function run(
   try {
     await mkdir(outDir, { recursive: true });
     const sourcePath = await sourceFile(deps, manifest, content, dir);
+    const title = await deps.stores.mdManifests.versionName(objectUrn(manifest.bucketKey, manifest.objectKey));
     signal.throwIfAborted();
     const result = await deps.translator.translate(
       {
         sourcePath,
         fileName: manifest.fileName,
+        ...(title ? { title } : {}),
         outputs: job.outputs,
         outDir,
         ...(manifest.rootFilename ? { rootFilename: manifest.rootFilename } : {}),

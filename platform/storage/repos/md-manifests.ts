@@ -109,6 +109,14 @@ export function mdManifestsRepo(db: Db) {
       );
       return row?.storageUrn ?? undefined;
     },
+    /** The name of the Data Management version stored in an object, if one is: its key is generated. */
+    async versionName(storageUrn: string): Promise<string | undefined> {
+      const [row] = await db.query<{ name: string }>(
+        'SELECT name FROM dm_versions WHERE storage_urn = $1 ORDER BY version_number DESC LIMIT 1',
+        [storageUrn],
+      );
+      return row?.name;
+    },
   };
 }
 

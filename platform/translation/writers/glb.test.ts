@@ -132,16 +132,18 @@ describe('writeModelGlb', () => {
 });
 
 describe('writeDrawingGlb', () => {
-  it('writes LINES per layer and colour in metres, which gltf-validator passes', async () => {
+  it('writes LINES, one node per entity with its ids, in metres, which gltf-validator passes', async () => {
     const glb = await writeDrawingGlb(smallDrawing());
     expect(await glbErrors(glb)).toEqual([]);
     const document = await readGlb(glb);
     const nodes = document.getRoot().listNodes();
-    // The Notes layer has only a text, so only the Walls layer has lines.
+    // Each entity is its own node, so a pick or a selection in the tree reaches it; the Title is only a text.
     expect(nodes.map((node) => [node.getName(), node.getExtras()])).toEqual([
-      ['Walls', { dbId: 2, externalId: 'ext-2' }],
+      ['Line', { dbId: 4, externalId: 'ext-4' }],
+      ['Arc', { dbId: 5, externalId: 'ext-5' }],
+      ['Frame', { dbId: 6, externalId: 'ext-6' }],
     ]);
-    const primitives = nodes[0]?.getMesh()?.listPrimitives() ?? [];
+    const primitives = nodes.flatMap((node) => node.getMesh()?.listPrimitives() ?? []);
     expect(primitives).toHaveLength(3);
     expect(primitives.every((primitive) => primitive.getMode() === Primitive.Mode.LINES)).toBe(true);
     // 1 line + 16 arc segments + 4 rectangle sides, 2 vertices each (no indices before compression).
@@ -155,7 +157,7 @@ describe('writeDrawingGlb', () => {
     // Quantized positions carry their scale and offset in the node's matrix.
     const matrix = nodes[0]?.getWorldMatrix() ?? [];
     let maxX = -Infinity;
-    for (const primitive of primitives) {
+    for (const primitive of nodes[0]?.getMesh()?.listPrimitives() ?? []) {
       const position = primitive.getAttribute('POSITION');
       for (let i = 0; i < (position?.getCount() ?? 0); i++) {
         const [x = 0, y = 0, z = 0] = position?.getElement(i, []) ?? [];

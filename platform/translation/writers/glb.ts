@@ -1,5 +1,5 @@
-import type { ModelObject, ReadModel, Rgba } from '../model';
-import { colorKey, inkOnLight, meshObjects, pathSegments, usableMeshes } from './geometry';
+import type { ReadModel } from '../model';
+import { inkOnLight, meshObjects, pathSegments, usableMeshes } from './geometry';
 import { GlbBuilder, Mode } from './glb-pack';
 import { GlbPreparation } from './glb-prepare';
 import { nodeQuantization, quantizeLines } from './glb-quantize';
@@ -9,17 +9,6 @@ import { nodeQuantization, quantizeLines } from './glb-quantize';
  * maps to the property database), quantized and compressed with EXT_meshopt_compression. Geometry is
  * in world space; each node's translation and scale only undo its quantization.
  */
-
-/** The entity's layer object: the nearest ancestor named as its layer, else its parent. */
-function layerOf(objects: Map<number, ModelObject>, dbId: number, layer: string): ModelObject | undefined {
-  const owner = objects.get(dbId);
-  const seen = new Set<number>();
-  for (let at = owner?.parent; at !== undefined && !seen.has(at); at = objects.get(at)?.parent) {
-    seen.add(at);
-    if (objects.get(at)?.name === layer) return objects.get(at);
-  }
-  return owner?.parent === undefined ? undefined : objects.get(owner.parent);
-}
 
 /**
  * `preparation` holds what was quantized while the model was still being read; the rest is quantized here.
@@ -49,48 +38,39 @@ export async function writeModelGlb(
 /**
  * A 2D drawing as LINES primitives in the XY plane (z = 0), in metres: a glTF viewer's default camera
  * looks down −Z with +Y up, so the drawing faces it the right way up without a turn. One node per
- * layer, one primitive per colour within it. Texts are not drawn here (the PDF has them).
+ * entity, as the object tree lists them, so a pick, a selection or an isolate reaches one entity and a
+ * layer is its entities. Texts are not drawn here (the PDF has them).
  */
 export async function writeDrawingGlb(model: ReadModel): Promise<Uint8Array> {
   const drawing = model.drawing;
   const glb = new GlbBuilder('2D');
   const objects = new Map(model.objects.map((object) => [object.dbId, object]));
+  const layers = new Map(
+    model.objects.filter((object) => object.category === 'Layer').map((object) => [object.name, object]),
+  );
   const unit = drawing?.unitMetres ?? 1;
-
-  // layer name → colour key → segment end points
-  const layers = new Map<string, { object?: ModelObject; colors: Map<string, { color: Rgba; points: number[] }> }>();
   for (const entity of drawing?.entities ?? []) {
-    let layer = layers.get(entity.layer);
-    if (!layer) {
-      const layerObject = layerOf(objects, entity.dbId, entity.layer);
-      layer = { ...(layerObject ? { object: layerObject } : {}), colors: new Map() };
-      layers.set(entity.layer, layer);
-    }
-    const [r, g, b] = inkOnLight(entity.color);
-    const color: Rgba = [r / 255, g / 255, b / 255, 1];
-    const key = colorKey(color);
-    const bucket = layer.colors.get(key) ?? { color, points: [] };
-    layer.colors.set(key, bucket);
+    const points: number[] = [];
     for (const path of entity.paths) {
       for (const [ax, ay, bx, by] of pathSegments(path.points, path.closed))
-        bucket.points.push(ax * unit, ay * unit, 0, bx * unit, by * unit, 0);
+        points.push(ax * unit, ay * unit, 0, bx * unit, by * unit, 0);
     }
-  }
-
-  for (const [name, layer] of layers) {
-    const lines = [...layer.colors.values()]
-      .filter(({ points }) => points.length > 0)
-      .map(({ color, points }) => ({ color, positions: new Float32Array(points) }));
-    if (lines.length === 0) continue;
-    const placement = nodeQuantization(lines.map(({ positions }) => positions));
-    const primitives = lines.map(({ color, positions }) =>
-      glb.primitive(quantizeLines(placement, positions), glb.material(color), Mode.LINES),
+    if (points.length === 0) continue;
+    const [r, g, b] = inkOnLight(entity.color);
+    const positions = new Float32Array(points);
+    const placement = nodeQuantization([positions]);
+    const primitive = glb.primitive(
+      quantizeLines(placement, positions),
+      glb.material([r / 255, g / 255, b / 255, 1]),
+      Mode.LINES,
     );
+    // An entity the tree does not list is drawn as part of the object named as its layer.
+    const owner = objects.get(entity.dbId) ?? layers.get(entity.layer);
     glb.node(
-      layer.object?.name ?? name,
-      primitives,
+      owner?.name ?? entity.layer,
+      [primitive],
       placement,
-      layer.object ? { dbId: layer.object.dbId, externalId: layer.object.externalId } : undefined,
+      owner ? { dbId: owner.dbId, externalId: owner.externalId } : undefined,
     );
   }
   return glb.write();

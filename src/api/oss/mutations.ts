@@ -23,7 +23,8 @@ export const ossMutations = {
     mutationOptions({
       mutationKey: [...ossQueries.all(), 'delete-bucket', { bucketKey }] as const,
       mutationFn: () => deleteBucket(bucketKey, unstoppable()),
-      meta: { invalidates: [ossQueries.bucketsScope(), ossQueries.bucketScope(bucketKey)] },
+      // The bucket's own reads are dropped: refetched, they would only say "Bucket not found" on the next page.
+      meta: { invalidates: [ossQueries.bucketsScope()], removes: [ossQueries.bucketScope(bucketKey)] },
     }),
   /** Deletes one object of `bucketKey`; the variable is its key. */
   deleteObject: (bucketKey: string) =>

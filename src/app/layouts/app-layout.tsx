@@ -5,11 +5,13 @@ import { UploadHost } from '../../features/upload/upload-host';
 import { RateLimitBanner } from './rate-limit-banner';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+import { useRememberProject } from './use-remember-project';
 
 /** The shell of every signed-in page: the routes inside it, or `children` for a page outside the route tree's shell (Settings). */
 export function AppLayout({ children }: { children?: ReactNode } = {}) {
   // Everything inside the layout needs the session, so this is where it is kept alive.
   useSessionRenewal();
+  useRememberProject();
   // Uploads are hosted here, above the routes, so they go on while the person moves around the app.
   return (
     <UploadHost>
@@ -23,7 +25,7 @@ export function AppLayout({ children }: { children?: ReactNode } = {}) {
         <TopBar />
         <div className="flex min-h-0 flex-1">
           <Sidebar />
-          <main id="main" className="flex min-w-0 flex-1 flex-col">
+          <main id="main" className="flex min-w-0 flex-1 flex-col pb-[var(--upload-panel-height,0px)]">
             <RateLimitBanner />
             {children ?? <Outlet />}
           </main>

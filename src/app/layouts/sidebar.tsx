@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { BoxIcon, BuildingIcon, ListChecksIcon, ServerIcon, SettingsIcon } from '../../components/ui/icons';
 import { AUTOMATION_PATH } from '../../features/automation/paths';
 import { HubTree } from '../../features/browse/hub-tree';
@@ -7,6 +7,7 @@ import { REQUESTS_PATH } from '../../features/requests/request-paths';
 import { cx } from '../../lib/class-names';
 import { useHasRequestLog } from '../has-request-log';
 import { SETTINGS_PATH } from '../settings-path';
+import { currentPlace } from './current-place';
 import { useSidebarOpen } from './sidebar-store';
 
 const link = ({ isActive }: { isActive: boolean }) =>
@@ -21,6 +22,7 @@ const link = ({ isActive }: { isActive: boolean }) =>
 export function Sidebar() {
   const open = useSidebarOpen();
   const hasRequestLog = useHasRequestLog();
+  const place = currentPlace(useLocation());
   const visibility = open === null ? 'hidden md:flex' : open ? 'flex' : 'hidden';
   return (
     <nav
@@ -41,7 +43,7 @@ export function Sidebar() {
           All hubs
         </NavLink>
         <div className="mt-1">
-          <HubTree />
+          <HubTree place={place} />
         </div>
         <p className="px-2 pt-3 pb-1.5 text-[11px] font-medium tracking-wide text-neutral-500 uppercase dark:text-neutral-400">
           Storage

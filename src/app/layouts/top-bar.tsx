@@ -4,10 +4,11 @@ import { Brand } from '../../components/ui/brand';
 import { ServerIcon, SettingsIcon } from '../../components/ui/icons';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { UserMenu } from '../../features/auth/user-menu';
-import { folderPath, hubPath, itemPath, placeOf, projectPath } from '../../features/browse/places';
+import { folderPath, hubPath, itemPath, projectPath } from '../../features/browse/places';
 import { PaletteHost } from '../../features/palette/palette-host';
 import { useRuntimeConfig } from '../../lib/runtime-config-context';
 import { SETTINGS_PATH } from '../settings-path';
+import { currentPlace } from './current-place';
 import { SidebarToggle } from './sidebar-toggle';
 
 // The job centre's indicator and watchers load just after the first screen: they are not needed to
@@ -23,7 +24,7 @@ const PALETTE_PATHS = { hub: hubPath, project: projectPath, folder: folderPath, 
 
 export function TopBar() {
   const { platformName, platformUrl } = useRuntimeConfig();
-  const place = placeOf(useLocation().pathname);
+  const place = currentPlace(useLocation());
   return (
     <header className="flex h-12 shrink-0 items-center gap-4 border-b border-neutral-200 bg-white px-4 dark:border-neutral-800 dark:bg-neutral-950">
       <SidebarToggle />

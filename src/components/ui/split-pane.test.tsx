@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SplitPane } from './split-pane';
@@ -45,5 +45,30 @@ describe('SplitPane', () => {
       />,
     );
     expect(screen.getByRole('separator', { name: 'Resize the properties' })).toHaveAttribute('aria-valuenow', '324');
+  });
+
+  it('keeps the main pane (the 3D view) at least as wide as the side pane: at 1024 px it was narrower than the tree', () => {
+    // A 1024 px window leaves the panes about 720 px beside the sidebar; jsdom measures nothing, so say so.
+    const width = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 720 });
+    const observers: Array<() => void> = [];
+    globalThis.ResizeObserver = class {
+      constructor(private readonly callback: () => void) {}
+      observe() {
+        observers.push(this.callback);
+      }
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      render(<SplitPane main={<p>Model</p>} side={<p>Properties</p>} sideLabel="the properties" storageKey={KEY} />);
+      act(() => observers.forEach((notify) => notify()));
+      const separator = screen.getByRole('separator', { name: 'Resize the properties' });
+      expect(separator).toHaveAttribute('aria-valuemax', '360');
+      expect(separator).toHaveAttribute('aria-valuenow', '360');
+    } finally {
+      if (width) Object.defineProperty(HTMLElement.prototype, 'clientWidth', width);
+      Reflect.deleteProperty(globalThis, 'ResizeObserver');
+    }
   });
 });

@@ -21,8 +21,8 @@ interface SplitPaneProps {
 
 /** Pixels one arrow key moves the separator. */
 const STEP = 24;
-/** The main pane keeps at least this share of the width. */
-const MAIN_SHARE = 0.35;
+/** The main pane (the 3D view) keeps at least half the width: at 1024 px a wider side left it narrower than the tree. */
+const MAIN_SHARE = 0.5;
 
 function storedWidth(key: string): number | null {
   try {

@@ -13,8 +13,12 @@ const ICONS = {
 
 export function ToastViewport() {
   const toasts = useToasts();
+  // `--upload-panel-height` is set while the uploads panel shows, so toasts stack above it, not over it.
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed right-4 bottom-4 z-50 w-80">
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed right-4 bottom-[calc(var(--upload-panel-height,0px)+1rem)] z-50 w-80"
+    >
       <div role="status" aria-live="polite">
         <ol className="flex flex-col gap-2">
           {toasts.map((toast) => (

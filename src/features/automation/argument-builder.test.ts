@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DaParameter } from '../../../contracts/design-automation';
-import { buildWorkItem, choiceProblems, defaultFileName, roleOf } from './argument-builder';
+import { buildWorkItem, choiceProblems, defaultFileName, expectedExtension, roleOf } from './argument-builder';
 
 const PARAMETERS: Record<string, DaParameter> = {
   model: { verb: 'get', localName: 'model.ifc', required: true },
@@ -108,5 +108,15 @@ describe('defaultFileName', () => {
     expect(defaultFileName('properties', { localName: 'properties.csv' })).toBe('properties.csv');
     expect(defaultFileName('result', { localName: '$(result)' })).toBe('result');
     expect(defaultFileName('result', {})).toBe('result');
+  });
+});
+
+describe('expectedExtension', () => {
+  it('takes the extension of the local name, unless the input is a zip or its name a variable', () => {
+    expect(expectedExtension({ verb: 'get', localName: 'Model.IFC' })).toBe('.ifc');
+    expect(expectedExtension({ verb: 'get', localName: 'input.ifc', zip: true })).toBeUndefined();
+    expect(expectedExtension({ verb: 'get', localName: '$(inputFile)' })).toBeUndefined();
+    expect(expectedExtension({ verb: 'get', localName: 'inputs' })).toBeUndefined();
+    expect(expectedExtension({ verb: 'get' })).toBeUndefined();
   });
 });

@@ -105,3 +105,14 @@ export function buildWorkItem(
 export function defaultFileName(name: string, parameter: DaParameter): string {
   return parameter.localName && !parameter.localName.includes('$(') ? parameter.localName : name;
 }
+
+/**
+ * The extension (".ifc") the activity expects of an input, from its `localName`; undefined when it names
+ * none, takes a zip (any file goes in the archive) or leaves the name to a variable.
+ */
+export function expectedExtension(parameter: DaParameter): string | undefined {
+  const localName = parameter.localName;
+  if (!localName || parameter.zip || localName.includes('$(')) return undefined;
+  const dot = localName.lastIndexOf('.');
+  return dot > 0 && dot < localName.length - 1 ? localName.slice(dot).toLowerCase() : undefined;
+}

@@ -1,8 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { DaParameter } from '../../../contracts/design-automation';
-import { defaultFileName, roleOf, type Choice } from './argument-builder';
+import { defaultFileName, expectedExtension, roleOf, type Choice } from './argument-builder';
 import { BucketPicker } from './bucket-picker';
-import { ProjectPicker, SELECT, type PickedFolder } from './project-picker';
+import type { PickedFolder } from './picker-types';
+import { ProjectPicker, SELECT } from './project-picker';
 
 type Source = 'project' | 'bucket';
 
@@ -146,6 +147,7 @@ function FileField({
         <ProjectPicker
           mode="file"
           label={name}
+          accept={expectedExtension(parameter)}
           onPick={(version, folder) => {
             onChange(version);
             onFolderSeen?.(folder);

@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
 import type { WorkItemStats } from '../../../contracts/design-automation';
-import { encodeUrn } from '../../../contracts/model-derivative';
 import { objectUrn } from '../../../contracts/oss';
 import { describeError } from '../../api/describe-error';
 import { daQueries } from '../../api/design-automation/queries';
 import { Spinner } from '../../components/ui/spinner';
 import { cx } from '../../lib/class-names';
-import { modelPath } from '../../lib/model-paths';
+import { OutputLink } from './output-link';
 import { reportLines, timelineOf, type LineKind } from './report-lines';
 import type { WorkItemRun } from './run-store';
 
@@ -83,8 +81,6 @@ export function ReportView({ id, url }: { id: string; url: string }) {
   );
 }
 
-const OPEN = 'font-medium text-accent-700 hover:underline dark:text-accent-300';
-
 /** Where the outputs went; those made into items and objects open like any other file. */
 export function RunOutputs({ run }: { run: WorkItemRun }) {
   if (run.outputs.length === 0)
@@ -97,27 +93,27 @@ export function RunOutputs({ run }: { run: WorkItemRun }) {
           {' → '}
           {output.kind === 'bucket' ? (
             run.status === 'success' ? (
-              <Link
-                className={OPEN}
-                to={modelPath(encodeUrn(objectUrn(output.bucketKey, output.objectKey)), { name: output.objectKey })}
+              <OutputLink
+                fileName={output.objectKey}
+                designUrn={objectUrn(output.bucketKey, output.objectKey)}
+                storageUrn={objectUrn(output.bucketKey, output.objectKey)}
               >
                 {output.bucketKey}/{output.objectKey}
-              </Link>
+              </OutputLink>
             ) : (
               <span>
                 {output.bucketKey}/{output.objectKey}
               </span>
             )
           ) : output.made ? (
-            <Link
-              className={OPEN}
-              to={modelPath(encodeUrn(output.made.versionId), {
-                name: output.fileName,
-                item: { hubId: output.hubId, projectId: output.projectId, itemId: output.made.itemId },
-              })}
+            <OutputLink
+              fileName={output.fileName}
+              designUrn={output.made.versionId}
+              storageUrn={output.storageId}
+              item={{ hubId: output.hubId, projectId: output.projectId, itemId: output.made.itemId }}
             >
               {output.fileName} v{output.made.versionNumber}
-            </Link>
+            </OutputLink>
           ) : (
             <span>
               {output.fileName}

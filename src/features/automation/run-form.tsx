@@ -9,7 +9,7 @@ import { buildWorkItem, choiceProblems, roleOf, type Choices } from './argument-
 import { ErrorDetails } from './error-details';
 import { ParameterField } from './parameter-field';
 import { runPath } from './paths';
-import type { PickedFolder } from './project-picker';
+import type { PickedFolder } from './picker-types';
 import { resolveChoices } from './resolve-choices';
 import { useRunActions } from './run-store';
 

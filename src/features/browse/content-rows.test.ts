@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { envelope, folder, item, recordsPage, version } from '../../testing/dm-fixtures';
 import { compareRows, rowsOf } from './content-rows';
-import { planNameFilter } from './name-filter';
+import { planNameFilter, type NamePlan } from './name-filter';
 import { countRows } from './use-folder-pages';
 
 describe('rowsOf', () => {
@@ -41,15 +41,40 @@ describe('compareRows', () => {
 });
 
 describe('planNameFilter', () => {
-  it('asks the service for the name as typed, and for the longest piece of one with commas, which it reads as "or"', () => {
-    const [row] = rowsOf(envelope([item('1', 'plan, level 1.pdf', 'p')], { included: [] }));
-    expect(planNameFilter('  level 1 ')).toMatchObject({ server: 'level 1', exact: true });
+  const contains = (plan: NamePlan, name: string) => plan.server.split(',').some((value) => name.includes(value));
+
+  it('asks the service for every spelling of the text, which any case of a match holds', () => {
+    const plan = planNameFilter('  Tower ');
+    expect(plan.exact).toBe(true);
+    expect(plan.server.split(',')).toHaveLength(32);
+    expect(plan.server.split(',')).toEqual(expect.arrayContaining(['tower', 'TOWER', 'Tower', 'tOWER', 'ToWeR']));
+    for (const name of ['tower.ifc', 'North TOWER.ifc', 'ToWeR.dxf']) expect(contains(plan, name)).toBe(true);
+    expect(contains(plan, 'towe r.ifc')).toBe(false);
+    expect(planNameFilter('41-2')).toMatchObject({ server: '41-2', exact: true });
     expect(planNameFilter('')).toMatchObject({ server: '', exact: true });
-    const comma = planNameFilter('plan, level');
-    expect(comma).toMatchObject({ server: ' level', exact: false });
+  });
+
+  it('sends the longest stretch of at most 32 spellings of a longer text, and the app narrows its answer', () => {
+    const [row] = rowsOf(envelope([item('1', 'Tower Level-12.ifc', 'p')], { included: [] }));
+    const plan = planNameFilter('tOWER level-12');
+    // " level-12" holds five letters; a stretch one longer would hold six.
+    expect(plan.exact).toBe(false);
+    expect(plan.server.split(',')).toHaveLength(32);
+    expect(plan.server.split(',')).toEqual(expect.arrayContaining([' level-12', ' Level-12', ' LEVEL-12']));
+    expect(contains(plan, row!.name)).toBe(true);
+    expect(plan.matches(row!)).toBe(true);
+    expect(planNameFilter('TOWER LEVEL-12').matches(row!)).toBe(true);
+    expect(planNameFilter('towers').matches(row!)).toBe(false);
+    // A record of the Archive: one request for the one name that holds "ecord-4321" in any case.
+    expect(planNameFilter('record-4321').server.split(',')).toContain('ecord-4321');
+  });
+
+  it('ends a stretch at a comma, which the service reads as "or"', () => {
+    const [row] = rowsOf(envelope([item('1', 'plan, 41-2.pdf', 'p')], { included: [] }));
+    const comma = planNameFilter('n, 41');
+    expect(comma).toMatchObject({ server: ' 41', exact: false });
     expect(comma.matches(row!)).toBe(true);
-    // Case counts, as it does for the service.
-    expect(planNameFilter('Plan').matches(row!)).toBe(false);
+    expect(planNameFilter('N, 41').matches(row!)).toBe(true);
   });
 });
 

@@ -10,6 +10,7 @@ import { formatBytes } from '../../lib/format-bytes';
 import { useNow } from '../../lib/time';
 import type { ContentRow } from './content-rows';
 import { TranslationPill, useTranslationState } from './translation-cell';
+import { useDerivativeUrn } from './use-derivative-urn';
 import { Fact } from './version-facts';
 import { versionComment } from './version-history';
 
@@ -103,7 +104,7 @@ export function DetailsPanel({ projectId, rows, hrefOf, commands, onClose }: Det
 }
 
 function RowPicture({ row }: { row: ContentRow }) {
-  const src = useThumbnailUrl(row.thumbnail?.urn ?? null, true, 200);
+  const src = useThumbnailUrl(useDerivativeUrn(row), true, 200);
   return (
     <div className="flex h-40 items-center justify-center rounded-md bg-neutral-100 dark:bg-neutral-900">
       {src ? (
@@ -116,7 +117,7 @@ function RowPicture({ row }: { row: ContentRow }) {
 }
 
 function ItemTranslation({ row }: { row: ContentRow }) {
-  const translation = useTranslationState(row.thumbnail?.urn ?? null);
+  const translation = useTranslationState(useDerivativeUrn(row));
   return (
     <p className="flex items-center gap-2 text-sm">
       <span className="text-xs text-neutral-500 dark:text-neutral-400">Translation</span>

@@ -100,4 +100,37 @@ describe('FolderPage: picking rows and acting on them', () => {
       expect(patches(mock.calls)).toEqual([{ displayName: 'plan.txt' }, { displayName: 'record-0001.txt' }]),
     );
   });
+
+  it('says a name is taken as it is typed, in any case, from the rows loaded, and keeps the dialog from sending it', async () => {
+    const mock = serve();
+    const { user } = renderWithProviders(<FolderPage />, {
+      path: PLACE_PATTERNS.folder,
+      url: `/hubs/a.hub/projects/a.project/folders/${HERE}`,
+    });
+    const grid = await screen.findByRole('grid', { name: 'Contents of Here' });
+    const first = await within(grid).findByRole('row', { name: /record-0001\.txt/ });
+    await user.pointer({ keys: '[MouseRight]', target: within(first).getByRole('rowheader') });
+    await user.click(screen.getByRole('menuitem', { name: 'Rename…' }));
+    const rename = await screen.findByRole('dialog', { name: 'Rename “record-0001.txt”' });
+    const input = within(rename).getByLabelText('New name');
+    await user.clear(input);
+    await user.type(input, 'RECORD-0002.txt');
+    expect(input).toHaveAccessibleDescription('A file named “record-0002.txt” already exists here.');
+    expect(within(rename).getByRole('button', { name: 'Rename' })).toBeDisabled();
+    // Its own name in another case is no clash.
+    await user.clear(input);
+    await user.type(input, 'Record-0001.txt');
+    expect(input).not.toHaveAccessibleDescription();
+    expect(within(rename).getByRole('button', { name: 'Rename' })).toBeEnabled();
+    await user.click(within(rename).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: /New folder/ }));
+    const create = await screen.findByRole('dialog', { name: 'New folder' });
+    const folderName = within(create).getByLabelText('Folder name');
+    await user.clear(folderName);
+    await user.type(folderName, 'record-0003.TXT');
+    expect(within(create).getByText('A file named “record-0003.txt” already exists here.')).toBeInTheDocument();
+    expect(within(create).getByRole('button', { name: 'Create' })).toBeDisabled();
+    expect(mock.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
 });

@@ -137,7 +137,7 @@ export function FolderContents({
         <EmptyState
           icon={<FolderIcon className="size-5" />}
           title="Nothing matches"
-          description={`No name in this folder contains “${filter}”, written as it is.`}
+          description={`No name in this folder contains “${filter}”, in capitals or not.`}
         />
       ) : (
         <div className="flex min-h-0 flex-1">

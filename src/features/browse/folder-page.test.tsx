@@ -11,12 +11,18 @@ import { PLACE_PATTERNS } from './places';
 const TOTAL = 5000;
 const ARCHIVE = 'urn:archive';
 
-/** Page `page` of the Archive's items whose names contain `needle`, as the service filters them. */
-function filteredPage(needle: string, page: number) {
+/**
+ * Page `page` of the Archive's items whose names contain one of `needles` (comma-separated alternatives),
+ * as the service filters them: case for case.
+ */
+function filteredPage(needles: string, page: number) {
   const all = Array.from({ length: Math.ceil(TOTAL / 200) }, (_, n) => recordsPage(ARCHIVE, n, TOTAL));
   const items = all
     .flatMap((one) => one.data)
-    .filter((entry) => entry.type === 'items' && entry.attributes.displayName.includes(needle));
+    .filter(
+      (entry) =>
+        entry.type === 'items' && needles.split(',').some((needle) => entry.attributes.displayName.includes(needle)),
+    );
   const tips = all.flatMap((one) => one.included ?? []);
   const slice = items.slice(page * 200, page * 200 + 200);
   return envelope(slice, {
@@ -154,5 +160,26 @@ describe('FolderPage', () => {
     // Asked once the typing paused, for the whole name typed: no page per key, no page of the unfiltered 5,000.
     const filtered = calls.filter((call) => call.url.searchParams.has('filter[displayName]-contains'));
     expect(filtered.map((call) => call.url.searchParams.get('filter[displayName]-contains'))).toEqual(['4999']);
+  });
+
+  it('ignores case as the service cannot, still one page for the one match', async () => {
+    const { calls } = serve();
+    const { user } = renderWithProviders(<FolderPage />, { path: PLACE_PATTERNS.folder, url: url() });
+    await screen.findByRole('grid');
+    await user.type(screen.getByRole('searchbox', { name: 'Filter by name' }), 'RECORD-4999');
+    expect(await screen.findByText(/^1 match for “RECORD-4999”/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('grid'))
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['record-4999.txt']);
+    // The spellings of "ECORD-4999", alternatives of one filter: its first page, none of the folder's 25.
+    const filtered = calls.filter((call) => call.url.searchParams.has('filter[displayName]-contains'));
+    expect(filtered.map((call) => call.url.searchParams.get('page[number]'))).toEqual(filtered.map(() => '0'));
+    expect(filtered.at(-1)!.url.searchParams.get('filter[displayName]-contains')!.split(',')).toContain('ecord-4999');
+    const listed = calls.filter(
+      (call) => call.url.pathname.endsWith('/contents') && !call.url.searchParams.has('filter[displayName]-contains'),
+    );
+    expect(listed.map((call) => call.url.searchParams.get('page[number]'))).toEqual(['0']);
   });
 });

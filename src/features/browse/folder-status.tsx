@@ -41,7 +41,7 @@ export function FolderStatus({
     text = `${why} needs every row: ${progress}… Until then the rows stay in the service's order.`;
   } else if (filter) {
     const count = `${formatCount(shown.count)}${shown.exact ? '' : '+'}`;
-    text = `${count} ${shown.count === 1 && shown.exact ? 'match' : 'matches'} for “${filter}” (names as written, capitals count)`;
+    text = `${count} ${shown.count === 1 && shown.exact ? 'match' : 'matches'} for “${filter}”`;
   }
   return (
     <p

@@ -10,6 +10,7 @@ import { formatBytes } from '../../lib/format-bytes';
 import type { ContentRow } from './content-rows';
 import { CELL, GRID_TEMPLATE, NARROW_HIDDEN, PHONE_HIDDEN } from './grid-columns';
 import { TranslationPill, useTranslationState } from './translation-cell';
+import { useDerivativeUrn } from './use-derivative-urn';
 
 export type GridEntry =
   { state: 'ready'; row: ContentRow } | { state: 'loading' } | { state: 'failed'; page: number; first: boolean };
@@ -68,8 +69,9 @@ export function GridRow({
 }: RowProps) {
   // Rows on screen show their thumbnails; rows that fly past while scrolling ask for none.
   const settled = useSettled(THUMBNAIL_DELAY_MS);
-  const thumbnail = useThumbnailUrl(entry.state === 'ready' ? (entry.row.thumbnail?.urn ?? null) : null, settled);
-  const translation = useTranslationState(entry.state === 'ready' ? (entry.row.thumbnail?.urn ?? null) : null, settled);
+  const designUrn = useDerivativeUrn(entry.state === 'ready' ? entry.row : null);
+  const thumbnail = useThumbnailUrl(designUrn, settled);
+  const translation = useTranslationState(designUrn, settled);
   const rowRef = useRef<HTMLDivElement>(null);
   // A placeholder row's one cell held the focus; once the row arrives, the focus goes to its cell.
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useLocation } from 'react-router-dom';
 import { dmQueries } from '../../api/data-management/queries';
 import { HubNode } from './hub-tree-nodes';
-import { placeOf } from './places';
+import { placeOf, type Place } from './places';
 import { TreeFocusContext, TreeGroupLoading } from './tree-node';
 import { treeKey, useTreeActions } from './tree-store';
 import { useFolderChain } from './use-folder-chain';
@@ -11,11 +11,13 @@ import { useFolderChain } from './use-folder-chain';
 /**
  * The sidebar's tree of hubs, projects and folders (ARIA tree). It loads each level when opened and
  * opens itself along the way to the page on screen. Up and Down move through the visible nodes,
- * Home and End jump to the ends.
+ * Home and End jump to the ends. `place` is where the page sits when its path does not say (a model
+ * page names its hub item in the query), so a reload there still opens the way to the item.
  */
-export function HubTree() {
+export function HubTree({ place: given }: { place?: Place }) {
   const hubs = useQuery(dmQueries.hubs());
-  const place = placeOf(useLocation().pathname);
+  const pathPlace = placeOf(useLocation().pathname);
+  const place = given ?? pathPlace;
   const { pathRevealed } = useTreeActions();
   // On an item's page the tree shows the folder that holds it; the page has loaded the item already.
   const item = useQuery({

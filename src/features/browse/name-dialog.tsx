@@ -11,6 +11,8 @@ interface NameDialogProps {
   submitLabel: string;
   busy: boolean;
   error: unknown;
+  /** Why a name cannot be used here though it is well formed (another entry has it); null when it can. */
+  clash?: (name: string) => string | null;
   onSubmit: (name: string) => void;
   onCancel: () => void;
 }
@@ -19,7 +21,17 @@ const RESERVED = /[<>:"/\\|?*'$¢™®]/;
 const hasControl = (text: string) => [...text].some((char) => char.charCodeAt(0) < 0x20);
 
 /** Asks for a name (a new folder's, or a new one for a row); the service's refusal shows in place. */
-export function NameDialog({ title, label, initial, submitLabel, busy, error, onSubmit, onCancel }: NameDialogProps) {
+export function NameDialog({
+  title,
+  label,
+  initial,
+  submitLabel,
+  busy,
+  error,
+  clash,
+  onSubmit,
+  onCancel,
+}: NameDialogProps) {
   const id = useId();
   const [name, setName] = useState(initial);
   const trimmed = name.trim();
@@ -28,7 +40,7 @@ export function NameDialog({ title, label, initial, submitLabel, busy, error, on
       ? 'A name cannot contain < > : " / \\ | ? * \' $ ¢ ™ ® or control characters.'
       : trimmed.length > 255
         ? 'A name is at most 255 characters.'
-        : null;
+        : (clash?.(trimmed) ?? null);
   return (
     <ModalDialog title={title} onCancel={onCancel}>
       <form

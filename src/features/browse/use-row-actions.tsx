@@ -5,6 +5,7 @@ import { describeError } from '../../api/describe-error';
 import { runMutation } from '../../api/run-mutation';
 import { showToast } from '../../components/ui/toast-store';
 import type { ContentRow } from './content-rows';
+import { loadedNames, nameClash } from './loaded-names';
 
 // Opened by a click: fetched once the folder shows, not with it.
 const NameDialog = lazyPart(() => import('./name-dialog').then((module) => module.NameDialog));
@@ -89,6 +90,8 @@ export function useRowActions(place: FolderPlace) {
   };
 
   usePreloadWhenIdle(NameDialog.preload, MoveDialog.preload);
+  // Read when a name dialog opens: the service would refuse a name the loaded rows already have.
+  const names = dialog && dialog.kind !== 'move' ? loadedNames(queryClient, place) : new Map<string, ContentRow>();
   const shown: ReactNode = !dialog ? null : dialog.kind === 'new-folder' ? (
     <NameDialog
       title="New folder"
@@ -97,6 +100,7 @@ export function useRowActions(place: FolderPlace) {
       submitLabel="Create"
       busy={busy}
       error={error}
+      clash={(name) => nameClash(names, name)}
       onCancel={() => setDialog(null)}
       onSubmit={(name) =>
         void attempt(async () => {
@@ -117,6 +121,7 @@ export function useRowActions(place: FolderPlace) {
       submitLabel="Rename"
       busy={busy}
       error={error}
+      clash={(name) => nameClash(names, name, dialog.row)}
       onCancel={() => setDialog(null)}
       onSubmit={(name) =>
         void attempt(async () => {

@@ -6,6 +6,12 @@ import { DerivativeDownload, DOWNLOADABLE_ROLES } from './derivative-download';
 import { ManifestMessages } from './manifest-messages';
 import { NodeStatus } from './node-status';
 
+/** Files of one role differ by resolution (a thumbnail comes in three sizes), so the label says it. */
+export function resourceLabel(node: ManifestResource): string {
+  const base = node.name ?? (node.role === 'thumbnail' ? 'Thumbnail' : node.role);
+  return node.resolution ? `${base} ${node.resolution[0]} × ${node.resolution[1]}` : base;
+}
+
 function ResourceNode({ urn, node, sourceName }: { urn: string; node: ManifestResource; sourceName: string }) {
   const [open, setOpen] = useState(true);
   const children = node.children ?? [];
@@ -14,7 +20,7 @@ function ResourceNode({ urn, node, sourceName }: { urn: string; node: ManifestRe
       role="treeitem"
       aria-expanded={children.length ? open : undefined}
       aria-selected={false}
-      aria-label={`${node.name ?? node.role} (${node.type})`}
+      aria-label={`${resourceLabel(node)} (${node.type})`}
       className="space-y-1"
     >
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -30,7 +36,7 @@ function ResourceNode({ urn, node, sourceName }: { urn: string; node: ManifestRe
         ) : (
           <span className="w-4.5" />
         )}
-        <span className="font-medium">{node.name ?? node.role}</span>
+        <span className="font-medium">{resourceLabel(node)}</span>
         <span className="text-xs text-neutral-500">
           {node.type} · role {node.role}
           {node.mime ? ` · ${node.mime}` : ''}

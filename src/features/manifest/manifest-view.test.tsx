@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Manifest } from '../../../contracts/model-derivative';
+import type { Manifest, ManifestDerivative } from '../../../contracts/model-derivative';
 import { jsonResponse, type RecordedCall } from '../../testing/fetch-mock';
 import { manifest, obj, serveMd, svf2, URN } from '../../testing/md-fixtures';
 import { renderWithProviders } from '../../testing/render';
@@ -53,6 +53,37 @@ describe('ManifestView', () => {
     );
     expect(within(tree).getByRole('treeitem', { name: 'obj output' })).toHaveTextContent('from house.ifc');
     expect(screen.getByLabelText('Manifest status')).toHaveTextContent('Success');
+  });
+
+  it('tells the thumbnails apart by resolution, with their sizes', async () => {
+    const picture = (side: number, size: number) => ({
+      guid: `thumb-${side}`,
+      type: 'resource' as const,
+      role: 'thumbnail',
+      mime: 'image/png',
+      status: 'success' as const,
+      urn: `urn:adsk.viewing:fs.file:${URN}/output/thumbnail/thumb-${side}.png`,
+      size,
+      resolution: [side, side] as [number, number],
+    });
+    const thumbnails: ManifestDerivative = {
+      name: 'house.ifc',
+      outputType: 'thumbnail',
+      status: 'success',
+      progress: 'complete',
+      hasThumbnail: 'true',
+      children: [picture(100, 2000), picture(200, 6000), picture(400, 20000)],
+    };
+    serve(() => manifest([thumbnails]));
+    renderView();
+    const output = await screen.findByRole('treeitem', { name: 'thumbnail output' });
+    expect(within(output).getByRole('treeitem', { name: 'Thumbnail 100 × 100 (resource)' })).toHaveTextContent(
+      '2.0 KB',
+    );
+    expect(within(output).getByRole('treeitem', { name: 'Thumbnail 200 × 200 (resource)' })).toHaveTextContent(
+      '6.0 KB',
+    );
+    expect(within(output).getByRole('treeitem', { name: 'Thumbnail 400 × 400 (resource)' })).toHaveTextContent('20 KB');
   });
 
   it('shows a warning every output gave once, naming the outputs, instead of under each', async () => {

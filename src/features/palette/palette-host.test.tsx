@@ -94,6 +94,41 @@ describe('the command palette', () => {
     expect(await screen.findByText('At /hubs/a.hub/projects/a.project/items/urn:tower')).toBeInTheDocument();
   });
 
+  it('tells files of one name apart by their folder paths, walked up to the top folder', async () => {
+    const twin = {
+      ...version('urn:tower-2', 'Tower.ifc', 1),
+      relationships: { item: { data: { type: 'items', id: 'urn:tower-2' } } },
+    };
+    const mock = mockFetch((call) => {
+      const path = decodeURIComponent(call.url.pathname);
+      if (path.endsWith('/search'))
+        return jsonResponse(
+          envelope([tip, twin], {
+            included: [item('urn:tower', 'Tower.ifc', 'urn:top', 2), item('urn:tower-2', 'Tower.ifc', 'urn:2024', 1)],
+          }),
+        );
+      if (path.endsWith('/folders/urn:2024')) return jsonResponse(envelope(folder('urn:2024', '2024', 'urn:archive')));
+      if (path.endsWith('/folders/urn:archive'))
+        return jsonResponse(envelope(folder('urn:archive', 'Archive', 'urn:top')));
+      return jsonResponse(envelope(project()));
+    });
+    configureHttp({
+      baseUrl: 'http://platform.test',
+      fetch: mock.fetch,
+      getAccessToken: () => 't',
+      refreshAccessToken: () => Promise.resolve(null),
+      onSessionExpired: vi.fn(),
+    });
+    const { user } = renderHost();
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByRole('combobox'), 'tow');
+    const files = await screen.findByRole('group', { name: 'Files in Riverside Offices' });
+    expect(
+      await within(files).findByRole('option', { name: /Tower\.ifc.*Project Files \/ Archive \/ 2024 · version 1/ }),
+    ).toBeInTheDocument();
+    expect(within(files).getByRole('option', { name: /Tower\.ifc.*Project Files · version 2/ })).toBeInTheDocument();
+  });
+
   it('keeps the place on screen as recent, and Ctrl+K again closes the palette', async () => {
     serve();
     const { user } = renderHost();
@@ -120,6 +155,18 @@ describe('the shortcut list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     for (const shortcut of Object.values(SHORTCUTS))
       expect(within(dialog).getByText(shortcut.description)).toBeInTheDocument();
+    // The keys a folder's rows answer (folder-grid's handlers) are listed, pressed together where they must be.
+    for (const [keys, action] of [
+      ['F2', 'Rename the row'],
+      ['Delete', 'Delete the selected rows'],
+      ['Space', 'Select or unselect the row'],
+      ['Shift + ↑/↓', 'add the next row to the selection'],
+      ['Ctrl + A', 'Select every row'],
+      ['Shift + F10', 'Open the row’s menu'],
+    ] as const)
+      expect(
+        within(dialog).getByRole('row', { name: new RegExp(`^${keys.replace(/[+/]/g, '\\$&')}.*${action}`) }),
+      ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
 

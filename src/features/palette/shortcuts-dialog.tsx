@@ -1,6 +1,6 @@
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/modal-dialog';
-import { keyLabel, SHORTCUTS, type Shortcut } from '../../lib/shortcuts';
+import { isChord, keyLabel, SHORTCUTS, type Shortcut } from '../../lib/shortcuts';
 
 /** Every keyboard shortcut of the app, read from the one registry the handlers use. */
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
@@ -24,7 +24,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
               <td className="py-2 pr-3 whitespace-nowrap">
                 {shortcut.keys.map((key, index) => (
                   <span key={key}>
-                    {index > 0 && (shortcut.keys.includes('Mod') ? ' + ' : ' ')}
+                    {index > 0 && (isChord(shortcut) ? ' + ' : ' ')}
                     <kbd className="rounded border border-neutral-300 bg-neutral-50 px-1.5 py-0.5 font-mono text-xs dark:border-neutral-700 dark:bg-neutral-800">
                       {keyLabel(key)}
                     </kbd>

@@ -3,6 +3,7 @@ import { dmQueries } from '../../api/data-management/queries';
 import { describeError } from '../../api/describe-error';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import type { CurrentPlace, PalettePaths, PaletteTarget } from './targets';
+import { useFolderPaths } from './use-folder-paths';
 
 /** Typing settles this long before a search is sent: each one spends a request of the rate limit. */
 export const SEARCH_DELAY_MS = 250;
@@ -49,6 +50,12 @@ export function useFileSearch(place: CurrentPlace, text: string, paths: PaletteP
       enabled: wanted,
     })),
   });
+  const parents = new Map(
+    searches.flatMap((search) =>
+      (search.data?.included ?? []).map((item) => [item.id, item.relationships['parent']?.data?.id ?? ''] as const),
+    ),
+  );
+  const folderPaths = useFolderPaths(projectId ?? '', [...parents.values()].filter(Boolean), folders);
   if (!hubId || !projectId) return { status: 'off', files: [] };
   const projectName = queryClient.getQueryData(dmQueries.project(hubId, projectId).queryKey)?.data.attributes.name;
   if (text.trim().length < MIN_SEARCH_LENGTH) return { status: 'off', files: [], projectName };
@@ -64,7 +71,13 @@ export function useFileSearch(place: CurrentPlace, text: string, paths: PaletteP
         kind: 'item',
         id: itemId,
         name: version.attributes.displayName,
-        context: [projectName, `version ${version.attributes.versionNumber}`].filter(Boolean).join(' · '),
+        // Files of one name differ by where they are: the folder path says it, the project until it is known.
+        context: [
+          folderPaths.get(parents.get(itemId) ?? '') ?? projectName,
+          `version ${version.attributes.versionNumber}`,
+        ]
+          .filter(Boolean)
+          .join(' · '),
         path: paths.item(hubId, projectId, itemId),
       });
     }

@@ -14,6 +14,18 @@ describe('displayValue', () => {
     expect(formatNumber(1 / 3)).toBe('0.333333333333333');
   });
 
+  it('shows a measure at the precision its unit deserves, as written when it has no more digits', () => {
+    expect(displayValue('3.59036532972 m')).toBe('3.59 m');
+    expect(displayValue('2.49624 m')).toBe('2.496 m');
+    expect(displayValue('1234.5678 mm')).toBe('1235 mm');
+    expect(displayValue('0.30000000001 m³')).toBe('0.3 m³');
+    expect(displayValue('89.99999999 °')).toBe('90 °');
+    expect(displayValue('-0.0001 m')).toBe('0 m');
+    expect(displayValue('12.5 m')).toBe('12.5 m');
+    // A unit it does not know keeps every digit meant.
+    expect(displayValue('3.59036532972 lx')).toBe('3.59036532972 lx');
+  });
+
   it('keeps a measure written with its own precision, and text that only starts with a number', () => {
     expect(displayValue('12.000 m')).toBe('12.000 m');
     expect(displayValue('REI 90')).toBe('REI 90');

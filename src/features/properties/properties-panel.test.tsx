@@ -160,4 +160,36 @@ describe('PropertiesPanel', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Beam 4999']);
   });
+
+  it('cuts a very long name short in the tree, with the whole of it on hover, and never lets it widen the panel', async () => {
+    const long = `Curtain wall mullion ${'x'.repeat(300)}`;
+    serveMd((call: RecordedCall) =>
+      call.url.pathname.endsWith('/properties')
+        ? jsonResponse({ data: { type: 'properties', collection: [{ objectid: 3, name: long, properties: {} }] } })
+        : jsonResponse({
+            data: {
+              type: 'objects',
+              objects: [{ objectid: 1, name: 'Demo House', objects: [{ objectid: 3, name: long }] }],
+            },
+          }),
+    );
+    renderPanel(3);
+    const item = await screen.findByRole('treeitem', { name: long });
+    const label = within(item).getByTitle(long);
+    expect(label).toHaveClass('truncate', 'min-w-0');
+    // A nowrap name is as wide as its text to the grid: its columns and the tree's section must be free to be narrower.
+    const objects = screen.getByRole('region', { name: 'Objects' });
+    expect(objects).toHaveClass('min-w-0');
+    expect(objects.parentElement).toHaveClass('grid-cols-[minmax(0,1fr)]');
+    expect(objects.parentElement?.className).toMatch(/@3xl:grid-cols-\[minmax\(14rem,1fr\)_minmax\(0,2fr\)\]/);
+    expect(screen.getByRole('region', { name: 'Selected object' })).toHaveClass('min-w-0');
+  });
+
+  it("shows a measure at its unit's precision, beside the 3D view as in the Properties tab, the stored value on hover", async () => {
+    serve({ collection: [{ ...PROPERTIES[0]!, properties: { Dimensions: { Length: '3.59036532972 m' } } }] });
+    renderPanel(3);
+    const table = await screen.findByRole('table', { name: 'Properties of South Wall Ground Floor' });
+    const length = within(table).getByText('3.59 m');
+    expect(length).toHaveAttribute('title', '3.59036532972 m');
+  });
 });

@@ -68,8 +68,10 @@ export function PropertiesPanel({ urn, guid, name, selectedId, onSelect }: Prope
           />
         )
       ) : (
-        <div className="grid min-h-0 flex-1 grid-rows-[minmax(9rem,2fr)_minmax(12rem,3fr)] gap-3 @3xl:grid-cols-[minmax(14rem,1fr)_minmax(0,2fr)] @3xl:grid-rows-1 @3xl:gap-4">
-          <section aria-label="Objects" className="flex min-h-0 flex-col">
+        // Columns that never grow to a name's width: a long name (unwrapped, cut short in the tree) once widened
+        // the grid past the pane, and selecting it scrolled the whole page sideways to show it.
+        <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] grid-rows-[minmax(9rem,2fr)_minmax(12rem,3fr)] gap-3 @3xl:grid-cols-[minmax(14rem,1fr)_minmax(0,2fr)] @3xl:grid-rows-1 @3xl:gap-4">
+          <section aria-label="Objects" className="flex min-h-0 min-w-0 flex-col">
             {tree.isPending ? (
               <Skeleton className="h-64 w-full" />
             ) : tree.isError ? (

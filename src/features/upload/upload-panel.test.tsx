@@ -24,6 +24,7 @@ function renderPanel() {
     filesDropped: vi.fn(),
     cancel: vi.fn(),
     retry: vi.fn(),
+    rename: vi.fn(),
     steps: {} as UploadRunner['steps'],
   };
   const view = renderWithProviders(
@@ -49,7 +50,7 @@ describe('UploadPanel', () => {
     actions.uploadStarted('a', 0);
     actions.bytesSent('a', 25_000_000, 0);
     actions.bytesSent('a', 25_000_000, 1000);
-    actions.fileFinished('b', { versionId, versionNumber: 2 });
+    actions.fileFinished('b', { versionId, itemId: 'urn:item', versionNumber: 2 });
     actions.uploadStarted('c', 0);
     actions.partFinished('c', 1);
     actions.fileFailed('c', 'The network failed while sending a part.');
@@ -65,7 +66,12 @@ describe('UploadPanel', () => {
     expect(plan).toHaveTextContent('Uploaded as version 2');
     expect(within(plan).getByRole('link', { name: 'Translate plan.pdf' })).toHaveAttribute(
       'href',
-      modelPath(encodeUrn(versionId), { translate: true, name: 'plan.pdf' }),
+      // The item's place goes along, so the model page shows the folders the file sits in.
+      modelPath(encodeUrn(versionId), {
+        translate: true,
+        name: 'plan.pdf',
+        item: { hubId: 'h', projectId: 'p', itemId: 'urn:item' },
+      }),
     );
     // A failure says what to do, and that the bytes already sent are not lost.
     expect(within(panel).getByRole('listitem', { name: 'broken.dwg' })).toHaveTextContent(
@@ -89,6 +95,42 @@ describe('UploadPanel', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear finished' }));
     expect(useUploadStore.getState().entries.map((entry) => entry.id)).toEqual(['a']);
+  });
+
+  it('stays open with the outcomes once every file is finished, and keeps toasts and rows clear of it', async () => {
+    renderPanel();
+    const toggle = await screen.findByRole('button', { name: /^Uploads/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.documentElement.style.getPropertyValue('--upload-panel-height')).toMatch(/px$/);
+    act(() => uploadActions().uploadCancelled('a'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveTextContent('Uploads · 1 done, 1 failed, 1 cancelled');
+  });
+
+  it('refuses an empty file and holds a long name for renaming, saying why', async () => {
+    const long = `${'a'.repeat(300)}.ifc`;
+    act(() =>
+      uploadActions().filesQueued(
+        [
+          { id: 'e', name: 'empty.rvt', size: 0, target },
+          { id: 'l', name: long, size: 10, target },
+        ],
+        0,
+      ),
+    );
+    const { runner, user } = renderPanel();
+    const empty = await screen.findByRole('listitem', { name: 'empty.rvt' });
+    expect(empty).toHaveTextContent('the file is empty (0 bytes), and Autodesk Docs refuses empty files');
+    expect(within(empty).queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
+
+    const held = screen.getByRole('listitem', { name: long });
+    expect(held).toHaveTextContent('names can be at most 255 characters');
+    const input = within(held).getByRole('textbox', { name: `New name for ${long}` });
+    expect(input).toHaveValue(`${'a'.repeat(251)}.ifc`);
+    await user.clear(input);
+    await user.type(input, 'short.ifc');
+    await user.click(within(held).getByRole('button', { name: 'Upload' }));
+    expect(runner.rename).toHaveBeenCalledWith('l', 'short.ifc');
   });
 
   it('warns before the tab closes while uploads run, and not after', () => {

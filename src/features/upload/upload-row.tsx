@@ -3,7 +3,9 @@ import { encodeUrn } from '../../../contracts/model-derivative';
 import { Button } from '../../components/ui/button';
 import { formatBytes } from '../../lib/format-bytes';
 import { modelPath } from '../../lib/model-paths';
+import { RenameForm } from './rename-form';
 import { formatDuration, secondsLeft } from './speed';
+import { PROBLEM_TEXT } from './upload-checks';
 import type { UploadEntry } from './upload-store';
 
 const STATUS: Record<UploadEntry['status'], string> = {
@@ -14,6 +16,8 @@ const STATUS: Record<UploadEntry['status'], string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
   skipped: 'Skipped: name taken',
+  refused: 'Not uploaded',
+  held: 'Needs a shorter name',
 };
 
 /** What to do next, so a failure never leaves the person guessing whether the bytes sent are lost. */
@@ -28,6 +32,7 @@ function detail(entry: UploadEntry): string {
     const version = entry.result?.versionNumber;
     return version && version > 1 ? `Uploaded as version ${version}` : version ? 'Uploaded as version 1' : 'Uploaded';
   }
+  if (entry.problem) return PROBLEM_TEXT[entry.problem];
   if (entry.status === 'failed') return `${entry.error ?? 'The upload failed.'} ${resumeHint(entry)}`;
   if (entry.status === 'cancelled') return `Cancelled. ${resumeHint(entry)}`;
   if (entry.status !== 'uploading') return STATUS[entry.status];
@@ -40,15 +45,23 @@ function detail(entry: UploadEntry): string {
     .join(' · ');
 }
 
+/** The hub item a finished upload became, so its model page can show the folders it sits in. */
+function itemPlace({ target, result }: UploadEntry) {
+  if (target.kind !== 'folder' || !result?.itemId) return undefined;
+  return { hubId: target.hubId, projectId: target.projectId, itemId: result.itemId };
+}
+
 /** One file of the queue: its progress and what can be done with it. */
 export function UploadRow({
   entry,
   onCancel,
   onRetry,
+  onRename,
 }: {
   entry: UploadEntry;
   onCancel: () => void;
   onRetry: () => void;
+  onRename: (name: string) => void;
 }) {
   const active = entry.status === 'queued' || entry.status === 'uploading' || entry.status === 'finishing';
   const versionId = entry.result?.versionId;
@@ -70,7 +83,7 @@ export function UploadRow({
         )}
         {entry.status === 'done' && versionId && (
           <Link
-            to={modelPath(encodeUrn(versionId), { translate: true, name: entry.name })}
+            to={modelPath(encodeUrn(versionId), { translate: true, name: entry.name, item: itemPlace(entry) })}
             className="text-xs font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-300"
             aria-label={`Translate ${entry.name}`}
           >
@@ -78,6 +91,7 @@ export function UploadRow({
           </Link>
         )}
       </div>
+      {entry.status === 'held' && <RenameForm name={entry.name} onRename={onRename} />}
       <progress
         aria-label={`${entry.name} progress`}
         max={Math.max(entry.size, 1)}
@@ -85,7 +99,7 @@ export function UploadRow({
         className="h-1.5 w-full overflow-hidden rounded-full accent-accent-600"
       />
       <p
-        className={`text-[11px] ${entry.status === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-neutral-600 dark:text-neutral-400'}`}
+        className={`text-[11px] ${entry.status === 'failed' || entry.problem ? 'text-red-700 dark:text-red-400' : 'text-neutral-600 dark:text-neutral-400'}`}
       >
         {detail(entry)}
       </p>

@@ -42,6 +42,26 @@ describe('the upload runner', () => {
     expect(fake.created).toEqual(['version plan.pdf v2']);
   });
 
+  it('sends neither an empty file nor a too-long name, and sends the file once renamed', async () => {
+    const timers = instantTimers();
+    const fake = fakeSteps(timers.now, []);
+    const runner = createUploadRunner({ steps: fake.steps, sendPart: fake.oss.sendPart, timers });
+    const long = `${'n'.repeat(260)}.ifc`;
+    const picked = [
+      { file: new Blob([]), name: 'empty.rvt', path: [] },
+      { file: blob, name: long, path: [] },
+    ];
+    const batch = await planBatch(picked, place, fake.steps, () => Promise.resolve(null), new AbortController().signal);
+    runner.filesDropped(batch?.uploads ?? [], batch?.files ?? []);
+    expect(entries().map((entry) => entry.status)).toEqual(['refused', 'held']);
+    expect(fake.created).toEqual([]);
+
+    runner.rename(batch?.uploads[1]?.id ?? '', 'short.ifc');
+    expect((await settled(batch?.uploads[1]?.id ?? '')).name).toBe('short.ifc');
+    expect(fake.created).toEqual(['item short.ifc']);
+    expect(entries()[0]?.status).toBe('refused');
+  });
+
   it('asks once for a batch with conflicts and follows the answer', async () => {
     const timers = instantTimers();
     const fake = fakeSteps(timers.now, ['a.txt', 'b.txt']);

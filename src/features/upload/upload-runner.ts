@@ -1,6 +1,7 @@
 import { realTimers, type Timers } from './backoff';
 import { createLimiter } from './limiter';
 import { runFile, type UploadSteps } from './run-file';
+import { uploadProblem } from './upload-checks';
 import type { ContentDeps, PartSender } from './signed-upload';
 import { isActive, uploadActions, useUploadStore, type NewUpload } from './upload-store';
 
@@ -13,6 +14,8 @@ export interface UploadRunner {
   filesDropped: (uploads: NewUpload[], files: Blob[]) => void;
   cancel: (id: string) => void;
   retry: (id: string) => void;
+  /** Sends a file held for its name under the new one. */
+  rename: (id: string, name: string) => void;
   /** The steps, for planning a batch (the folder's names) before it is queued. */
   steps: UploadSteps;
 }
@@ -72,7 +75,8 @@ export function createUploadRunner({
     filesDropped: (uploads, blobs) => {
       uploads.forEach((upload, index) => {
         const blob = blobs[index];
-        if (blob && !upload.skipped) files.set(upload.id, blob);
+        // A file refused before sending (empty, see upload-checks) can never go, so its blob is not kept.
+        if (blob && !upload.skipped && uploadProblem(upload) !== 'empty') files.set(upload.id, blob);
       });
       actions.filesQueued(uploads, timers.now());
       pump();
@@ -82,6 +86,10 @@ export function createUploadRunner({
       if (!entry || !isActive(entry)) return;
       actions.uploadCancelled(id);
       running.get(id)?.abort(new DOMException('The upload was cancelled.', 'AbortError'));
+      pump();
+    },
+    rename: (id, name) => {
+      actions.renamedForUpload(id, name);
       pump();
     },
     retry: (id) => {

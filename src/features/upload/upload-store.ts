@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { ConflictChoice } from './conflicts';
+import { uploadProblem, type UploadProblem } from './upload-checks';
 import { meterAdd, newMeter, type SpeedMeter } from './speed';
 
 /**
@@ -27,7 +28,9 @@ export interface BucketTarget {
   bucketKey: string;
 }
 
-export type UploadStatus = 'queued' | 'uploading' | 'finishing' | 'done' | 'failed' | 'cancelled' | 'skipped';
+/** `refused`: the service would refuse the file as it is (empty); `held`: waits for a new name. */
+export type UploadStatus =
+  'queued' | 'uploading' | 'finishing' | 'done' | 'failed' | 'cancelled' | 'skipped' | 'refused' | 'held';
 
 export interface UploadResult {
   versionId?: string;
@@ -46,6 +49,8 @@ export interface UploadEntry {
   sentBytes: number;
   meter: SpeedMeter;
   error?: string;
+  /** Why it was not sent: found before uploading, so the person can act on it. */
+  problem?: UploadProblem;
   /** Carried into a retry: the same storage and upload, and the parts already sent. */
   storageId?: string;
   uploadKey?: string;
@@ -83,6 +88,7 @@ interface UploadActions {
   contentSent: (id: string) => void;
   fileFinished: (id: string, result: UploadResult, name?: string) => void;
   fileFailed: (id: string, message: string) => void;
+  renamedForUpload: (id: string, name: string) => void;
   uploadCancelled: (id: string) => void;
   retryRequested: (id: string, now: number) => void;
   finishedCleared: () => void;
@@ -97,6 +103,16 @@ interface UploadState {
 
 const ACTIVE: readonly UploadStatus[] = ['queued', 'uploading', 'finishing'];
 export const isActive = (entry: UploadEntry) => ACTIVE.includes(entry.status);
+/** Still wants something: being sent, or waiting for the person to rename it. */
+export const isUnfinished = (entry: UploadEntry) => isActive(entry) || entry.status === 'held';
+
+function queuedStatus(upload: NewUpload): Pick<UploadEntry, 'status' | 'problem'> {
+  if (upload.skipped) return { status: 'skipped' };
+  const problem = uploadProblem(upload);
+  if (problem === 'empty') return { status: 'refused', problem };
+  if (problem) return { status: 'held', problem };
+  return { status: 'queued' };
+}
 
 export const useUploadStore = create<UploadState>()((set) => {
   const update = (id: string, change: (entry: UploadEntry) => Partial<UploadEntry>) =>
@@ -116,7 +132,7 @@ export const useUploadStore = create<UploadState>()((set) => {
               name: upload.name,
               size: upload.size,
               target: upload.target,
-              status: upload.skipped ? 'skipped' : 'queued',
+              ...queuedStatus(upload),
               sentBytes: 0,
               meter: newMeter(now),
               doneParts: [],
@@ -139,6 +155,8 @@ export const useUploadStore = create<UploadState>()((set) => {
       fileFinished: (id, result, name) =>
         update(id, (entry) => ({ status: 'done', result, name: name ?? entry.name, sentBytes: entry.size })),
       fileFailed: (id, message) => update(id, () => ({ status: 'failed', error: message })),
+      renamedForUpload: (id, name) =>
+        update(id, (entry) => (entry.status === 'held' ? { status: 'queued', name, problem: undefined } : {})),
       uploadCancelled: (id) => update(id, (entry) => (isActive(entry) ? { status: 'cancelled' } : {})),
       retryRequested: (id, now) =>
         update(id, (entry) =>
@@ -146,7 +164,7 @@ export const useUploadStore = create<UploadState>()((set) => {
             ? { status: 'queued', error: undefined, meter: newMeter(now) }
             : {},
         ),
-      finishedCleared: () => set((state) => ({ entries: state.entries.filter(isActive) })),
+      finishedCleared: () => set((state) => ({ entries: state.entries.filter(isUnfinished) })),
       conflictsFound: (pendingBatch) => set({ pendingBatch }),
     },
   };

@@ -11,9 +11,30 @@ export interface Focus {
   ids: ReadonlySet<number>;
 }
 
+/** What the preview draws: a mesh of a 3D model, or the line segments of a 2D drawing (glTF LINES). */
+export type Drawable = THREE.Mesh | THREE.Line;
+
 const HIGHLIGHT = new THREE.MeshStandardMaterial({ color: 0x2f7cf6, emissive: 0x1d4ed8, emissiveIntensity: 0.5 });
 // Faint and never hiding what is behind it: a ghost writes no depth.
 const GHOST = new THREE.MeshStandardMaterial({ color: 0x9ca3af, transparent: true, opacity: 0.12, depthWrite: false });
+// Lines are one pixel wide whatever their material: they stand out by colour alone, so the ghost is fainter than the ink.
+const LINE_HIGHLIGHT = new THREE.LineBasicMaterial({ color: 0x2f7cf6 });
+const LINE_GHOST = new THREE.LineBasicMaterial({
+  color: 0x9ca3af,
+  transparent: true,
+  opacity: 0.35,
+  depthWrite: false,
+});
+const isGhost = (material: THREE.Material | THREE.Material[]) => material === GHOST || material === LINE_GHOST;
+
+/** The drawables under a loaded scene, in order. */
+export function drawablesOf(root: THREE.Object3D): Drawable[] {
+  const found: Drawable[] = [];
+  root.traverse((object) => {
+    if (object instanceof THREE.Mesh || object instanceof THREE.Line) found.push(object);
+  });
+  return found;
+}
 
 /** The dbId of the node an object belongs to: GLTFLoader copies node extras into userData. */
 export function dbIdOf(object: THREE.Object3D | null): number | null {
@@ -34,14 +55,14 @@ export function hiddenByDefault(object: THREE.Object3D | null): boolean {
 }
 
 export class SceneObjects {
-  private readonly original: Map<THREE.Mesh, THREE.Material | THREE.Material[]>;
-  private readonly ids: Map<THREE.Mesh, number | null>;
+  private readonly original: Map<Drawable, THREE.Material | THREE.Material[]>;
+  private readonly ids: Map<Drawable, number | null>;
   /** Drawn only when selected or focused on (from the object tree), never with the rest of the model. */
-  private readonly hidden: ReadonlySet<THREE.Mesh>;
+  private readonly hidden: ReadonlySet<Drawable>;
   /** What a click can pick: shown and not ghosted. */
-  pickable: THREE.Mesh[];
+  pickable: Drawable[];
 
-  constructor(readonly meshes: THREE.Mesh[]) {
+  constructor(readonly meshes: Drawable[]) {
     this.original = new Map(meshes.map((mesh) => [mesh, mesh.material]));
     this.ids = new Map(meshes.map((mesh) => [mesh, dbIdOf(mesh)]));
     this.hidden = new Set(meshes.filter(hiddenByDefault));
@@ -50,7 +71,12 @@ export class SceneObjects {
   }
 
   idOf(mesh: THREE.Object3D | undefined): number | null {
-    return mesh ? (this.ids.get(mesh as THREE.Mesh) ?? null) : null;
+    return mesh ? (this.ids.get(mesh as Drawable) ?? null) : null;
+  }
+
+  /** The drawables of the given objects. */
+  of(ids: ReadonlySet<number>): Drawable[] {
+    return this.meshes.filter((mesh) => ids.has(this.ids.get(mesh) ?? NaN));
   }
 
   /** Highlights `selected`; hides or ghosts what is outside `focus`. */
@@ -60,10 +86,11 @@ export class SceneObjects {
       const inFocus = !focus || (id !== null && focus.ids.has(id));
       const asked = id !== null && (selected.has(id) || (focus?.ids.has(id) ?? false));
       mesh.visible = this.hidden.has(mesh) ? asked : inFocus || focus.mode === 'ghost';
+      const [highlight, ghost] = mesh instanceof THREE.Line ? [LINE_HIGHLIGHT, LINE_GHOST] : [HIGHLIGHT, GHOST];
       mesh.material =
-        id !== null && selected.has(id) ? HIGHLIGHT : inFocus ? (this.original.get(mesh) ?? mesh.material) : GHOST;
+        id !== null && selected.has(id) ? highlight : inFocus ? (this.original.get(mesh) ?? mesh.material) : ghost;
     }
-    this.pickable = this.meshes.filter((mesh) => mesh.visible && mesh.material !== GHOST);
+    this.pickable = this.meshes.filter((mesh) => mesh.visible && !isGhost(mesh.material));
   }
 
   /** The box of the given objects' meshes (every mesh drawn by default when `ids` is absent); empty when none is drawn. */

@@ -2,10 +2,13 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { SceneObjects, type Focus } from './scene-objects';
+import { drawablesOf, SceneObjects, type Focus } from './scene-objects';
+import { LINE_PICK_PIXELS, pickDrawable, pointsOnLines } from './scene-pick';
+import { perspectiveView, planView } from './view-camera';
 
 /**
- * The 3D preview without React: loads the platform's svf2 GLB (one node per object, `extras.dbId`),
+ * The preview without React: loads the platform's svf2 GLB (one node per object, `extras.dbId`): a 3D
+ * model's meshes seen in perspective, or a 2D drawing's lines (glTF LINES, z = 0) seen from above. It
  * renders on demand rather than every frame (a still model should cost no CPU), and maps picks and
  * highlights through dbIds so the object tree and the viewer speak the same ids.
  */
@@ -22,6 +25,8 @@ export interface SceneHandle {
 
 const START_DIRECTION = new THREE.Vector3(0.8, 0.6, 1).normalize();
 const isDark = () => document.documentElement.classList.contains('dark');
+// A drawing keeps its paper in both themes: its ink was chosen for a light ground, as in its PDF and thumbnail.
+const PAPER = 0xffffff;
 
 export async function createScene(
   host: HTMLElement,
@@ -37,43 +42,32 @@ export async function createScene(
   const light = new THREE.DirectionalLight(0xffffff, 1.5);
   light.position.set(1, 2, 3);
   scene.add(light);
-  const camera = new THREE.PerspectiveCamera(45, host.clientWidth / Math.max(1, host.clientHeight), 0.01, 1e6);
+  const gltf = await new GLTFLoader().setMeshoptDecoder(MeshoptDecoder).loadAsync(url);
+  const model = gltf.scene;
+  scene.add(model);
+  const drawables = drawablesOf(model);
+  const objects = new SceneObjects(drawables);
+  const modelSize = objects.box().getSize(new THREE.Vector3()).length() || 1;
+  // Lines and nothing else: a 2D drawing.
+  const flat = drawables.length > 0 && drawables.every((drawable) => drawable instanceof THREE.Line);
+  const aspect = host.clientWidth / Math.max(1, host.clientHeight);
+  const view = flat ? planView(aspect) : perspectiveView(aspect);
+  const camera = view.camera;
   const controls = new OrbitControls(camera, renderer.domElement);
+  view.configure(controls);
   const render = () => renderer.render(scene, camera);
   controls.addEventListener('change', render);
-  // The canvas follows the app's theme, light or dark.
+  // The canvas follows the app's theme, light or dark; a drawing stays on paper.
   const paint = () => {
-    scene.background = new THREE.Color(isDark() ? 0x262626 : 0xf4f4f5);
+    scene.background = new THREE.Color(flat ? PAPER : isDark() ? 0x262626 : 0xf4f4f5);
     render();
   };
   const themeWatch = new MutationObserver(paint);
   themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
 
-  const gltf = await new GLTFLoader().setMeshoptDecoder(MeshoptDecoder).loadAsync(url);
-  const model = gltf.scene;
-  scene.add(model);
-  const meshes: THREE.Mesh[] = [];
-  model.traverse((object) => {
-    if (object instanceof THREE.Mesh) meshes.push(object as THREE.Mesh);
-  });
-  const objects = new SceneObjects(meshes);
-  const modelSize = objects.box().getSize(new THREE.Vector3()).length() || 1;
-
   const frame = (box: THREE.Box3, direction: THREE.Vector3) => {
     if (box.isEmpty()) return;
-    const size = box.getSize(new THREE.Vector3()).length() || modelSize / 100;
-    const center = box.getCenter(new THREE.Vector3());
-    // The box's bounding sphere inside the narrower of the two fields of view, with a little margin.
-    const vertical = THREE.MathUtils.degToRad(camera.fov);
-    const horizontal = 2 * Math.atan(Math.tan(vertical / 2) * camera.aspect);
-    const distance = (size / 2 / Math.sin(Math.min(vertical, horizontal) / 2)) * 1.05;
-    camera.near = size / 1000;
-    // Far enough for the whole model behind a small part the camera is close to.
-    camera.far = Math.max(distance, modelSize) * 100;
-    camera.position.copy(center).add(direction.clone().multiplyScalar(distance));
-    camera.updateProjectionMatrix();
-    controls.target.copy(center);
-    controls.update();
+    view.frame(controls, box, direction, modelSize);
     render();
   };
   const fit = (ids?: ReadonlySet<number>) => {
@@ -85,7 +79,8 @@ export async function createScene(
   const hitAt = (x: number, y: number): number | null => {
     const rect = renderer.domElement.getBoundingClientRect();
     raycaster.setFromCamera(new THREE.Vector2((x / rect.width) * 2 - 1, -(y / rect.height) * 2 + 1), camera);
-    return objects.idOf(raycaster.intersectObjects(objects.pickable, false)[0]?.object);
+    const lineThreshold = view.pixelSize(controls, rect.height) * LINE_PICK_PIXELS;
+    return objects.idOf(pickDrawable(raycaster, objects.pickable, lineThreshold, flat));
   };
 
   // A click picks; a drag orbits. Told apart by how far the pointer moved.
@@ -100,8 +95,7 @@ export async function createScene(
   renderer.domElement.addEventListener('pointerup', onUp);
   const resize = new ResizeObserver(() => {
     renderer.setSize(host.clientWidth, host.clientHeight);
-    camera.aspect = host.clientWidth / Math.max(1, host.clientHeight);
-    camera.updateProjectionMatrix();
+    view.setAspect(host.clientWidth / Math.max(1, host.clientHeight));
     render();
   });
   resize.observe(host);
@@ -118,24 +112,30 @@ export async function createScene(
       const box = objects.box(ids);
       if (box.isEmpty()) return null;
       const rect = renderer.domElement.getBoundingClientRect();
+      const pixel = (point: THREE.Vector3): [number, number] => {
+        const ndc = point.clone().project(camera);
+        return [((ndc.x + 1) / 2) * rect.width, ((1 - ndc.y) / 2) * rect.height];
+      };
+      const picks = ([x, y]: [number, number]) =>
+        x > 0 && y > 0 && x < rect.width && y < rect.height && ids.has(hitAt(x, y) ?? NaN);
+      // A line is hit only near it: try points on it. Elsewhere sample the objects' screen rectangle for a
+      // pixel where one of them, not something in front, is hit first.
+      const onLines = pointsOnLines(objects.of(ids), 64).map(pixel).find(picks);
+      if (onLines) return [Math.round(onLines[0]), Math.round(onLines[1])];
       const corners = [0, 1].flatMap((i) =>
         [0, 1].flatMap((j) =>
           [0, 1].map((k) =>
-            new THREE.Vector3(i ? box.max.x : box.min.x, j ? box.max.y : box.min.y, k ? box.max.z : box.min.z).project(
-              camera,
-            ),
+            pixel(new THREE.Vector3(i ? box.max.x : box.min.x, j ? box.max.y : box.min.y, k ? box.max.z : box.min.z)),
           ),
         ),
       );
-      const xs = corners.map((point) => ((point.x + 1) / 2) * rect.width);
-      const ys = corners.map((point) => ((1 - point.y) / 2) * rect.height);
-      // Sample the objects' screen rectangle for a pixel where one of them, not something in front, is hit first.
+      const xs = corners.map(([x]) => x);
+      const ys = corners.map(([, y]) => y);
       for (let i = 1; i < 8; i += 1) {
         for (let j = 1; j < 8; j += 1) {
           const x = Math.min(...xs) + ((Math.max(...xs) - Math.min(...xs)) * i) / 8;
           const y = Math.min(...ys) + ((Math.max(...ys) - Math.min(...ys)) * j) / 8;
-          const hit = x > 0 && y > 0 && x < rect.width && y < rect.height ? hitAt(x, y) : null;
-          if (hit !== null && ids.has(hit)) return [Math.round(x), Math.round(y)];
+          if (picks([x, y])) return [Math.round(x), Math.round(y)];
         }
       }
       return null;

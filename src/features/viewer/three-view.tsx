@@ -64,7 +64,7 @@ export function ThreeView({ url, selectedId, selectedIds, onSelect }: ThreeViewP
   const outOfSight =
     ready && selectedId !== null && pick.id === selectedId && pick.point === 'none' && selectedIds.size > 0;
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-2">
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-2">
       <ViewerToolbar
         ready={ready}
         hasSelection={selectedIds.size > 0}
@@ -73,13 +73,13 @@ export function ThreeView({ url, selectedId, selectedIds, onSelect }: ThreeViewP
         onFitSelection={() => sceneRef.current?.fit(selectedIds)}
         onMode={setMode}
       />
-      <div className="relative flex min-h-96 flex-1 flex-col">
+      <div className="relative flex min-h-96 min-w-0 flex-1 flex-col">
         {/* Over the canvas rather than above it, so the view does not jump when it appears. */}
         <p
           role="status"
           className={
             outOfSight
-              ? 'absolute inset-x-2 top-2 z-10 rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900 shadow-sm dark:bg-amber-950 dark:text-amber-100'
+              ? 'absolute inset-x-2 top-2 z-10 rounded-md bg-amber-50 px-2 py-1 text-sm break-words text-amber-900 shadow-sm dark:bg-amber-950 dark:text-amber-100'
               : 'sr-only'
           }
         >
