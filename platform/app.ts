@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
+import { platformToolParts, type PlatformTools } from './admin-api/routes';
 import type { AppDeps } from './config';
 import type { TokenCheck } from './http/auth';
 import { compressJsonAnswers, decodedInProcess } from './http/compression';
@@ -28,7 +29,13 @@ export interface Logger {
  * The whole platform as one fetch handler, built from its dependencies. It opens no socket:
  * `main.ts` serves it and tests call `app.request()`.
  */
-export function createApp(deps: AppDeps, logger: Logger = console, options: { requestLog?: LogWriter } = {}) {
+export interface AppOptions {
+  requestLog?: LogWriter;
+  /** Faults, the request inspector and the routes under /_platform; absent where the operator turned them off. */
+  tools?: PlatformTools;
+}
+
+export function createApp(deps: AppDeps, logger: Logger = console, options: AppOptions = {}) {
   // The official clients send `//oss/v2/...` when their base URL ends in a slash; production accepts it.
   const app = new Hono({ getPath: (request) => getPath(request).replace(/^\/{2,}/, '/') });
   const tokens: TokenCheck = cachedTokenCheck(
@@ -44,7 +51,11 @@ export function createApp(deps: AppDeps, logger: Logger = console, options: { re
 
   app.use('*', requestIdHeader());
   if (options.requestLog) app.use('*', requestLog(options.requestLog));
+  const tools = options.tools && platformToolParts(options.tools);
+  // Before compression: a fault's cut counts the bytes on the wire.
+  for (const middleware of tools?.middleware ?? []) app.use('*', middleware);
   app.use('*', compressJsonAnswers());
+  for (const middleware of tools?.innerMiddleware ?? []) app.use('*', middleware);
   const readiness: Readiness = { draining: false };
   app.route('/', healthRoutes(deps.stores.db, readiness));
   app.use('*', appCors(deps.config.appOrigins));
@@ -52,6 +63,7 @@ export function createApp(deps: AppDeps, logger: Logger = console, options: { re
   const refuseText: TextRefusal = (place, path, message) =>
     isBrowserPagePath(path) ? badPageRequest(message) : unusableTextFor(place, path, message);
   app.use('*', requestTextCheck(refuseText));
+  if (tools?.routes) app.route('/_platform', tools.routes);
 
   app.route('/', authenticationRoutes(deps, tokens));
   app.route('/', dataManagementRoutes(deps, tokens));

@@ -1,5 +1,6 @@
 import { UsageError } from './cli/args';
 import { USAGE } from './cli/usage';
+import { SeedError } from './seed/seed-source';
 import { DataDirLockedError } from './storage/data-dir';
 
 // Each command loads only what it runs: an admin command or a usage error need not load the
@@ -49,7 +50,9 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.exit(2);
   }
   const message =
-    error instanceof DataDirLockedError ? error.message : `error: ${(error as Error).stack ?? String(error)}`;
+    error instanceof DataDirLockedError || error instanceof SeedError
+      ? error.message
+      : `error: ${(error as Error).stack ?? String(error)}`;
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

@@ -12,8 +12,9 @@ const DATA_DIR = { 'data-dir': { type: 'string' } } as const;
 /** `admin <noun> <verb> …`: one JSON object on stdout, or an error and a non-zero exit. */
 export async function runAdmin(args: string[]): Promise<object> {
   const [noun, verb, ...rest] = args;
-  const key = noun === 'demo' ? 'demo' : `${noun ?? ''} ${verb ?? ''}`;
-  const flagsAfter = noun === 'demo' ? args.slice(1) : rest;
+  const single = noun === 'demo' || noun === 'seed';
+  const key = single ? noun : `${noun ?? ''} ${verb ?? ''}`;
+  const flagsAfter = single ? args.slice(1) : rest;
   switch (key) {
     case 'app create': {
       const flags = parse(flagsAfter, {
@@ -55,6 +56,10 @@ export async function runAdmin(args: string[]): Promise<object> {
         const blobs = await openBlobs(blobOptions, dataDir, systemClock);
         return ensureDemo({ stores, blobs, clock: systemClock }, origins, await exampleBundles());
       });
+    }
+    case 'seed': {
+      const { runSeedCommand } = await import('../seed/seed-command');
+      return runSeedCommand(flagsAfter);
     }
     default:
       throw new UsageError(`Unknown admin command "${args.slice(0, 2).join(' ')}".`);

@@ -4,7 +4,7 @@ import { jsonLines, type LogWriter } from '../http/request-log';
 
 export interface PlatformLog {
   /** A message of the process's life (listening, stopping). */
-  say(message: string): void;
+  say: (message: string) => void;
   /** Failures the app reports. */
   logger: Logger;
   write: LogWriter;

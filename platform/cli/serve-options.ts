@@ -1,5 +1,6 @@
 import { DEFAULT_TOKEN_TTL_SECONDS, NO_RATE_LIMITS, SPEC_RATE_LIMITS, type RateLimits } from '../config';
 import { list, parse, port, positiveInt, url, UsageError } from './args';
+import { FaultRuleError, parseFaultFlag, type FaultRuleSpec } from '../faults/rules';
 import { BLOB_FLAGS, parseBlobOptions, type BlobOptions } from './blob-options';
 
 export interface ServeOptions {
@@ -26,6 +27,16 @@ export interface ServeOptions {
   drainTimeoutSeconds: number;
   /** Where object bytes live: the data directory, or an S3-compatible bucket. */
   blobs: BlobOptions;
+  /** ahead: translation workers start and warm with the platform; on-demand: at the first job. */
+  workersStart: 'ahead' | 'on-demand';
+  /** The embedded database's shared buffers in MB: memory held at rest against reads from the file cache. */
+  dbBufferMb: number;
+  /** The local admin API under /_platform (faults, requests, snapshots); auto: on when only loopback reaches it. */
+  adminApi: 'auto' | 'on' | 'off';
+  /** Fault rules in force from the start (`--fault`, repeatable). */
+  faults: FaultRuleSpec[];
+  /** A seed file applied at start (`--seed`): users, apps, hubs, projects, files, buckets, translations. */
+  seed: string | undefined;
 }
 
 export function parseServeOptions(args: string[]): ServeOptions {
@@ -48,6 +59,11 @@ export function parseServeOptions(args: string[]): ServeOptions {
     log: { type: 'string' },
     'drain-timeout': { type: 'string' },
     'job-lease': { type: 'string' },
+    'workers-start': { type: 'string' },
+    'db-buffers': { type: 'string' },
+    'admin-api': { type: 'string' },
+    fault: { type: 'string', multiple: true },
+    seed: { type: 'string' },
     ...BLOB_FLAGS,
   });
   const jobs = flags.jobs ?? 'in-process';
@@ -79,7 +95,28 @@ export function parseServeOptions(args: string[]): ServeOptions {
     drainTimeoutSeconds: positiveInt(flags['drain-timeout'], '--drain-timeout', 30),
     jobLeaseSeconds: positiveInt(flags['job-lease'], '--job-lease', 30),
     blobs: parseBlobOptions(flags),
+    workersStart: oneOf(flags['workers-start'], '--workers-start', ['ahead', 'on-demand'] as const),
+    dbBufferMb: positiveInt(flags['db-buffers'], '--db-buffers', 128),
+    adminApi: oneOf(flags['admin-api'], '--admin-api', ['auto', 'on', 'off'] as const),
+    faults: list(flags.fault).map(faultFlag),
+    seed: flags.seed,
   };
+}
+
+function faultFlag(text: string): FaultRuleSpec {
+  try {
+    return parseFaultFlag(text);
+  } catch (error) {
+    if (error instanceof FaultRuleError) throw new UsageError(`--fault "${text}": ${error.message}`);
+    throw error;
+  }
+}
+
+/** A flag that takes one of a few words; the first is the default. */
+function oneOf<const T extends string>(value: string | undefined, flag: string, words: readonly [T, ...T[]]): T {
+  if (value === undefined) return words[0];
+  if ((words as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`${flag} must be ${words.slice(0, -1).join(', ')} or ${words.at(-1)}, not "${value}".`);
 }
 
 function logFormat(value: string | undefined): 'text' | 'json' {

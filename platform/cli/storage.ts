@@ -16,12 +16,16 @@ export interface OpenedStorage {
  * Opens the data directory and the database for a command. With `DATABASE_URL` an admin command
  * does not need the directory, so it may run beside a serving platform.
  */
-export async function openStorage(dataDirFlag: string | undefined, forServe: boolean): Promise<OpenedStorage> {
+export async function openStorage(
+  dataDirFlag: string | undefined,
+  forServe: boolean,
+  bufferMb?: number,
+): Promise<OpenedStorage> {
   const dataDir = path.resolve(dataDirFlag ?? DEFAULT_DATA_DIR);
   const databaseUrl = process.env['DATABASE_URL'] || undefined;
   const release = forServe || !databaseUrl ? await lockDataDir(dataDir) : () => undefined;
   try {
-    const db = await openDatabase({ dataDir, databaseUrl, templateDir: defaultTemplateDir() });
+    const db = await openDatabase({ dataDir, databaseUrl, templateDir: defaultTemplateDir(), bufferMb });
     return {
       stores: createStores(db),
       dataDir,

@@ -1,6 +1,7 @@
 export const USAGE = `Design Data Platform: a local implementation of the APS HTTP APIs.
 
-Usage: npm run --silent platform -- <command> [flags]
+Usage: design-data-platform <command> [flags]
+   (in the repository: npm run --silent platform -- <command> [flags])
 
 Commands:
   serve [--port 8080] [--host 127.0.0.1] [--data-dir .data] [--app-origin URL]...
@@ -11,6 +12,8 @@ Commands:
         [--jobs in-process|queue] [--job-lease 30] [--log text|json] [--drain-timeout 30]
         [--direct-io auto|off | --s3-bucket NAME [--s3-endpoint URL] [--s3-region us-east-1]
          [--s3-path-style] [--s3-prefix PREFIX]]
+        [--seed FILE] [--fault RULE]... [--admin-api auto|on|off]
+        [--workers-start ahead|on-demand] [--db-buffers 128]
       Run the platform in the foreground until SIGINT or SIGTERM.
       --token-ttl      lifetime of access tokens (default 3600, as APS); a short one lets
                        tests watch a token expire.
@@ -48,6 +51,20 @@ Commands:
       --s3-endpoint    the store's URL (MinIO, Ceph RGW, R2); AWS S3 when absent.
       --s3-region      the bucket's region.  --s3-path-style  bucket in the path.
       --s3-prefix      a prefix for every key.
+      --seed           a seed file (YAML or JSON; seed.schema.json) applied at start: users,
+                       apps, hubs, projects, folders, files, buckets, translations. Applying
+                       it again adds only what is missing; a bad seed stops the start.
+      --fault          a fault rule in force from the start, repeatable, e.g.
+                       --fault "oss PUT /oss/v2/buckets/*/objects/* status=503 times=2".
+                       Words: [service] [METHOD] [/path/glob] [app=CLIENT_ID] and one or
+                       more of status=4xx|5xx [retryAfter=S], latencyMs=MS, cutAfterBytes=N,
+                       then times=N or share=0..1. Off unless given.
+      --admin-api      the local admin API under /_platform (faults, requests, snapshots,
+                       reset); auto (default): on when bound to loopback and not published
+                       under another --public-url; it answers only this machine's sockets.
+      --workers-start  ahead (default): translation workers start warm with the platform;
+                       on-demand: at the first job (less memory at rest, a slower first job).
+      --db-buffers     the embedded database's shared buffers in MB (default 128).
       GET /health says the process is alive; GET /ready whether it takes requests.
 
   worker --public-url URL [--data-dir .data/worker] [--translation-workers 2]
@@ -75,6 +92,7 @@ Commands:
   admin hub create --name NAME [--member EMAIL]... [--app CLIENT_ID]...
   admin project create --hub HUB_ID --name NAME
   admin demo [--app-origin URL]... [--direct-io auto|off | --s3-bucket NAME [--s3-* ...]]
+  admin seed FILE [--direct-io auto|off | --s3-bucket NAME [--s3-* ...]]
       Each admin command prints JSON and takes --data-dir.
 
 The metadata database is embedded in the data directory unless DATABASE_URL names a PostgreSQL server.

@@ -14,16 +14,18 @@ export interface OpenDbOptions {
   databaseUrl?: string | undefined;
   /** Where an empty, migrated embedded database is kept for the next new data directory; none when unset. */
   templateDir?: string | undefined;
+  /** The embedded database's shared buffers in MB; PostgreSQL's 128 when unset. */
+  bufferMb?: number | undefined;
 }
 
 /** Opens the metadata database and brings its schema up to date. */
-export async function openDatabase({ dataDir, databaseUrl, templateDir }: OpenDbOptions): Promise<Db> {
+export async function openDatabase({ dataDir, databaseUrl, templateDir, bufferMb }: OpenDbOptions): Promise<Db> {
   if (databaseUrl) {
     // Loaded only for a server: node-postgres was a fifth of a second of every embedded start.
     const { openPostgres } = await import('./postgres');
     return migrated(await openPostgres(databaseUrl));
   }
-  return openEmbedded(path.join(dataDir, 'db'), templateDir);
+  return openEmbedded(path.join(dataDir, 'db'), templateDir, bufferMb);
 }
 
 async function migrated(db: Db): Promise<Db> {
@@ -42,18 +44,19 @@ async function migrated(db: Db): Promise<Db> {
  * and its dump, taken before anything but the migrations is written, becomes the template. A
  * template that does not load or migrate is made again; one that cannot be kept only costs the next start.
  */
-async function openEmbedded(dir: string, templateDir: string | undefined): Promise<Db> {
+async function openEmbedded(dir: string, templateDir: string | undefined, bufferMb?: number): Promise<Db> {
+  const startParams = bufferMb ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${bufferMb}MB`] : undefined;
   const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
   const file = fresh && templateDir ? await templateFile(templateDir).catch(() => undefined) : undefined;
   const template = file ? await readTemplate(file) : undefined;
   if (template) {
-    const loaded = await PGlite.create({ dataDir: dir, loadDataDir: template })
+    const loaded = await PGlite.create({ dataDir: dir, loadDataDir: template, startParams })
       .then(async (pg) => migrated(await openPglite(dir, pg)))
       .catch(() => undefined);
     if (loaded) return loaded;
     await rm(dir, { recursive: true, force: true });
   }
-  const pg = await PGlite.create({ dataDir: dir });
+  const pg = await PGlite.create({ dataDir: dir, startParams });
   const db = await migrated(await openPglite(dir, pg));
   if (file) await writeTemplate(file, await pg.dumpDataDir('none')).catch(() => undefined);
   return db;

@@ -1,0 +1,104 @@
+import { PolicyKey, Region } from '@aps_sdk/oss';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { officialClients } from './scratch-calls';
+import { installIntoScratch, type ScratchProject } from './scratch';
+
+const run = promisify(execFile);
+const SEED = `
+apps:
+  - { client_id: scratch-tests, client_secret: scratch-tests-secret, name: Scratch tests, type: server }
+hubs:
+  - name: Scratch Hub
+    apps: [scratch-tests]
+    projects:
+      - name: Scratch Project
+        files:
+          - name: notes.txt
+            versions: [{ content: first }, { content: second, comment: Edited }]
+buckets:
+  - key: scratch-bucket
+    owner: scratch-tests
+    objects: [{ key: hello.txt, content: hello }]
+`;
+
+let scratch: ScratchProject;
+const children: ChildProcess[] = [];
+beforeAll(async () => {
+  scratch = await installIntoScratch();
+  await writeFile(path.join(scratch.dir, 'seed.yaml'), SEED);
+}, 300_000);
+afterAll(async () => {
+  for (const child of children) child.kill('SIGTERM');
+  await scratch?.remove();
+});
+
+/** Runs a command in the scratch project and resolves with the first line its `pattern` matches. */
+function startIn(command: string, args: string[], pattern: RegExp): Promise<RegExpExecArray> {
+  const child = spawn(command, args, { cwd: scratch.dir, stdio: ['pipe', 'pipe', 'inherit'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = pattern.exec(line);
+      if (match) resolve(match);
+    });
+    child.once('exit', (code) => reject(new Error(`${command} exited with ${code} before printing ${pattern}`)));
+  });
+}
+
+describe('the platform as an npm package, installed from its tarball alone', () => {
+  it('brings only the platform’s runtime dependencies', async () => {
+    const installed = await readdir(path.join(scratch.dir, 'node_modules'));
+    for (const name of ['react', 'vite', 'vitest', '@playwright', 'typescript', 'tsx', 'esbuild'])
+      expect(installed).not.toContain(name);
+    expect(installed).toContain('design-data-platform');
+  });
+
+  it('answers --help through npx from the scratch project', async () => {
+    const { stdout } = await run('npx', ['--no-install', 'design-data-platform', '--help'], { cwd: scratch.dir });
+    expect(stdout).toContain('Usage: design-data-platform <command>');
+    expect(stdout).toContain('--seed');
+  });
+
+  it('serves a seed file through the command, and the official clients read it', async () => {
+    const dataDir = path.join(scratch.dir, 'data');
+    const args = ['serve', '--port', '0', '--data-dir', dataDir, '--seed', 'seed.yaml', '--workers-start', 'on-demand'];
+    const [, url] = await startIn(scratch.bin, args, /listening on (\S+)/);
+    const clients = officialClients(url!);
+    const token = await clients.token('scratch-tests', 'scratch-tests-secret');
+    const objects = await clients.oss(token).getObjects('scratch-bucket');
+    expect(objects.items?.map((item) => item.objectKey)).toEqual(['hello.txt']);
+    const hubs = await clients.dataManagement(token).getHubs();
+    expect(hubs.data?.map((hub) => hub.attributes?.name)).toEqual(['Scratch Hub']);
+  });
+
+  it('starts in-process through startPlatform, with faults the official client retries through', async () => {
+    const script = `
+      import { startPlatform } from 'design-data-platform';
+      const platform = await startPlatform({ seed: 'seed.yaml' });
+      console.log(JSON.stringify({ url: platform.url, apps: platform.apps }));
+      process.stdin.on('data', async () => { await platform.stop(); process.exit(0); });
+    `;
+    await writeFile(path.join(scratch.dir, 'start.mjs'), script);
+    const [line] = await startIn('node', ['start.mjs'], /^\{.*"url".*\}$/);
+    const { url, apps } = JSON.parse(line) as { url: string; apps: { clientId: string; clientSecret: string }[] };
+    expect(apps).toEqual([
+      expect.objectContaining({ clientId: 'scratch-tests', clientSecret: 'scratch-tests-secret' }),
+    ]);
+    const clients = officialClients(url);
+    const token = await clients.token(apps[0]!.clientId, apps[0]!.clientSecret);
+    const rule = { service: 'oss', method: 'POST', path: '/oss/v2/buckets', status: 503, times: 1 };
+    const added = await fetch(`${url}/_platform/faults`, { method: 'POST', body: JSON.stringify(rule) });
+    expect(added.status).toBe(201);
+    const bucket = await clients
+      .oss(token)
+      .createBucket(Region.Us, { bucketKey: 'made-twice', policyKey: PolicyKey.Transient });
+    expect(bucket.bucketKey).toBe('made-twice');
+    const faults = (await (await fetch(`${url}/_platform/faults`)).json()) as { faults: { fired: number }[] };
+    expect(faults.faults[0]!.fired).toBe(1);
+  });
+});
