@@ -1,6 +1,5 @@
 import { UsageError } from './cli/args';
 import { USAGE } from './cli/usage';
-import { SeedError } from './seed/seed-source';
 import { DataDirLockedError } from './storage/data-dir';
 
 // Each command loads only what it runs: an admin command or a usage error need not load the
@@ -44,14 +43,17 @@ async function main(argv: string[]): Promise<void> {
   throw new UsageError(`Unknown command "${command}".`);
 }
 
+/** Errors whose message is all a person needs (by name: their modules load only with their commands). */
+const SAID_IN_WORDS = new Set(['SeedError', 'SnapshotError']);
+
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) {
     process.stderr.write(`error: ${error.message}\n\n${USAGE}`);
     process.exit(2);
   }
   const message =
-    error instanceof DataDirLockedError || error instanceof SeedError
-      ? error.message
+    error instanceof DataDirLockedError || SAID_IN_WORDS.has((error as Error).name)
+      ? (error as Error).message
       : `error: ${(error as Error).stack ?? String(error)}`;
   process.stderr.write(`${message}\n`);
   process.exit(1);

@@ -12,7 +12,7 @@ const DATA_DIR = { 'data-dir': { type: 'string' } } as const;
 /** `admin <noun> <verb> …`: one JSON object on stdout, or an error and a non-zero exit. */
 export async function runAdmin(args: string[]): Promise<object> {
   const [noun, verb, ...rest] = args;
-  const single = noun === 'demo' || noun === 'seed';
+  const single = noun === 'demo' || noun === 'seed' || noun === 'export' || noun === 'import';
   const key = single ? noun : `${noun ?? ''} ${verb ?? ''}`;
   const flagsAfter = single ? args.slice(1) : rest;
   switch (key) {
@@ -60,6 +60,14 @@ export async function runAdmin(args: string[]): Promise<object> {
     case 'seed': {
       const { runSeedCommand } = await import('../seed/seed-command');
       return runSeedCommand(flagsAfter);
+    }
+    case 'export': {
+      const { runExportCommand } = await import('../snapshot/cli');
+      return runExportCommand(flagsAfter);
+    }
+    case 'import': {
+      const { runImportCommand } = await import('../snapshot/cli');
+      return runImportCommand(flagsAfter);
     }
     default:
       throw new UsageError(`Unknown admin command "${args.slice(0, 2).join(' ')}".`);

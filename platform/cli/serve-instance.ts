@@ -9,6 +9,8 @@ import type { SeedContext } from '../demo/store-file';
 import { FaultSet } from '../faults/fault-set';
 import { createRecorder } from '../inspector/recorder';
 import { seedAtStart } from '../seed/seed-command';
+import { createBaseline, type Baseline } from '../snapshot/baseline';
+import { snapshotRoutes, type SnapshotRouteDeps } from '../snapshot/routes';
 import { createWorkitemEngine } from '../automation/engine';
 import type { Clock } from '../clock';
 import { systemClock, type PlatformConfig } from '../config';
@@ -34,6 +36,8 @@ export interface ServeInstance {
   dataDir: string;
   clock: Clock;
   tools: PlatformTools;
+  /** Snapshots, restores and the reset's baseline: what /_platform/snapshot and /reset use. */
+  state: SnapshotRouteDeps;
   /** Drains requests under way, hands running jobs back and closes the storage. */
   stop(): Promise<void>;
 }
@@ -42,6 +46,8 @@ export interface ServeExtras {
   clock?: Clock;
   /** Runs on the open storage before jobs resume and the port opens: seeding, a baseline. */
   prepare?: (ctx: SeedContext) => Promise<void>;
+  /** Keep the state after the seed, for `POST /_platform/reset` (always with `--seed`). */
+  baseline?: boolean;
   /** Said at each step of the process's life; `serve` prints it, a test suite stays quiet. */
   say?: (message: string) => void;
 }
@@ -89,12 +95,26 @@ export async function startServeInstance(options: ServeOptions, extras: ServeExt
   const log = platformLog(options.log);
   const say = extras.say ?? log.say;
   const adminApi = adminApiEnabled(options.adminApi, options.host, options.publicUrl);
-  const tools: PlatformTools = { adminApi, faults: new FaultSet(options.faults), requests: createRecorder() };
+  let baseline: Baseline | undefined;
+  const state: SnapshotRouteDeps = {
+    ...ctx,
+    scratchDir: path.join(storage.dataDir, 'snapshot'),
+    baseline: () => baseline,
+  };
+  const tools: PlatformTools = {
+    adminApi,
+    faults: new FaultSet(options.faults),
+    requests: createRecorder(),
+    extraRoutes: snapshotRoutes(state),
+  };
   const app = createApp(
     { config, stores: storage.stores, signer, clock, blobs, translator, automation, workDir, jobQueue },
     log.logger,
     { tools, ...(options.log === 'json' ? { requestLog: log.write } : {}) },
   );
+  state.runners = { jobs: app.jobs, workitems: app.workitems };
+  // Taken before the seeded jobs resume: a reset asks for them again.
+  if (options.seed || extras.baseline) baseline = await createBaseline(state);
   await app.jobs.resume();
   await app.workitems.resume();
 
@@ -126,9 +146,10 @@ export async function startServeInstance(options: ServeOptions, extras: ServeExt
       await app.workitems.close();
       await translator.close();
       await automation.close();
+      await baseline?.dispose();
       await storage.close();
     })());
-  return { url, app, stores: storage.stores, blobs, dataDir: storage.dataDir, clock, tools, stop };
+  return { url, app, stores: storage.stores, blobs, dataDir: storage.dataDir, clock, tools, state, stop };
 }
 
 async function listening(server: ServerType, hostName: string): Promise<string> {

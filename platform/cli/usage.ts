@@ -93,6 +93,11 @@ Commands:
   admin project create --hub HUB_ID --name NAME
   admin demo [--app-origin URL]... [--direct-io auto|off | --s3-bucket NAME [--s3-* ...]]
   admin seed FILE [--direct-io auto|off | --s3-bucket NAME [--s3-* ...]]
+  admin export --out FILE [--direct-io auto|off | --s3-bucket NAME [--s3-* ...]]
+  admin import FILE [--direct-io auto|off | --s3-bucket NAME [--s3-* ...]]
+      export: the whole state, metadata and bytes, as one tar archive; import: an
+      archive's state in place of this one's, all or nothing. While serve runs, use
+      GET and PUT /_platform/snapshot instead (or DATABASE_URL).
       Each admin command prints JSON and takes --data-dir.
 
 The metadata database is embedded in the data directory unless DATABASE_URL names a PostgreSQL server.

@@ -5,6 +5,8 @@ import type { startPlatform as Contract, StartOptions } from '../../packages/pla
 import { parseFaultRule } from '../faults/rules';
 import { parseServeOptions } from '../cli/serve-options';
 import { startServeInstance } from '../cli/serve-instance';
+import { exportBytes } from '../snapshot/export';
+import { importState } from '../snapshot/import';
 import { seedForStart, type Seeded } from './start-seed';
 
 /** The platform for a test suite: quiet, on a free port, in a folder of its own, workers started at the first job. */
@@ -18,6 +20,7 @@ export const startPlatform: typeof Contract = async (options = {}) => {
     const instance = await startServeInstance(serveOptions, {
       clock: options.clock,
       say: () => undefined,
+      baseline: true,
       prepare: async (ctx) => {
         seeded = await seedForStart(ctx, options.seed, serveOptions.appOrigins);
       },
@@ -25,9 +28,9 @@ export const startPlatform: typeof Contract = async (options = {}) => {
     return {
       url: instance.url,
       ...seeded,
-      reset: () => Promise.reject(new Error('not yet')),
-      snapshot: () => Promise.reject(new Error('not yet')),
-      restore: () => Promise.reject(new Error('not yet')),
+      reset: () => instance.state.baseline()!.reset(),
+      snapshot: () => exportBytes(instance.state),
+      restore: async (archive) => void (await importState(instance.state, archive)),
       faults: {
         add: (rule) => Promise.resolve(instance.tools.faults.add(rule)),
         list: () => Promise.resolve(instance.tools.faults.list()),

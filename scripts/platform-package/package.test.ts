@@ -74,6 +74,16 @@ describe('the platform as an npm package, installed from its tarball alone', () 
     expect(objects.items?.map((item) => item.objectKey)).toEqual(['hello.txt']);
     const hubs = await clients.dataManagement(token).getHubs();
     expect(hubs.data?.map((hub) => hub.attributes?.name)).toEqual(['Scratch Hub']);
+
+    const inspected = await fetch(`${url}/_platform/requests?service=oss`);
+    const { requests } = (await inspected.json()) as { requests: { method: string; path: string; app: string }[] };
+    expect(requests).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/oss/v2/buckets/scratch-bucket/objects', app: 'scratch-tests' }),
+    ]);
+    const har = await (await fetch(`${url}/_platform/requests/har`)).text();
+    expect(har).toContain('"version":"1.2"');
+    expect(har).not.toContain(token);
+    expect(har).not.toContain('scratch-tests-secret');
   });
 
   it('starts in-process through startPlatform, with faults the official client retries through', async () => {
@@ -81,7 +91,11 @@ describe('the platform as an npm package, installed from its tarball alone', () 
       import { startPlatform } from 'design-data-platform';
       const platform = await startPlatform({ seed: 'seed.yaml' });
       console.log(JSON.stringify({ url: platform.url, apps: platform.apps }));
-      process.stdin.on('data', async () => { await platform.stop(); process.exit(0); });
+      process.stdin.on('data', async (data) => {
+        if (String(data).trim() === 'reset') return console.log('reset', await platform.reset());
+        await platform.stop();
+        process.exit(0);
+      });
     `;
     await writeFile(path.join(scratch.dir, 'start.mjs'), script);
     const [line] = await startIn('node', ['start.mjs'], /^\{.*"url".*\}$/);
@@ -100,5 +114,33 @@ describe('the platform as an npm package, installed from its tarball alone', () 
     expect(bucket.bucketKey).toBe('made-twice');
     const faults = (await (await fetch(`${url}/_platform/faults`)).json()) as { faults: { fired: number }[] };
     expect(faults.faults[0]!.fired).toBe(1);
+
+    // A token is state too: one issued after the seed goes with a reset.
+    const bucketKeys = async () => {
+      const fresh = await clients.token(apps[0]!.clientId, apps[0]!.clientSecret);
+      return ((await clients.oss(fresh).getBuckets()).items ?? []).map((item) => item.bucketKey).sort();
+    };
+    expect(await bucketKeys()).toEqual(['made-twice', 'scratch-bucket']);
+    const snapshot = await (await fetch(`${url}/_platform/snapshot`)).arrayBuffer();
+    expect((await fetch(`${url}/_platform/reset`, { method: 'POST' })).status).toBe(204);
+    expect(await bucketKeys()).toEqual(['scratch-bucket']);
+    const restored = await fetch(`${url}/_platform/snapshot`, { method: 'PUT', body: snapshot });
+    expect(restored.status).toBe(200);
+    expect(await bucketKeys()).toEqual(['made-twice', 'scratch-bucket']);
+  });
+
+  it('exports a data directory with admin export and imports it into another', async () => {
+    const source = path.join(scratch.dir, 'export-source');
+    const target = path.join(scratch.dir, 'export-target');
+    const archive = path.join(scratch.dir, 'state.tar');
+    await run(scratch.bin, ['admin', 'seed', 'seed.yaml', '--data-dir', source], { cwd: scratch.dir });
+    const exported = await run(scratch.bin, ['admin', 'export', '--out', archive, '--data-dir', source]);
+    expect(JSON.parse(exported.stdout)).toMatchObject({ blobs: expect.any(Number) });
+    await run(scratch.bin, ['admin', 'import', archive, '--data-dir', target]);
+    const [, url] = await startIn(scratch.bin, ['serve', '--port', '0', '--data-dir', target], /listening on (\S+)/);
+    const clients = officialClients(url!);
+    const token = await clients.token('scratch-tests', 'scratch-tests-secret');
+    const objects = await clients.oss(token).getObjects('scratch-bucket');
+    expect(objects.items?.map((item) => item.objectKey)).toEqual(['hello.txt']);
   });
 });
