@@ -63,6 +63,7 @@ export function sharedKeyHeaders(
 export async function azuriteWithBlobs(container: string, count: number) {
   const location = await mkdtemp(path.join(os.tmpdir(), 'ddm-bench-azurite-'));
   const port = await freePort();
+  const started = performance.now();
   const child = spawn(
     path.join(ROOT, 'node_modules/.bin/azurite-blob'),
     [
@@ -81,6 +82,7 @@ export async function azuriteWithBlobs(container: string, count: number) {
     createInterface({ input: child.stdout }).on('line', (line) => line.includes('successfully listens') && resolve());
     child.once('exit', (code) => reject(new Error(`azurite-blob exited (code ${code}) before listening`)));
   });
+  const startMs = performance.now() - started;
   const base = `http://127.0.0.1:${port}/${ACCOUNT}/${container}`;
   const call = async (method: string, url: URL, body?: Uint8Array<ArrayBuffer>) => {
     const response = await fetch(url, {
@@ -103,6 +105,9 @@ export async function azuriteWithBlobs(container: string, count: number) {
     );
   const listUrl = new URL(`${base}?restype=container&comp=list&maxresults=${count}`);
   return {
+    /** From the spawn to its "listens" line: the peer emulator's start. */
+    startMs,
+    pid: child.pid as number,
     listUrl: listUrl.href,
     headers: sharedKeyHeaders('GET', listUrl),
     async stop() {

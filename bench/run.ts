@@ -11,6 +11,7 @@ import { hubsList } from './hubs-list';
 import { mdJob } from './md-job';
 import { ossList } from './oss-list';
 import { ossUpload } from './oss-upload';
+import { platformPackage } from './platform-package';
 import { translateIfc } from './translate-ifc';
 import { jobQueue } from './job-queue';
 import { teamScale } from './team-scale';
@@ -32,6 +33,7 @@ const BENCHMARKS: Benchmark[] = [
   automationWorkitem,
   jobQueue,
   teamScale,
+  platformPackage,
 ];
 
 const only = process.argv.slice(2);

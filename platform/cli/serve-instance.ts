@@ -1,4 +1,5 @@
 import { serve, type ServerType } from '@hono/node-server';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -15,16 +16,15 @@ import { createWorkitemEngine } from '../automation/engine';
 import type { Clock } from '../clock';
 import { systemClock, type PlatformConfig } from '../config';
 import { closeOnlyIdleConnections } from '../http/server-timeouts';
-import { loadSigner } from '../services/authentication/signing';
+import { generateSigningKey, loadSigner } from '../services/authentication/signing';
 import { rehearseJobPath } from '../services/model-derivative/rehearsal';
-import { analyzeStaleTables } from '../storage/db/analyze';
 import type { BlobStore } from '../storage/blobs/blob-store';
 import type { Stores } from '../storage/stores';
 import { createWorkerPool } from '../translation/pool';
 import { openBlobs } from './blob-options';
 import { drain, platformLog } from './process-life';
 import type { ServeOptions } from './serve-options';
-import { openStorage } from './storage';
+import { DEFAULT_DATA_DIR, openStorage } from './storage';
 import { scheduleServeChores } from './serve-chores';
 
 /** A serving platform: what `serve` runs until a signal, and what `startPlatform` hands a test suite. */
@@ -54,9 +54,12 @@ export interface ServeExtras {
 
 export async function startServeInstance(options: ServeOptions, extras: ServeExtras = {}): Promise<ServeInstance> {
   const clock = extras.clock ?? systemClock;
+  // A new data directory needs a signing key: its generation (up to a second of RSA) runs on a
+  // thread of its own while the database opens.
+  const newKey = freshEmbeddedDataDir(options.dataDir) ? generateSigningKey() : undefined;
+  newKey?.catch(() => undefined);
   const storage = await openStorage(options.dataDir, true, options.dbBufferMb);
   const embedded = storage.stores.db.kind === 'pglite';
-  if (embedded) await analyzeStaleTables(storage.stores.db);
   const config: PlatformConfig = {
     issuer: options.publicUrl ?? '',
     appOrigins: options.appOrigins,
@@ -65,7 +68,11 @@ export async function startServeInstance(options: ServeOptions, extras: ServeExt
     automation: { allowHosts: options.automation.allowHosts },
     rateLimitWindowSeconds: options.rateLimitWindowSeconds,
   };
-  const signer = await loadSigner(storage.stores.oauth, () => config.issuer);
+  const signer = await loadSigner(
+    storage.stores.oauth,
+    () => config.issuer,
+    () => newKey ?? generateSigningKey(),
+  );
   const blobs = await openBlobs(options.blobs, storage.dataDir, clock);
   const ctx: SeedContext = { stores: storage.stores, blobs, clock };
   try {
@@ -150,6 +157,10 @@ export async function startServeInstance(options: ServeOptions, extras: ServeExt
       await storage.close();
     })());
   return { url, app, stores: storage.stores, blobs, dataDir: storage.dataDir, clock, tools, state, stop };
+}
+
+function freshEmbeddedDataDir(dataDir: string | undefined): boolean {
+  return !process.env['DATABASE_URL'] && !existsSync(path.join(path.resolve(dataDir ?? DEFAULT_DATA_DIR), 'db'));
 }
 
 async function listening(server: ServerType, hostName: string): Promise<string> {

@@ -43,10 +43,17 @@ const KEY_RELOAD_MS = 1000;
  * is read late because a platform started on port 0 learns its address only once it listens. Tokens
  * verify against every key in the database, so instances of one deployment accept each other's.
  */
-export async function loadSigner(oauth: OAuthRepo, issuerOf: () => string): Promise<Signer> {
+/** A new signing key pair; a start that expects to need one begins it early, beside the database's open. */
+export const generateSigningKey = () => generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
+
+export async function loadSigner(
+  oauth: OAuthRepo,
+  issuerOf: () => string,
+  newKey: () => ReturnType<typeof generateSigningKey> = generateSigningKey,
+): Promise<Signer> {
   let stored = await oauth.loadSigningKey();
   if (!stored) {
-    const pair = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
+    const pair = await newKey();
     await oauth.saveFirstSigningKey(randomUUID(), await exportJWK(pair.privateKey), await exportJWK(pair.publicKey));
     stored = await oauth.loadSigningKey();
   }
