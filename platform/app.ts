@@ -52,13 +52,13 @@ export function createApp(deps: AppDeps, logger: Logger = console, options: AppO
   app.use('*', requestIdHeader());
   if (options.requestLog) app.use('*', requestLog(options.requestLog));
   const tools = options.tools && platformToolParts(options.tools);
-  // Before compression: a fault's cut counts the bytes on the wire.
   for (const middleware of tools?.middleware ?? []) app.use('*', middleware);
   app.use('*', compressJsonAnswers());
   for (const middleware of tools?.innerMiddleware ?? []) app.use('*', middleware);
   const readiness: Readiness = { draining: false };
   app.route('/', healthRoutes(deps.stores.db, readiness));
   app.use('*', appCors(deps.config.appOrigins));
+  for (const middleware of tools?.afterCors ?? []) app.use('*', middleware);
   // Each service answers in its own format; the pages a browser opens answer with a page.
   const refuseText: TextRefusal = (place, path, message) =>
     isBrowserPagePath(path) ? badPageRequest(message) : unusableTextFor(place, path, message);

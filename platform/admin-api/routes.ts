@@ -20,18 +20,23 @@ export interface PlatformTools {
 
 /** What `createApp` installs for the tools: middleware on every request, and the routes under /_platform. */
 export function platformToolParts(tools: PlatformTools): {
+  /** Before compression: a fault's cut counts the bytes on the wire. */
   middleware: MiddlewareHandler[];
   /** Inside the compression, so the inspector sees answers as their handlers made them. */
   innerMiddleware: MiddlewareHandler[];
+  /** After CORS: a faulted answer carries CORS headers, for a browser to read its status. */
+  afterCors: MiddlewareHandler[];
   routes?: Hono;
 } {
-  const middleware = [faultMiddleware(tools.faults)];
+  const faults = faultMiddleware(tools.faults);
+  const middleware = [faults.outer];
   const innerMiddleware = tools.requests && tools.adminApi ? [recordRequests(tools.requests)] : [];
-  if (!tools.adminApi) return { middleware, innerMiddleware };
+  const afterCors = [faults.inner];
+  if (!tools.adminApi) return { middleware, innerMiddleware, afterCors };
   const routes = new Hono();
   routes.use('*', fromThisMachineOnly());
   routes.route('/faults', faultRoutes(tools.faults));
   if (tools.requests) routes.route('/requests', inspectorRoutes(tools.requests));
   if (tools.extraRoutes) routes.route('/', tools.extraRoutes);
-  return { middleware, innerMiddleware, routes };
+  return { middleware, innerMiddleware, afterCors, routes };
 }

@@ -16,7 +16,8 @@ let base: string;
 
 beforeAll(async () => {
   const app = new Hono();
-  app.use('*', faultMiddleware(faults));
+  const { outer, inner } = faultMiddleware(faults);
+  app.use('*', outer, inner);
   // One answer with a length, one streamed in parts without (chunked), as the platform sends both.
   app.get('/oss/v2/sized', (c) =>
     c.body(bytes, 200, { 'Content-Type': 'application/octet-stream', 'Content-Length': String(SIZE) }),

@@ -10,7 +10,8 @@ function faultyApp(rules: unknown[], options?: FaultMiddlewareOptions) {
   const faults = new FaultSet(rules);
   const app = new Hono();
   const handled = { count: 0 };
-  app.use('*', faultMiddleware(faults, options));
+  const { outer, inner } = faultMiddleware(faults, options);
+  app.use('*', outer, inner);
   app.all('*', (c) => {
     handled.count += 1;
     return c.text(BODY);

@@ -44,20 +44,29 @@ export function claimedApp(c: Context): string | undefined {
   return c.req.query('client_id');
 }
 
+/** The rules a request drew, from the outer half to the inner. */
+const decisions = new WeakMap<Request, FaultDecision>();
+
 /**
- * Applies the fault rules: off (one check of an empty set) until a rule is added. Install it early in
- * `createApp`, after the request id, so a fault's answer carries one and skips the work a real
- * refusal would skip too.
+ * Applies the fault rules: off (one check of an empty set) until a rule is added. Two halves: the
+ * outer, installed before compression, draws the rules, waits out their latency and cuts the body
+ * as it goes on the wire; the inner, installed after CORS and the request inspector, answers a
+ * rule's status, so a browser can read it and the inspector lists it. A browser's preflight is
+ * never faulted: its failure would hide the status a rule means the request to get.
  */
-export function faultMiddleware(faults: FaultSet, options: FaultMiddlewareOptions = {}): MiddlewareHandler {
+export function faultMiddleware(
+  faults: FaultSet,
+  options: FaultMiddlewareOptions = {},
+): { outer: MiddlewareHandler; inner: MiddlewareHandler } {
   const sleep = options.sleep ?? defaultSleep;
-  return async (c, next) => {
-    if (!faults.size || c.req.path.startsWith(EXEMPT)) return next();
+  const outer: MiddlewareHandler = async (c, next) => {
+    if (!faults.size || c.req.method === 'OPTIONS' || c.req.path.startsWith(EXEMPT)) return next();
     const decision = faults.take({ method: c.req.method, path: c.req.path, app: claimedApp(c) });
     if (!decision) return next();
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);
-    if (decision.status) return answer(c, decision.status, decision.ruleIds);
+    decisions.set(c.req.raw, decision);
     await next();
+    if (decision.status) return;
     // Under @hono/node-server the cut closes the server's own response; elsewhere the body stream fails.
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     const response =
@@ -66,6 +75,12 @@ export function faultMiddleware(faults: FaultSet, options: FaultMiddlewareOption
     headers.set(FAULT_HEADER, decision.ruleIds.join(', '));
     c.res = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
+  const inner: MiddlewareHandler = async (c, next) => {
+    const decision = decisions.get(c.req.raw);
+    if (!decision?.status) return next();
+    return answer(c, decision.status, decision.ruleIds);
+  };
+  return { outer, inner };
 }
 
 function answer(c: Context, { code, retryAfter, ruleId }: NonNullable<FaultDecision['status']>, ruleIds: string[]) {

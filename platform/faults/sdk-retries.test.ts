@@ -23,7 +23,8 @@ const faults = new FaultSet();
 beforeAll(async () => {
   platform = await createTestPlatform();
   const front = new Hono({ getPath: (request) => getPath(request).replace(/^\/{2,}/, '/') });
-  front.use('*', faultMiddleware(faults));
+  const { outer, inner } = faultMiddleware(faults);
+  front.use('*', outer, inner);
   front.all('*', (c) => platform.app.fetch(c.req.raw, c.env));
   server = serve({ fetch: front.fetch, port: 0, hostname: '127.0.0.1' });
   await once(server, 'listening');

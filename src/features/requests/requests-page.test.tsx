@@ -149,6 +149,18 @@ describe('RequestsPage', () => {
     expect(await screen.findByRole('region', { name: 'GET /oss/v2/buckets?n=1' })).toBeInTheDocument();
   });
 
+  it('pauses and resumes the live list with a button that names what it does', async () => {
+    servePlatform([summary(1)]);
+    const { user } = renderPage();
+    await screen.findByRole('table', { name: 'Requests' });
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    const resume = screen.getByRole('button', { name: 'Resume' });
+    // Not a toggle: a changing label with aria-pressed would say "Resume, pressed" while paused.
+    expect(resume).not.toHaveAttribute('aria-pressed');
+    await user.click(resume);
+    expect(screen.getByRole('button', { name: 'Pause' })).not.toHaveAttribute('aria-pressed');
+  });
+
   it('downloads the filtered requests as a HAR file', async () => {
     const platform = servePlatform([summary(1)]);
     const { user } = renderPage(`${REQUESTS_PATH}?service=oss`);

@@ -54,7 +54,8 @@ export function RequestsPage() {
           </p>
         </div>
         <div className="flex gap-2">
-          <Button size="sm" variant="ghost" aria-pressed={!live} onClick={() => setLive(!live)}>
+          {/* The label says what a click does; aria-pressed beside it would read "Resume, pressed" while paused. */}
+          <Button size="sm" variant="ghost" onClick={() => setLive(!live)}>
             {live ? 'Pause' : 'Resume'}
           </Button>
           <Button size="sm" onClick={() => void downloadHar()}>
