@@ -20,6 +20,11 @@ export interface StartOptions {
   /** Lifetime of access tokens in seconds (default 3600, as APS). */
   tokenTtlSeconds?: number;
   clock?: Clock;
+  /**
+   * A PostgreSQL server to keep the metadata on (its schema is the platform's; a reset or restore
+   * replaces its rows). Default: the embedded database in `dataDir`, whatever DATABASE_URL says.
+   */
+  databaseUrl?: string;
   /** Any other `serve` flags, as on the command line, e.g. `['--rate-limits', 'off']`. */
   serveArgs?: string[];
 }

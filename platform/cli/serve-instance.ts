@@ -48,6 +48,8 @@ export interface ServeExtras {
   prepare?: (ctx: SeedContext) => Promise<void>;
   /** Keep the state after the seed, for `POST /_platform/reset` (always with `--seed`). */
   baseline?: boolean;
+  /** The PostgreSQL server to keep metadata on, in place of `DATABASE_URL`; null: the embedded database. */
+  databaseUrl?: string | null;
   /** Said at each step of the process's life; `serve` prints it, a test suite stays quiet. */
   say?: (message: string) => void;
 }
@@ -56,9 +58,10 @@ export async function startServeInstance(options: ServeOptions, extras: ServeExt
   const clock = extras.clock ?? systemClock;
   // A new data directory needs a signing key: its generation (up to a second of RSA) runs on a
   // thread of its own while the database opens.
-  const newKey = freshEmbeddedDataDir(options.dataDir) ? generateSigningKey() : undefined;
+  const databaseUrl = extras.databaseUrl === undefined ? process.env['DATABASE_URL'] || null : extras.databaseUrl;
+  const newKey = !databaseUrl && freshDataDir(options.dataDir) ? generateSigningKey() : undefined;
   newKey?.catch(() => undefined);
-  const storage = await openStorage(options.dataDir, true, options.dbBufferMb);
+  const storage = await openStorage(options.dataDir, true, options.dbBufferMb, databaseUrl);
   const embedded = storage.stores.db.kind === 'pglite';
   const config: PlatformConfig = {
     issuer: options.publicUrl ?? '',
@@ -159,8 +162,8 @@ export async function startServeInstance(options: ServeOptions, extras: ServeExt
   return { url, app, stores: storage.stores, blobs, dataDir: storage.dataDir, clock, tools, state, stop };
 }
 
-function freshEmbeddedDataDir(dataDir: string | undefined): boolean {
-  return !process.env['DATABASE_URL'] && !existsSync(path.join(path.resolve(dataDir ?? DEFAULT_DATA_DIR), 'db'));
+function freshDataDir(dataDir: string | undefined): boolean {
+  return !existsSync(path.join(path.resolve(dataDir ?? DEFAULT_DATA_DIR), 'db'));
 }
 
 async function listening(server: ServerType, hostName: string): Promise<string> {

@@ -20,12 +20,18 @@ export async function openStorage(
   dataDirFlag: string | undefined,
   forServe: boolean,
   bufferMb?: number,
+  /** A PostgreSQL server, or null for the embedded database. */
+  databaseUrl: string | null = process.env['DATABASE_URL'] || null,
 ): Promise<OpenedStorage> {
   const dataDir = path.resolve(dataDirFlag ?? DEFAULT_DATA_DIR);
-  const databaseUrl = process.env['DATABASE_URL'] || undefined;
   const release = forServe || !databaseUrl ? await lockDataDir(dataDir) : () => undefined;
   try {
-    const db = await openDatabase({ dataDir, databaseUrl, templateDir: defaultTemplateDir(), bufferMb });
+    const db = await openDatabase({
+      dataDir,
+      databaseUrl: databaseUrl ?? undefined,
+      templateDir: defaultTemplateDir(),
+      bufferMb,
+    });
     return {
       stores: createStores(db),
       dataDir,

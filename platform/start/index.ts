@@ -21,6 +21,8 @@ export const startPlatform: typeof Contract = async (options = {}) => {
       clock: options.clock,
       say: () => undefined,
       baseline: true,
+      // A suite's own DATABASE_URL names its own database, which a reset would empty: only an explicit one is used.
+      databaseUrl: options.databaseUrl ?? null,
       prepare: async (ctx) => {
         seeded = await seedForStart(ctx, options.seed, serveOptions.appOrigins);
       },
