@@ -73,7 +73,7 @@ const testSupport = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/', '.tmp/'] },
+  { ignores: ['**/dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

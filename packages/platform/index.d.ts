@@ -14,7 +14,7 @@ export interface StartOptions {
   /** Where the data lives; default a temporary folder removed by `stop()`. */
   dataDir?: string;
   /** `'demo'`, a seed file's path, or a seed document (the shape of seed.schema.json). */
-  seed?: 'demo' | string | Record<string, unknown>;
+  seed?: string | Record<string, unknown>;
   /** Faults in place from the start. */
   faults?: FaultRule[];
   /** Lifetime of access tokens in seconds (default 3600, as APS). */
