@@ -1,3 +1,4 @@
+import { serviceOfPath as serviceOfRequestPath } from '../http/service-of-path';
 import { parseFaultRule, type FaultRule, type FaultRuleSpec, type FaultService } from './rules';
 
 /** What the rules see of a request. `app`: the client id it claims, if any. */
@@ -15,21 +16,11 @@ export interface FaultDecision {
   cutAfterBytes?: number;
 }
 
-const PREFIXES: [string, FaultService][] = [
-  ['/authentication/', 'authentication'],
-  ['/userinfo', 'authentication'],
-  ['/.well-known/', 'authentication'],
-  ['/oss/', 'oss'],
-  ['/data/', 'data-management'],
-  ['/project/', 'data-management'],
-  ['/modelderivative/', 'model-derivative'],
-  ['/da/', 'design-automation'],
-  ['/userprofile/', 'user-profile'],
-];
-
-/** The service that owns a path, by the prefixes `createApp` mounts them at. */
-export const serviceOfPath = (path: string): FaultService | undefined =>
-  PREFIXES.find(([prefix]) => path.startsWith(prefix))?.[1];
+/** The API service that owns a path; none for the platform's own endpoints and paths no service owns. */
+export function serviceOfPath(path: string): FaultService | undefined {
+  const service = serviceOfRequestPath(path);
+  return service === 'platform' || service === 'other' ? undefined : service;
+}
 
 // A glob as a pattern: a star is one segment or part of one; two stars are any depth, none included,
 // so "/a/<two stars>/b" matches /a/b as well as /a/x/y/b.

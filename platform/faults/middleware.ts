@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { decodeJwt } from 'jose';
 import type { ServerResponse } from 'node:http';
+import { claimedIdentity } from '../inspector/identity';
 import { cutResponse } from './cut';
 import { faultError } from './fault-errors';
 import { serviceOfPath, type FaultDecision, type FaultSet } from './fault-set';
@@ -20,28 +20,12 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 const EXEMPT = '/_platform/';
 
 /**
- * The client id a request claims, for matching only: read from the bearer token's `client_id` claim
- * without checking its signature (the service checks it after), else from Basic credentials or the
- * `client_id` query parameter (the OAuth endpoints). A form body is not read: that would cost every
- * token request a parse before its handler's own.
+ * The client id a request claims, for matching only, read as the request inspector reads it (a
+ * Bearer JWT's claims unchecked, Basic credentials), else the `client_id` query parameter (the OAuth
+ * endpoints). A form body is not read: that would cost every token request a parse before its handler's own.
  */
 export function claimedApp(c: Context): string | undefined {
-  const header = c.req.header('authorization') ?? '';
-  const [scheme = '', value = ''] = header.trim().split(/\s+/, 2);
-  try {
-    if (/^bearer$/i.test(scheme)) {
-      const claim = decodeJwt(value).client_id;
-      return typeof claim === 'string' ? claim : undefined;
-    }
-    if (/^basic$/i.test(scheme)) {
-      const decoded = Buffer.from(value, 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      if (colon > 0) return decodeURIComponent(decoded.slice(0, colon));
-    }
-  } catch {
-    // Not a JWT, or a broken escape: the request claims no app the rules could name.
-  }
-  return c.req.query('client_id');
+  return claimedIdentity(c.req.header('authorization') ?? null, null).app ?? c.req.query('client_id');
 }
 
 /** The rules a request drew, from the outer half to the inner. */

@@ -1,20 +1,3 @@
-import type { InspectedService } from '../../contracts/request-inspector';
-
-const SERVICE_PREFIXES: ReadonlyArray<[RegExp, InspectedService]> = [
-  [/^\/authentication\//, 'authentication'],
-  [/^\/\.well-known\//, 'authentication'],
-  [/^\/(?:project|data)\/v\d/, 'data-management'],
-  [/^\/oss\/v\d/, 'oss'],
-  [/^\/modelderivative\/v\d/, 'model-derivative'],
-  [/^\/da\//, 'design-automation'],
-  [/^\/userprofile\//, 'user-profile'],
-  [/^\/(?:_platform\/|health$|ready$)/, 'platform'],
-];
-
-export function serviceOf(path: string): InspectedService {
-  return SERVICE_PREFIXES.find(([prefix]) => prefix.test(path))?.[1] ?? 'other';
-}
-
 export interface Who {
   app: string | null;
   user: string | null;

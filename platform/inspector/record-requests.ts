@@ -3,7 +3,8 @@ import { INSPECTOR_PATH, type InspectedBody, type InspectedHeader } from '../../
 import { requestIdOf } from '../http/response-headers';
 import type { AccessClaims } from '../services/authentication/signing';
 import { captureRequestBody, captureResponseBody, type CapturedBytes } from './capture';
-import { claimedIdentity, serviceOf, type Who } from './identity';
+import { serviceOfPath } from '../http/service-of-path';
+import { claimedIdentity, type Who } from './identity';
 import type { Recorder } from './recorder';
 import { redact } from './redact';
 
@@ -77,7 +78,7 @@ export function recordRequests(
       method: c.req.method,
       path: redact({ kind: 'url', url: `${url.pathname}${url.search}` }),
       url: redact({ kind: 'url', url: url.href }),
-      service: serviceOf(c.req.path),
+      service: serviceOfPath(c.req.path),
       status: c.res.status,
       durationMs,
       app: who.app,
