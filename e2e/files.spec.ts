@@ -170,4 +170,14 @@ test('an upload with a version comment, shown in the details; deleting the file 
   // Restored as a copy of version 1 after the Deleted version 2.
   await expect(rowNamed(page, name)).toContainText('v3');
   await expectNoSeriousAxeViolations(page);
+
+  // The history says what version 2 is, and offers downloads of the versions that hold the file.
+  await grid(page).getByRole('link', { name, exact: true }).click();
+  const history = page.getByRole('table', { name: 'Version history' });
+  const marker = history.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'v2' }) });
+  await expect(marker).toContainText('Deleted');
+  await expect(marker.getByRole('button', { name: 'Download version 2' })).toHaveCount(0);
+  await expect(history.getByRole('button', { name: 'Download version 3' })).toBeVisible();
+  await expect(history.getByRole('button', { name: 'Download version 1' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
 });

@@ -4,6 +4,7 @@ import { configureHttp } from '../../api/http';
 import { envelope, folder, hub, item, project, version } from '../../testing/dm-fixtures';
 import { jsonResponse, mockFetch, type RecordedCall } from '../../testing/fetch-mock';
 import { renderWithProviders } from '../../testing/render';
+import { encodeUrn } from '../../../contracts/model-derivative';
 import { ItemPage } from './item-page';
 import { PLACE_PATTERNS } from './places';
 
@@ -34,6 +35,11 @@ function serve(
   const mock = mockFetch((call: RecordedCall) => {
     const path = decodeURIComponent(call.url.pathname);
     if (path.endsWith('/signeds3download')) return download();
+    if (path.endsWith('/designdata/formats')) return jsonResponse({ formats: { svf2: ['ifc', 'step'] } });
+    if (path.endsWith('/manifest'))
+      return path.includes(encodeUrn(versions[0]!.id))
+        ? jsonResponse({ status: 'success', progress: 'complete', derivatives: [] })
+        : jsonResponse({ diagnostic: 'Manifest not found' }, { status: 404 });
     if (path.endsWith(`/items/${ITEM}/versions`)) return jsonResponse(envelope(versions));
     if (path.endsWith(`/items/${ITEM}`))
       return jsonResponse(envelope(item(ITEM, 'demo-house.ifc', 'urn:models', 3), { included: [versions[0]!] }));
@@ -115,5 +121,27 @@ describe('ItemPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Download version 1' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Version 1 has no stored file to download.');
+  });
+
+  it("marks a deleted version as deleted, offers no download of it, and shows each version's translation", async () => {
+    const deleted = version(ITEM, 'demo-house.ifc', 2, { time: '2026-01-05T09:00:00.000Z' });
+    deleted.attributes.extension.type = 'versions:autodesk.core:Deleted';
+    const original = versions[1]!;
+    versions[1] = deleted;
+    try {
+      serve();
+      renderWithProviders(<ItemPage />, {
+        path: PLACE_PATTERNS.item,
+        url: `/hubs/a.hub/projects/a.project/items/${ITEM}`,
+      });
+      const history = await screen.findByRole('table', { name: 'Version history' });
+      const [v3, v2, v1] = within(history).getAllByRole('row').slice(1);
+      expect(v2).toHaveTextContent('Deleted');
+      expect(within(v2!).queryByRole('button', { name: 'Download version 2' })).toBeNull();
+      expect(await within(v3!).findByText('Translated')).toBeInTheDocument();
+      expect(await within(v1!).findByText('Not translated')).toBeInTheDocument();
+    } finally {
+      versions[1] = original;
+    }
   });
 });

@@ -15,6 +15,7 @@ import { PageHeader } from './page-header';
 import { PlaceError } from './place-error';
 import { itemPath, requireParam, versionPath } from './places';
 import { VersionFacts } from './version-facts';
+import { isDeletedVersion } from './version-translation';
 import { VersionHistory } from './version-history';
 
 /**
@@ -107,11 +108,13 @@ export function ItemPage() {
           <aside aria-label="Version details" className="min-w-0">
             {data && selected ? (
               <div className="space-y-3">
-                <DerivativeLinks
-                  versionId={selected.id}
-                  name={selected.attributes.name}
-                  item={{ hubId, projectId, itemId }}
-                />
+                {!isDeletedVersion(selected) && (
+                  <DerivativeLinks
+                    versionId={selected.id}
+                    name={selected.attributes.name}
+                    item={{ hubId, projectId, itemId }}
+                  />
+                )}
                 <VersionFacts item={data} version={selected} />
               </div>
             ) : asked !== null && versions.isSuccess ? (

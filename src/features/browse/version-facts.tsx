@@ -5,6 +5,7 @@ import { formatBytes } from '../../lib/format-bytes';
 import { formatDateTime } from '../../lib/time';
 import { fileTypeOf } from './file-types';
 import { versionComment } from './version-history';
+import { isDeletedVersion } from './version-translation';
 
 export function Fact({
   label,
@@ -55,9 +56,11 @@ export function VersionFacts({ item, version }: { item: Item; version: Version }
         <Fact
           label="Size"
           value={
-            storageSize === undefined
-              ? 'Unknown'
-              : `${formatBytes(storageSize)} (${storageSize.toLocaleString()} bytes)`
+            isDeletedVersion(version)
+              ? 'None: this version records that the file was deleted'
+              : storageSize === undefined
+                ? 'Unknown'
+                : `${formatBytes(storageSize)} (${storageSize.toLocaleString()} bytes)`
           }
         />
         {comment && <Fact label="Comment" value={comment} />}

@@ -9,6 +9,7 @@ import { formatBytes } from '../../lib/format-bytes';
 import { useNow } from '../../lib/time';
 import { TimeAgo } from '../../components/ui/time-ago';
 import { NothingToDownloadError, useDownloadVersion } from './use-download-version';
+import { DeletedLabel, isDeletedVersion, VersionTranslation } from './version-translation';
 
 const HEAD =
   'sticky top-0 h-8 border-b border-neutral-200 bg-neutral-50 px-3 text-left text-xs font-medium text-neutral-500 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-400';
@@ -48,6 +49,9 @@ export function VersionHistory({ versions, selected, hrefOf }: VersionHistoryPro
             <th scope="col" className={`${HEAD} text-right`}>
               Size
             </th>
+            <th scope="col" className={`${HEAD} hidden lg:table-cell`}>
+              Translation
+            </th>
             <th scope="col" className={`${HEAD} hidden md:table-cell`}>
               Comment
             </th>
@@ -60,6 +64,7 @@ export function VersionHistory({ versions, selected, hrefOf }: VersionHistoryPro
           {versions.map((version) => {
             const { versionNumber, createTime, createUserName, storageSize } = version.attributes;
             const current = versionNumber === selected;
+            const deleted = isDeletedVersion(version);
             const created = Date.parse(createTime);
             return (
               <tr
@@ -84,21 +89,26 @@ export function VersionHistory({ versions, selected, hrefOf }: VersionHistoryPro
                   {createUserName}
                 </td>
                 <td className={`${CELL} text-right text-neutral-600 tabular-nums dark:text-neutral-300`}>
-                  {storageSize === undefined ? '—' : formatBytes(storageSize)}
+                  {deleted ? <DeletedLabel /> : storageSize === undefined ? '—' : formatBytes(storageSize)}
+                </td>
+                <td className={`${CELL} hidden lg:table-cell`}>
+                  <VersionTranslation version={version} />
                 </td>
                 <td className={`${CELL} hidden max-w-72 truncate text-neutral-600 md:table-cell dark:text-neutral-300`}>
                   {versionComment(version) ?? '—'}
                 </td>
                 <td className={`${CELL} pr-4 text-right`}>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Download version ${versionNumber}`}
-                    loading={download.isPending && download.variables.id === version.id}
-                    onClick={() => download.mutate(version)}
-                  >
-                    <DownloadIcon className="size-3.5" />
-                  </Button>
+                  {!deleted && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Download version ${versionNumber}`}
+                      loading={download.isPending && download.variables.id === version.id}
+                      onClick={() => download.mutate(version)}
+                    >
+                      <DownloadIcon className="size-3.5" />
+                    </Button>
+                  )}
                 </td>
               </tr>
             );
