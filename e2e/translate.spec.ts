@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import { expectNoSeriousAxeViolations, putObject, signIn } from './steps';
 
 /**
@@ -140,6 +141,16 @@ test('translates an IFC to svf2, obj and ifc live, then reads its manifest, OBJ,
   ]);
   expect(download.suggestedFilename()).toBe(SOURCE.name.replace(/\.ifc$/, '.obj'));
   checkObj(await readFile((await download.path()) ?? '', 'utf8'));
+  // Every derivative in one zip, with the manifest, to keep and open offline.
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    manifest.getByRole('button', { name: 'Download all (zip)' }).click(),
+  ]);
+  expect(zip.suggestedFilename()).toBe(SOURCE.name.replace(/\.ifc$/, '-derivatives.zip'));
+  const entries = Object.keys(unzipSync(await readFile((await zip.path()) ?? '')));
+  expect(entries).toContain('manifest.json');
+  expect(entries.some((entry) => entry.endsWith('.obj'))).toBe(true);
+  expect(entries.some((entry) => entry.endsWith('.ifc'))).toBe(true);
 
   await page.getByRole('tab', { name: 'Properties' }).click();
   await expect(page.getByText('View: 3D', { exact: true })).toBeVisible();

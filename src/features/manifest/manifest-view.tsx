@@ -13,6 +13,7 @@ import { ErrorState } from '../../components/ui/error-state';
 import { FileIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/spinner';
 import { DerivativeTree } from './derivative-tree';
+import { DownloadAllDerivatives } from './download-all-derivatives';
 import { ManifestMessages } from './manifest-messages';
 import { sharedMessages } from './message-text';
 import { NodeStatus } from './node-status';
@@ -85,7 +86,8 @@ export function ManifestView({ urn, name, pollWhileRunning, onTranslate }: Manif
         <span className="text-xs text-neutral-500">
           {data.progress} · region {data.region}
         </span>
-        <div className="ml-auto flex gap-2">
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          {isEnded(data.status) && <DownloadAllDerivatives urn={urn} manifest={data} sourceName={name} />}
           <Button size="sm" onClick={onTranslate}>
             Translate…
           </Button>
