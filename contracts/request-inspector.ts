@@ -12,6 +12,7 @@ export type InspectedService =
   | 'model-derivative'
   | 'design-automation'
   | 'user-profile'
+  | 'webhooks'
   | 'platform'
   | 'other';
 

@@ -19,6 +19,7 @@ import { createJobRunner } from './services/model-derivative/job-runner';
 import { modelDerivativeRoutes } from './services/model-derivative/routes';
 import { ossRoutes } from './services/oss/routes';
 import { userProfileRoutes } from './services/user-profile/routes';
+import { webhooksRoutes } from './services/webhooks/routes';
 import { UnstorableTextError } from './storage/db/db';
 
 export interface Logger {
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps, logger: Logger = console, options: AppO
   app.route('/', dataManagementRoutes(deps, tokens));
   app.route('/userprofile', userProfileRoutes(deps, tokens));
   app.route('/oss/v2', ossRoutes(deps, tokens));
+  app.route('/webhooks/v1', webhooksRoutes(deps, tokens));
   // Jobs outlive requests: the runner is the app's, and `main.ts` resumes the ones a stop left behind.
   const jobs = createJobRunner({ ...deps, logger, lease: deps.jobQueue?.lease, runsJobs: deps.jobQueue?.runsJobs });
   app.route('/modelderivative/v2', modelDerivativeRoutes(deps, tokens, jobs));

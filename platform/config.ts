@@ -21,6 +21,10 @@ export interface RateLimits {
   'design-automation': number;
   /** Design Automation's `GET /workitems/{id}`, which has a budget of its own. */
   'design-automation-status': number;
+  /** Webhooks: reads, PATCH and DELETE of hooks. */
+  webhooks: number;
+  /** Webhooks: the two creates and the secret token calls, which have a smaller budget. */
+  'webhooks-create': number;
 }
 
 export const SPEC_RATE_LIMITS: Readonly<RateLimits> = {
@@ -33,6 +37,8 @@ export const SPEC_RATE_LIMITS: Readonly<RateLimits> = {
   oss: 500,
   'design-automation': 100,
   'design-automation-status': 150,
+  webhooks: 300,
+  'webhooks-create': 50,
 };
 
 export const NO_RATE_LIMITS: Readonly<RateLimits> = {
@@ -45,6 +51,8 @@ export const NO_RATE_LIMITS: Readonly<RateLimits> = {
   oss: 0,
   'design-automation': 0,
   'design-automation-status': 0,
+  webhooks: 0,
+  'webhooks-create': 0,
 };
 
 export interface PlatformConfig {
@@ -64,6 +72,15 @@ export interface PlatformConfig {
   modelDerivative?: { concurrentJobsPerApp?: number };
   /** Design Automation: which hosts a workitem's inputs, outputs and callbacks may reach. */
   automation?: AutomationConfig;
+  /** Webhooks: how callbacks are delivered (their hosts follow `automation.allowHosts`). */
+  webhooks?: WebhookDeliveryConfig;
+}
+
+export interface WebhookDeliveryConfig {
+  /** Seconds between a failed attempt and the next (`serve --webhook-retry-delays`); default the cloud's. */
+  retryDelaysSeconds?: number[];
+  /** How long a receiver has to answer (the cloud: 7 s). */
+  timeoutMs?: number;
 }
 
 export interface AutomationConfig {

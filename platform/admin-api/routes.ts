@@ -14,6 +14,8 @@ export interface PlatformTools {
   faults: FaultSet;
   /** The request inspector's memory; none where the operator turned the admin API off. */
   requests?: Recorder;
+  /** The webhook deliveries API (`/_platform/webhooks`): built where the delivery engine runs, which it wakes. */
+  webhookDeliveries?: Hono;
   /** Routes added under /_platform by the process that serves (snapshots, reset), which need more than the app. */
   extraRoutes?: Hono;
 }
@@ -37,6 +39,7 @@ export function platformToolParts(tools: PlatformTools): {
   routes.use('*', fromThisMachineOnly());
   routes.route('/faults', faultRoutes(tools.faults));
   if (tools.requests) routes.route('/requests', inspectorRoutes(tools.requests));
+  if (tools.webhookDeliveries) routes.route('/webhooks', tools.webhookDeliveries);
   if (tools.extraRoutes) routes.route('/', tools.extraRoutes);
   return { middleware, innerMiddleware, afterCors, routes };
 }

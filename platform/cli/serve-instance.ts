@@ -21,6 +21,8 @@ import { rehearseJobPath } from '../services/model-derivative/rehearsal';
 import type { BlobStore } from '../storage/blobs/blob-store';
 import type { Stores } from '../storage/stores';
 import { createWorkerPool } from '../translation/pool';
+import { webhookDeliveryRoutes } from '../services/webhooks/admin/routes';
+import { createWebhookEngine, type WebhookEngine } from '../services/webhooks/delivery/engine';
 import { openBlobs } from './blob-options';
 import { drain, platformLog } from './process-life';
 import type { ServeOptions } from './serve-options';
@@ -70,6 +72,9 @@ export async function startServeInstance(options: ServeOptions, extras: ServeExt
     rateLimits: options.rateLimits,
     automation: { allowHosts: options.automation.allowHosts },
     rateLimitWindowSeconds: options.rateLimitWindowSeconds,
+    ...(options.webhookRetryDelaysSeconds
+      ? { webhooks: { retryDelaysSeconds: options.webhookRetryDelaysSeconds } }
+      : {}),
   };
   const signer = await loadSigner(
     storage.stores.oauth,
@@ -111,10 +116,17 @@ export async function startServeInstance(options: ServeOptions, extras: ServeExt
     scratchDir: path.join(storage.dataDir, 'snapshot'),
     baseline: () => baseline,
   };
+  // Every instance delivers webhooks: leases on the deliveries make each attempt happen once.
+  // On the embedded database every event is this process's own and wakes the engine itself: the poll is a backstop.
+  const webhooks: WebhookEngine = createWebhookEngine(
+    { stores: storage.stores, clock, config, logger: log.logger },
+    { pollMs: storage.stores.db.kind === 'postgres' ? 250 : 2_000 },
+  );
   const tools: PlatformTools = {
     adminApi,
     faults: new FaultSet(options.faults),
     requests: createRecorder(),
+    webhookDeliveries: webhookDeliveryRoutes({ stores: storage.stores, clock, wake: () => webhooks.wake() }),
     extraRoutes: snapshotRoutes(state),
   };
   const app = createApp(
@@ -127,6 +139,8 @@ export async function startServeInstance(options: ServeOptions, extras: ServeExt
   if (options.seed || extras.baseline) baseline = await createBaseline(state);
   await app.jobs.resume();
   await app.workitems.resume();
+  // Pending deliveries and undispatched events a stop or a crash left are taken up here.
+  await webhooks.start();
 
   const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host });
   closeOnlyIdleConnections(server);
@@ -151,6 +165,8 @@ export async function startServeInstance(options: ServeOptions, extras: ServeExt
       app.readiness.draining = true;
       stopChores();
       await drain(server, options.drainTimeoutSeconds * 1000);
+      // Attempts under way end (within the callback timeout) and record their outcome; what waits stays pending.
+      await webhooks.stop();
       // Running jobs stay `inprogress` and are handed back: another instance or worker, or the next start, runs them again.
       await app.jobs.close();
       await app.workitems.close();

@@ -17,6 +17,8 @@ describe('serve flags for tokens and rate limits', () => {
       oss: 500,
       'design-automation': 100,
       'design-automation-status': 150,
+      webhooks: 300,
+      'webhooks-create': 50,
     });
     expect(options.rateLimits).toEqual(SPEC_RATE_LIMITS);
     expect(options.rateLimitWindowSeconds).toBe(60);

@@ -19,6 +19,8 @@ export interface ServeOptions {
   automation: { workers: number; allowHosts: string[] };
   /** in-process: this process runs the jobs (one machine); queue: `platform worker` processes claim them. */
   jobs: 'in-process' | 'queue';
+  /** Webhooks: seconds between a failed callback attempt and the next (`--webhook-retry-delays`); undefined: the cloud's schedule. */
+  webhookRetryDelaysSeconds: number[] | undefined;
   /** Seconds a claimed job stays its runner's without a renewal. */
   jobLeaseSeconds: number;
   /** text: the platform's messages as lines (default); json: one JSON object a line, with a line per request. */
@@ -55,6 +57,7 @@ export function parseServeOptions(args: string[]): ServeOptions {
     'job-memory': { type: 'string' },
     'automation-workers': { type: 'string' },
     'automation-allow-host': { type: 'string', multiple: true },
+    'webhook-retry-delays': { type: 'string' },
     jobs: { type: 'string' },
     log: { type: 'string' },
     'drain-timeout': { type: 'string' },
@@ -90,6 +93,7 @@ export function parseServeOptions(args: string[]): ServeOptions {
       workers: positiveInt(flags['automation-workers'], '--automation-workers', 2),
       allowHosts: list(flags['automation-allow-host']).map(allowedHost),
     },
+    webhookRetryDelaysSeconds: retryDelays(flags['webhook-retry-delays']),
     jobs,
     log: logFormat(flags.log),
     drainTimeoutSeconds: positiveInt(flags['drain-timeout'], '--drain-timeout', 30),
@@ -122,6 +126,20 @@ function oneOf<const T extends string>(value: string | undefined, flag: string, 
 function logFormat(value: string | undefined): 'text' | 'json' {
   if (value === undefined || value === 'text' || value === 'json') return value ?? 'text';
   throw new UsageError(`--log must be text or json, not "${value}".`);
+}
+
+const MAX_RETRIES = 20;
+
+/** `SECONDS,SECONDS,…` (whole seconds, 0 or more, each the wait before one more attempt) or `none`: one attempt only. */
+export function retryDelays(value: string | undefined): number[] | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === 'none') return [];
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.length > MAX_RETRIES || !parts.every((part) => /^\d{1,7}$/.test(part)))
+    throw new UsageError(
+      `--webhook-retry-delays must be up to ${MAX_RETRIES} whole numbers of seconds separated by commas (e.g. 1,5,30), or none; not "${value}".`,
+    );
+  return parts.map(Number);
 }
 
 /** `HOST`, `HOST:PORT` or `*`; an IPv6 address in brackets. */

@@ -9,6 +9,7 @@ Commands:
         [--rate-limits spec|off] [--rate-limit NAME=N|off]... [--rate-limit-window 60]
         [--translation-workers 2] [--job-timeout 600] [--job-memory 2048]
         [--automation-workers 2] [--automation-allow-host HOST]...
+        [--webhook-retry-delays SECONDS,SECONDS,...]
         [--jobs in-process|queue] [--job-lease 30] [--log text|json] [--drain-timeout 30]
         [--direct-io auto|off | --s3-bucket NAME [--s3-endpoint URL] [--s3-region us-east-1]
          [--s3-path-style] [--s3-prefix PREFIX]]
@@ -21,7 +22,9 @@ Commands:
       --rate-limit     override one limit, in requests per minute per app (off or 0: none).
                        NAME and its spec value: authorize 100, token 500, revoke 100,
                        introspect 500, logout 500, data-management 100, oss 500,
-                       design-automation 100, design-automation-status 150 (GET workitem).
+                       design-automation 100, design-automation-status 150 (GET workitem),
+                       webhooks 300 (reads, PATCH, DELETE), webhooks-create 50 (creates,
+                       secret tokens); each webhooks endpoint counts apart.
                        Example: --rate-limit token=5 --rate-limit authorize=off
                        A request over a limit gets 429 with Retry-After and changes nothing.
       --rate-limit-window
@@ -36,8 +39,12 @@ Commands:
                        Design Automation workitems run at once; more wait, pending.
       --automation-allow-host
                        a host (or HOST:PORT; * for any) besides loopback and the platform
-                       itself that workitems may download from, upload to and call back.
-                       Repeatable.
+                       itself that workitems may download from, upload to and call back,
+                       and that webhook callbacks may reach. Repeatable.
+      --webhook-retry-delays
+                       seconds between a failed webhook callback and the next try, e.g.
+                       1,5,30 (none: one try). Default 60,300,900,3600,14400,43200,108000:
+                       8 tries over 47.5 hours, as the cloud's "about 8 over 48 h".
       --jobs           in-process (default): this process runs translation jobs; queue:
                        it only records them for \`worker\` processes (needs DATABASE_URL).
       --job-lease      seconds a claimed job stays its runner's without a renewal.

@@ -8,6 +8,7 @@ import {
   modelDerivativeError,
   oauthError,
   ossError,
+  webhooksError,
 } from '../http/errors';
 import type { FaultService } from './rules';
 
@@ -62,6 +63,8 @@ export function faultError(service: FaultService | undefined, status: number, ru
       return status === 429
         ? new HttpError(code, { developerMessage: 'Quota limit exceeded.' } satisfies DaQuotaErrorBody)
         : designAutomationError(code, message);
+    case 'webhooks':
+      return webhooksError(code, codeOf(status), message);
     case 'authentication':
       return oauthError(code, oauthCodeOf(status), message, status === 429 ? 'ERR-001' : undefined);
     default:

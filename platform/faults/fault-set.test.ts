@@ -18,6 +18,7 @@ describe('matching', () => {
     expect(serviceOfPath('/modelderivative/v2/designdata/job')).toBe('model-derivative');
     expect(serviceOfPath('/da/us-east/v3/workitems')).toBe('design-automation');
     expect(serviceOfPath('/userprofile/v1/users/@me')).toBe('user-profile');
+    expect(serviceOfPath('/webhooks/v1/hooks')).toBe('webhooks');
     expect(serviceOfPath('/health')).toBeUndefined();
   });
 

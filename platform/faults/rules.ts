@@ -7,6 +7,7 @@ export const FAULT_SERVICES = [
   'model-derivative',
   'design-automation',
   'user-profile',
+  'webhooks',
 ] as const;
 export type FaultService = (typeof FAULT_SERVICES)[number];
 

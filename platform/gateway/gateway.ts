@@ -42,6 +42,7 @@ const API_PREFIXES = [
   '/derivativeservice/',
   '/da/',
   '/userprofile/',
+  '/webhooks/',
   '/construction/',
   '/bim360/',
   '/hq/',

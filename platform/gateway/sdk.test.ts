@@ -194,4 +194,27 @@ describe('@aps_sdk/* through the gateway', () => {
     stack.platform.clock.advance(11 * 60);
     expect((await fetch(body.url)).status).toBe(403);
   });
+
+  it('Webhooks: creates, lists and deletes a hook through the gateway', async () => {
+    const machine = await confidentialApp(stack.platform, 'server');
+    const auth = new AuthenticationClient({ sdkManager: sdkManager() });
+    const token = await auth.getTwoLeggedToken(machine.clientId, machine.clientSecret, [
+      Scopes.DataRead,
+      Scopes.DataWrite,
+    ]);
+    const headers = { Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json' };
+    const hooks = `${stack.url}/webhooks/v1/systems/derivative/events/extraction.finished/hooks`;
+    const created = await fetch(hooks, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ callbackUrl: 'http://127.0.0.1:9/callback', scope: { workflow: 'gateway-flow' } }),
+    });
+    expect(created.status).toBe(201);
+    const id = created.headers.get('location')?.split('/').pop();
+    const listed = (await (await fetch(`${stack.url}/webhooks/v1/app/hooks`, { headers })).json()) as {
+      data: { hookId: string }[];
+    };
+    expect(listed.data.map((hook) => hook.hookId)).toEqual([id]);
+    expect((await fetch(`${hooks}/${id}`, { method: 'DELETE', headers })).status).toBe(204);
+  });
 });

@@ -75,12 +75,27 @@ export const designAutomationError = (status: ContentfulStatusCode, body: string
     ? new HttpError(status, JSON.stringify(body), { 'Content-Type': 'application/json; charset=utf-8' })
     : new HttpError(status, body);
 
+/**
+ * The Webhooks API's body: the published schema's `{id}`, with the status, a code and the messages
+ * in `detail`, as the service words its token answer (`{status, detail: [...]}`).
+ */
+export interface WebhooksErrorBody {
+  id: string;
+  status: number;
+  code: string;
+  detail: string[];
+}
+
+export const webhooksError = (status: ContentfulStatusCode, code: string, message: string): HttpError =>
+  new HttpError(status, { id: crypto.randomUUID(), status, code, detail: [message] } satisfies WebhooksErrorBody);
+
 /** An error in the format of the service that owns `path`; other paths get the APS gateway's body. */
 function errorFor(path: string, status: ContentfulStatusCode, code: string, title: string, message: string): HttpError {
   if (path.startsWith('/oss/')) return ossError(status, message);
   if (path.startsWith('/modelderivative/')) return modelDerivativeError(status, message);
   if (path.startsWith('/data/') || path.startsWith('/project/')) return jsonApiError(status, code, title, message);
   if (path.startsWith('/da/')) return designAutomationError(status, message);
+  if (path.startsWith('/webhooks/')) return webhooksError(status, code, message);
   return new HttpError(status, { developerMessage: message, userMessage: '', errorCode: code, 'more info': MORE_INFO });
 }
 

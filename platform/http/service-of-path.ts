@@ -7,6 +7,7 @@ const PREFIXES: ReadonlyArray<[RegExp, InspectedService]> = [
   [/^\/modelderivative\//, 'model-derivative'],
   [/^\/da\//, 'design-automation'],
   [/^\/userprofile\//, 'user-profile'],
+  [/^\/webhooks\//, 'webhooks'],
   [/^\/(?:_platform\/|health$|ready$)/, 'platform'],
 ];
 

@@ -14,6 +14,7 @@ const SERVICES: ReadonlySet<string> = new Set<InspectedService>([
   'model-derivative',
   'design-automation',
   'user-profile',
+  'webhooks',
   'platform',
   'other',
 ]);

@@ -54,6 +54,26 @@ export async function snapshotTables(db: Queryable): Promise<TableInfo[]> {
   return ordered;
 }
 
+const SEQUENCES_SQL = `
+SELECT c.relname AS "table", a.attname AS "column", pg_get_serial_sequence(quote_ident(c.relname), a.attname) AS sequence
+FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+WHERE c.relkind = 'r' AND c.relnamespace = current_schema()::regnamespace
+  AND pg_get_serial_sequence(quote_ident(c.relname), a.attname) IS NOT NULL`;
+
+/**
+ * Sets each serial column's sequence just past the highest value the table now holds: rows a
+ * restore wrote came with their ids, which the sequence did not give out (an archive of another
+ * platform may hold higher ones), and the next row must not collide with them.
+ */
+export async function advanceSequences(tx: Queryable): Promise<void> {
+  const serials = await tx.query<{ table: string; column: string; sequence: string }>(SEQUENCES_SQL);
+  for (const { table, column, sequence } of serials)
+    await tx.query(
+      `SELECT setval($1::regclass, COALESCE((SELECT max(${quoted(column)}) FROM ${quoted(table)}), 0) + 1, false)`,
+      [sequence],
+    );
+}
+
 /** The migrations this platform's schema is made of; an archive must have been made at exactly these. */
 export const schemaMigrations = (): number[] => MIGRATIONS.map((migration) => migration.id);
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../storage/db/db';
-import { BLOB_COLUMNS, KEPT, quoted, snapshotTables } from './catalogue';
+import { advanceSequences, BLOB_COLUMNS, KEPT, quoted, snapshotTables } from './catalogue';
 import { isRetryable, type SnapshotDeps } from './capture';
 import { resumeLiveWork, stopLiveWork } from './live-work';
 import { SnapshotError } from './snapshot-error';
@@ -71,8 +71,9 @@ async function replaceRows(tx: Queryable, kind: 'pglite' | 'postgres', rows: Rea
       [json],
     );
   }
-  for (const table of ['md_jobs', 'da_workitems'])
+  for (const table of ['md_jobs', 'da_workitems', 'wh_deliveries'])
     await tx.query(`UPDATE ${table} SET lease_holder = NULL, lease_expires_at = NULL WHERE lease_holder IS NOT NULL`);
+  await advanceSequences(tx);
   return named.map((row) => row.id);
 }
 

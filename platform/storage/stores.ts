@@ -18,6 +18,9 @@ import { ossResumableRepo } from './repos/oss-resumable';
 import { ossSignedResourcesRepo } from './repos/oss-signed-resources';
 import { sharedRateWindows } from './repos/rate-limit-windows';
 import { usersRepo } from './repos/users';
+import { webhookDeliveriesRepo } from './repos/wh-deliveries';
+import { webhookEventsRepo } from './repos/wh-events';
+import { webhookHooksRepo } from './repos/wh-hooks';
 import { revocationSignal } from './revocations';
 
 /** Everything the services keep, behind one object passed into `createApp`. */
@@ -46,6 +49,9 @@ export function createStores(db: Db) {
     daItems: daItemsRepo(db),
     daWorkitems: daWorkitemsRepo(db),
     daWorkitemLeases: jobLeasesRepo(db, 'da_workitems'),
+    webhookHooks: webhookHooksRepo(db),
+    webhookEvents: webhookEventsRepo(db),
+    webhookDeliveries: webhookDeliveriesRepo(db),
     /** Shared by every instance on a database server; the embedded database leaves them to each limiter's memory. */
     rateWindows: db.kind === 'postgres' ? sharedRateWindows(db) : undefined,
   };

@@ -8,6 +8,7 @@ import { createOAuthApp as registerApp, createHub, createProject, createUser } f
 import { loadSigner } from '../services/authentication/signing';
 import { openFileBlobStore } from '../storage/blobs/file-blob-store';
 import { createStores } from '../storage/stores';
+import { createWebhookEngine } from '../services/webhooks/delivery/engine';
 import type { WorkitemEngine } from '../automation/engine-types';
 import type { Translator } from '../translation/engine-types';
 import { FakeAutomationEngine } from './fake-automation-engine';
@@ -55,7 +56,10 @@ export async function createTestPlatform(
   const automation = options.automation ?? new FakeAutomationEngine(clock);
   const deps: AppDeps = { config, stores, signer, clock, blobs, translator, automation, workDir };
   // Silent unless the test listens: a failure is asserted through the response, not read from a log.
-  const app = createApp(deps, options.logger ?? { error: () => undefined });
+  const logger = options.logger ?? { error: () => undefined };
+  const app = createApp(deps, logger);
+  // Webhook deliveries: never started here (no timer, no poll); a test delivers with `webhooks.runDue()`.
+  const webhooks = createWebhookEngine({ stores, clock, config, logger }, { pollMs: 0 });
   let users = 0;
   return {
     app,
@@ -66,6 +70,7 @@ export async function createTestPlatform(
     blobDir,
     translator,
     automation,
+    webhooks,
     /** Calls the platform as a client on `TEST_ISSUER` would. */
     request: (path: string, init?: RequestInit) => app.request(`${TEST_ISSUER}${path}`, init),
     registerApp: (flags: Parameters<typeof registerApp>[1]) => registerApp(stores, flags),
@@ -78,6 +83,7 @@ export async function createTestPlatform(
     addHub: (name: string, memberEmails: string[] = []) => createHub(stores, { name, member: memberEmails }),
     addProject: (hubId: string, name: string) => createProject(stores, { hub: hubId, name }),
     close: async () => {
+      await webhooks.stop();
       await app.jobs.close();
       await app.workitems.close();
       await db.close();

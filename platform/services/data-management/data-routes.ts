@@ -6,6 +6,8 @@ import { encodeJsonApi, jsonApiAnswer, jsonApiResponse } from '../../http/json-a
 import { pageMemory } from '../../shared/page-memory';
 import { newFolderId } from '../../storage/ids';
 import { actorOf, projectOf, type DmGuard } from './access';
+import { eventPlace } from './events';
+import { changeFolder, createFolder } from './folder-changes';
 import { folderContents, readContentsQuery } from './contents';
 import { serializeFolder, serializeItem, serializeVersion } from './content-serializers';
 import { pageLinks, readPage } from './paging';
@@ -50,6 +52,9 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
     return found;
   };
   const actor = (c: Ctx) => actorOf(stores, c);
+  /** Where a change's events happen, and who made it when. */
+  const eventContext = async (c: Ctx) =>
+    [await eventPlace(stores, await project(c)), { actor: await actor(c), at: clock.now() }] as const;
   const selfPath = (c: Ctx) => new URL(c.req.url).pathname;
 
   /** Where a folder may go: another folder of the same project that is not the folder itself or below it. */
@@ -162,16 +167,13 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
       );
     }
     const id = newFolderId();
-    await stores.folders.create(
-      { id, projectId: parent.projectId, parentId: parent.id, name },
-      await actor(c),
-      clock.now(),
-    );
-    const created = await stores.folders.find(parent.projectId, id);
-    return jsonApiResponse(
-      envelope(base(c), folderPath(parent.projectId, id), serializeFolder(base(c), created!)),
-      201,
-    );
+    const created = await createFolder(stores, ...(await eventContext(c)), {
+      id,
+      projectId: parent.projectId,
+      parentId: parent.id,
+      name,
+    });
+    return jsonApiResponse(envelope(base(c), folderPath(parent.projectId, id), serializeFolder(base(c), created)), 201);
   });
 
   router.patch('/folders/:folderId', write, async (c) => {
@@ -196,17 +198,17 @@ export function dataRoutes(deps: AppDeps, guard: DmGuard) {
         'Another object with the same name already exists in this container',
       );
     }
-    await stores.folders.update(
-      target.id,
+    const changed = await changeFolder(
+      stores,
+      ...(await eventContext(c)),
+      { ...target, parentId: target.parentId },
       {
         ...(name ? { name } : {}),
         ...(hidden !== undefined ? { hidden } : {}),
         ...(destination ? { parentId: destination } : {}),
       },
-      await actor(c),
-      clock.now(),
     );
-    return jsonApiResponse(envelope(base(c), selfPath(c), serializeFolder(base(c), await folder(c))));
+    return jsonApiResponse(envelope(base(c), selfPath(c), serializeFolder(base(c), changed)));
   });
 
   return router;

@@ -4,7 +4,6 @@ import type { AppDeps } from '../../config';
 import { jsonApiError } from '../../http/errors';
 import { jsonApiResponse } from '../../http/json-api';
 import { newItemId } from '../../storage/ids';
-import { dmItemsRepo } from '../../storage/repos/dm-items';
 import { serializeItem, serializeVersion } from './content-serializers';
 import { itemChange, itemCreation, storageCreation, versionCreation } from './request-bodies';
 import { readBody } from './requests';
@@ -12,6 +11,9 @@ import { envelope } from './serializers';
 import { checkedVersion, reserveStorage } from './uploads';
 import { newVersionOf } from './version-sources';
 import { actorOf, projectOf, type DmEnv, type DmGuard } from './access';
+import { eventPlace } from './events';
+import type { EventCause } from './event-payloads';
+import { addVersion, createItem, renameItem } from './item-changes';
 
 type Ctx = Context<DmEnv>;
 const conflict = () =>
@@ -26,6 +28,7 @@ export function uploadRoutes(deps: AppDeps, guard: DmGuard) {
   const write = guard(['data:write']);
   const base = (c: Ctx) => new URL(c.req.url).origin;
   const selfPath = (c: Ctx) => new URL(c.req.url).pathname;
+  const causeOf = async (c: Ctx): Promise<EventCause> => ({ actor: await actorOf(stores, c), at: clock.now() });
 
   router.post('/storage', create, async (c) => {
     const project = await projectOf(stores, c);
@@ -78,23 +81,21 @@ export function uploadRoutes(deps: AppDeps, guard: DmGuard) {
       )),
       comment: extension.data.comment,
     };
-    const actor = await actorOf(stores, c);
     const itemId = newItemId();
     let created;
     try {
-      created = await stores.db.transaction((tx) =>
-        dmItemsRepo(tx).create(
-          {
-            id: itemId,
-            projectId: project.id,
-            folderId: folder.id,
-            displayName,
-            extensionType: data.attributes.extension.type ?? ITEM_TYPE,
-          },
-          version,
-          actor,
-          clock.now(),
-        ),
+      created = await createItem(
+        stores,
+        await eventPlace(stores, project),
+        await causeOf(c),
+        {
+          id: itemId,
+          projectId: project.id,
+          folderId: folder.id,
+          displayName,
+          extensionType: data.attributes.extension.type ?? ITEM_TYPE,
+        },
+        version,
       );
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict();
@@ -119,10 +120,7 @@ export function uploadRoutes(deps: AppDeps, guard: DmGuard) {
     const item = await stores.items.find(project.id, itemId);
     if (!item) throw jsonApiError(404, 'NOT_FOUND', 'Not found', `The item ${itemId} does not exist in this project.`);
     const version = await newVersionOf(stores, clock, item, data, c.req.query('copyFrom'));
-    const actor = await actorOf(stores, c);
-    const created = await stores.db.transaction((tx) =>
-      dmItemsRepo(tx).addVersion(item.id, version, actor, clock.now()),
-    );
+    const created = await addVersion(stores, await eventPlace(stores, project), await causeOf(c), item, version);
     const updated = await stores.items.find(project.id, item.id);
     return jsonApiResponse(
       envelope(
@@ -153,7 +151,7 @@ export function uploadRoutes(deps: AppDeps, guard: DmGuard) {
     )
       throw conflict();
     try {
-      await stores.items.rename(item.id, displayName, await actorOf(stores, c), clock.now());
+      await renameItem(stores, await eventPlace(stores, project), await causeOf(c), item, displayName);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict();
       throw error;

@@ -1,3 +1,5 @@
+import { hostAllowed, hostNotAllowedMessage } from '../../http/outbound-hosts';
+
 /** A host a workitem was not allowed to reach: the operator lists the others with `serve --automation-allow-host`. */
 export class HostNotAllowedError extends TypeError {}
 
@@ -12,10 +14,6 @@ export interface OutboundOptions {
   network?: typeof fetch;
 }
 
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
 /**
  * The fetch every request of a workitem goes through (inputs, outputs, callbacks): the platform's
  * own URLs are answered in-process, loopback and the hosts the operator allowed over the network,
@@ -24,11 +22,6 @@ function isLoopback(hostname: string): boolean {
  */
 export function outboundFetch(options: OutboundOptions): typeof fetch {
   const network = options.network ?? fetch;
-  const allowed = (url: URL) =>
-    isLoopback(url.hostname) ||
-    options.allowHosts.some(
-      (host) => host === '*' || host.toLowerCase() === url.hostname || host.toLowerCase() === url.host,
-    );
   const platformOrigin = () => {
     try {
       return new URL(options.base()).origin;
@@ -42,9 +35,7 @@ export function outboundFetch(options: OutboundOptions): typeof fetch {
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new HostNotAllowedError(`A workitem may reach http and https URLs only, not ${url.protocol}`);
     if (url.origin === platformOrigin()) return options.platformFetch(request);
-    if (allowed(url)) return network(request);
-    throw new HostNotAllowedError(
-      `The host ${url.host} is not one a workitem may reach on this platform (serve --automation-allow-host ${url.hostname} allows it).`,
-    );
+    if (hostAllowed(url, options.allowHosts)) return network(request);
+    throw new HostNotAllowedError(hostNotAllowedMessage(url, 'a workitem'));
   };
 }

@@ -10,17 +10,28 @@ import { converts, extensionOf } from '../../translation/formats';
 import { OUTPUT_OPTIONS } from '../../translation/output-options';
 
 const VIEWS: readonly ViewKind[] = ['2d', '3d'];
+// The documented limits of `misc`: a workflow id of at most 36 letters, digits or hyphens, an attribute under 1 KB.
+const WORKFLOW = /^[A-Za-z0-9-]{1,36}$/;
+const MAX_WORKFLOW_ATTRIBUTE_BYTES = 1024;
 const VIEWABLE_TYPES: readonly OutputType[] = ['svf2', 'svf'];
 
 const bad = (message: string) => modelDerivativeError(400, message);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** `misc.workflow`: the Webhooks scope (`derivative` system) the job's start and end are told to. */
+export interface JobWorkflow {
+  id: string;
+  /** `misc.workflowAttribute`, echoed in those events. */
+  attribute: Record<string, unknown> | null;
+}
+
 export interface ValidJob {
   payload: JobPayload;
   /** Each format with only the fields the service knows: what the job runs with and the answer echoes. */
   formats: JobOutputFormat[];
   rootFilename: string | undefined;
+  workflow: JobWorkflow | undefined;
 }
 
 /**
@@ -46,8 +57,24 @@ export function parseJobPayload(body: unknown): ValidJob {
   const types = formats.map((format) => format.type);
   const twice = types.find((type, index) => types.indexOf(type) !== index);
   if (twice) throw bad(`The output type ${twice} is requested twice.`);
+  const workflow = parseMisc(body.misc);
   const payload = body as unknown as JobPayload;
-  return { payload, formats, rootFilename: compressed ? (input.rootFilename as string) : undefined };
+  return { payload, formats, rootFilename: compressed ? (input.rootFilename as string) : undefined, workflow };
+}
+
+/** `misc`: only its workflow fields mean something here; the attribute is ignored without a workflow, as documented. */
+function parseMisc(misc: unknown): JobWorkflow | undefined {
+  if (misc === undefined || misc === null) return undefined;
+  if (!isRecord(misc)) throw bad('misc must be an object.');
+  const { workflow, workflowAttribute } = misc;
+  if (workflow === undefined || workflow === null) return undefined;
+  if (typeof workflow !== 'string' || !WORKFLOW.test(workflow))
+    throw bad('misc.workflow must be 1 to 36 characters, each a letter, a digit or a hyphen.');
+  if (workflowAttribute === undefined || workflowAttribute === null) return { id: workflow, attribute: null };
+  if (!isRecord(workflowAttribute)) throw bad('misc.workflowAttribute must be a JSON object.');
+  if (Buffer.byteLength(JSON.stringify(workflowAttribute)) >= MAX_WORKFLOW_ATTRIBUTE_BYTES)
+    throw bad('misc.workflowAttribute must be smaller than 1 KB as JSON.');
+  return { id: workflow, attribute: workflowAttribute };
 }
 
 function parseFormat(format: unknown, index: number): JobOutputFormat {

@@ -98,6 +98,7 @@ async function runLeasedJob(deps: JobRunnerDeps, { id: jobId, controller, lease,
     maxAttempts: MAX_ATTEMPTS,
   });
   if (started) {
+    wakeWebhooks(deps, started.job);
     await runLeased(deps.stores.mdJobLeases, jobId, lease, deps.clock, controller, 'claimed', () =>
       run(deps, started, controller.signal),
     );
@@ -114,7 +115,16 @@ async function runLeasedJob(deps: JobRunnerDeps, { id: jobId, controller, lease,
         message: `The platform stopped ${job.attempts} times while this job ran, so it was not started again. Translate the design again.`,
       },
     ]);
+    wakeWebhooks(deps, job);
   });
+}
+
+/**
+ * A job with a workflow recorded a Webhooks event with its start or end (md-job-events.ts): wake this
+ * process's dispatcher. In a `platform worker`, which dispatches nothing, the serving process's poll finds it.
+ */
+function wakeWebhooks(deps: JobRunnerDeps, job: { workflow: string | null }): void {
+  if (job.workflow) deps.stores.webhookEvents.committed();
 }
 
 async function run(
@@ -147,6 +157,7 @@ async function run(
     progress.stop();
     if (signal.aborted) return undefined;
     await recordResult(deps, job, outDir, result);
+    wakeWebhooks(deps, job);
     return 'ended here';
   } catch (error) {
     // Stopping or deleted: a stop leaves the job to resume at the next start; a delete left nothing to update.
@@ -158,6 +169,7 @@ async function run(
       deps.clock.now(),
       [failureMessage(error)],
     );
+    wakeWebhooks(deps, job);
     return 'ended here';
   } finally {
     progress.stop();

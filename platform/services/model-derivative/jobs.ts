@@ -52,6 +52,7 @@ export async function startJob(
     formats: job.formats,
     force,
     maxLive: md.maxJobsPerApp,
+    workflow: job.workflow,
   });
   switch (created.outcome) {
     case 'missing':

@@ -7,6 +7,7 @@ import { consents } from './migrations/006-consents';
 import { ossSignedResources } from './migrations/007-oss-signed-resources';
 import { designAutomation } from './migrations/008-design-automation';
 import { teamDeployment } from './migrations/012-team-deployment';
+import { webhooks } from './migrations/013-webhooks';
 
 interface Migration {
   id: number;
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 7, name: 'oss-signed-resources', sql: ossSignedResources },
   { id: 8, name: 'design-automation', sql: designAutomation },
   { id: 12, name: 'team-deployment', sql: teamDeployment },
+  { id: 13, name: 'webhooks', sql: webhooks },
 ];
 
 // Any constant works; it only keeps two platforms starting on one server from migrating at once.

@@ -22,6 +22,12 @@ export interface FolderRecord {
   objectCount: number;
 }
 
+/** A folder as a chain of folders names it. */
+export interface FolderLink {
+  id: string;
+  name: string;
+}
+
 export const FOLDER_COLUMNS = `f.id, f.project_id AS "projectId", f.parent_id AS "parentId", f.name, f.hidden,
   f.created_at AS "createdAt", f.created_by AS "createdBy", f.created_by_name AS "createdByName",
   f.modified_at AS "modifiedAt", f.modified_by AS "modifiedBy", f.modified_by_name AS "modifiedByName",
@@ -101,6 +107,15 @@ export function dmFoldersRepo(db: Queryable) {
         [folderId, ancestorId],
       );
       return rows.length > 0;
+    },
+    /** The folder and every folder above it, the project's root first: what a webhook's folder scope may name. */
+    async chain(folderId: string): Promise<FolderLink[]> {
+      return db.query<FolderLink>(
+        `WITH RECURSIVE up AS (SELECT id, parent_id, name, 0 AS depth FROM dm_folders WHERE id = $1
+           UNION ALL SELECT f.id, f.parent_id, f.name, up.depth + 1 FROM dm_folders f JOIN up ON f.id = up.parent_id)
+         SELECT id, name FROM up ORDER BY depth DESC`,
+        [folderId],
+      );
     },
     async nameTaken(parentId: string, name: string): Promise<boolean> {
       const rows = await db.query(

@@ -14,6 +14,8 @@ export interface JobRequest {
   force: boolean;
   /** Live jobs an app may have; a forced job does not count the one it replaces. */
   maxLive: number;
+  /** `misc.workflow` and `misc.workflowAttribute`: whom the job's Webhooks events are for (md-job-events.ts). */
+  workflow?: { id: string; attribute: Record<string, unknown> | null } | undefined;
 }
 
 export type JobRequestOutcome =
@@ -63,8 +65,8 @@ manifest AS (
   SELECT $1, $2, $3, $4, $5, $6, $7, $8, $8 FROM go
   ON CONFLICT (urn) DO UPDATE SET file_name = $5, root_filename = $6, updated_at = $8 ${when(', created_at = $8', '')}),
 job AS (
-  INSERT INTO md_jobs (id, urn, client_id, status, outputs, created_at)
-  SELECT $10, $1, $9, 'pending', (SELECT jsonb_agg(format ORDER BY n) FROM todo), $8 FROM go),
+  INSERT INTO md_jobs (id, urn, client_id, status, outputs, created_at, workflow, workflow_attribute)
+  SELECT $10, $1, $9, 'pending', (SELECT jsonb_agg(format ORDER BY n) FROM todo), $8, $13::text, $14::jsonb FROM go),
 derivatives AS (
   INSERT INTO md_derivatives (id, urn, job_id, output_type, status, created_at)
   SELECT $10 || ':' || type, $1, $10, type, 'pending', $8 FROM todo, go
@@ -93,6 +95,8 @@ async function run(q: Queryable, request: JobRequest): Promise<JobRequestOutcome
       request.id,
       JSON.stringify(request.formats),
       request.maxLive,
+      request.workflow?.id ?? null,
+      request.workflow?.attribute ? JSON.stringify(request.workflow.attribute) : null,
     ],
   );
   if (!row) throw new Error('The job statement answered no row.');

@@ -93,4 +93,47 @@ describe.each(dbBackends)('starting a translation job on $name', ({ open }) => {
     await db.transaction((tx) => jobs.finish(tx, 'job-four', 'failed', at(5)));
     expect(await jobs.start('job-four', runner('runner-a', 6, { steal: true, maxAttempts: 9 }))).toBeUndefined();
   });
+
+  it('records extraction.updated when a job with a workflow leaves pending, and extraction.finished when it ends', async () => {
+    await pendingJob('five', 'job-five');
+    await db.query(`UPDATE md_jobs SET workflow = 'wf-5', workflow_attribute = '{"n": 5}' WHERE id = 'job-five'`);
+    await db.query(`UPDATE md_manifests SET region = 'EU' WHERE urn = 'five'`);
+    const events = () =>
+      db.query<Record<string, unknown>>(
+        `SELECT event, region, system, resource_urn AS "resourceUrn", scope_key AS "scopeKey",
+           scope_values AS "scopeValues", payload, created_at AS "createdAt" FROM wh_events WHERE resource_urn = 'five' ORDER BY id`,
+      );
+    await jobs.start('job-five', runner('runner-a', 2));
+    // Started again after a stop: it did not leave pending, so nothing more is told.
+    await jobs.start('job-five', runner('runner-a', 3));
+    // A finish rolled back leaves neither the end nor its event.
+    await expect(
+      db.transaction(async (tx) => {
+        await jobs.finish(tx, 'job-five', 'success', at(4));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await events()).toHaveLength(1);
+    await db.transaction((tx) => jobs.finish(tx, 'job-five', 'timeout', at(5)));
+    await db.transaction((tx) => jobs.finish(tx, 'job-five', 'failed', at(6)));
+    const told = (event: string, seconds: number, status: string) => ({
+      event,
+      region: 'EMEA',
+      system: 'derivative',
+      resourceUrn: 'five',
+      scopeKey: 'workflow',
+      scopeValues: ['wf-5'],
+      createdAt: at(seconds),
+      payload: {
+        TimeStamp: at(seconds).getTime(),
+        URN: 'five',
+        EventType: event === 'extraction.updated' ? 'EXTRACTION_UPDATED' : 'EXTRACTION_FINISHED',
+        Payload: { status, scope: 'urn:five', registerKey: [], workflowAttribute: { n: 5 } },
+      },
+    });
+    expect(await events()).toEqual([
+      told('extraction.updated', 2, 'inprogress'),
+      told('extraction.finished', 5, 'timeout'),
+    ]);
+  });
 });

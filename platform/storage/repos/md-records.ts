@@ -63,12 +63,14 @@ export interface JobRecord {
   /** How many times the job has been started (a restart re-runs it from scratch). */
   attempts: number;
   outputs: JobOutputFormat[];
+  /** `misc.workflow` of the job request: the Webhooks scope its start and end are told to, if any. */
+  workflow: string | null;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
 }
 
-export const JOB_COLUMNS = `id, urn, client_id AS "clientId", status, progress, attempts, outputs, created_at AS "createdAt",
+export const JOB_COLUMNS = `id, urn, client_id AS "clientId", status, progress, attempts, outputs, workflow, created_at AS "createdAt",
   started_at AS "startedAt", finished_at AS "finishedAt"`;
 
 /** Everything `GET …/manifest` shows: the manifest, its derivatives and files, and the job running on it. */

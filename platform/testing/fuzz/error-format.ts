@@ -11,6 +11,13 @@ const text = (body: Body, field: string) => typeof body[field] === 'string';
 /** The APS gateway's body (missing or refused tokens on any API, and paths no service owns). */
 const gatewayBody = (body: Body) => text(body, 'developerMessage') && text(body, 'errorCode');
 
+/** Webhooks: the published `{id}`, with the status and the messages in `detail`. */
+const webhooksBody = (body: Body) =>
+  text(body, 'id') &&
+  typeof body['status'] === 'number' &&
+  Array.isArray(body['detail']) &&
+  body['detail'].every((message) => typeof message === 'string');
+
 const jsonApiBody = (body: Body) =>
   Array.isArray(body['errors']) &&
   body['errors'].length > 0 &&
@@ -38,6 +45,11 @@ const FORMATS: { prefix: RegExp; name: string; accepts: (body: Body, status: num
         Object.values(body).every(
           (messages) => Array.isArray(messages) && messages.every((message) => typeof message === 'string'),
         )),
+  },
+  {
+    prefix: /^\/webhooks\//,
+    name: 'Webhooks {id, status, detail[]}',
+    accepts: (body, status) => webhooksBody(body) || ((status === 401 || status === 403) && gatewayBody(body)),
   },
   {
     prefix: /^\/authentication\/v2\/(token|revoke|introspect)(\/|$)/,

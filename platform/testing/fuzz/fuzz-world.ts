@@ -10,6 +10,7 @@ import {
 import type { Logger } from '../../app';
 import { createHub } from '../../cli/admin-commands';
 import { NO_RATE_LIMITS } from '../../config';
+import { encodePageState } from '../../services/webhooks/paging';
 import { FakeTranslator } from '../fake-translator';
 import { authorizeQuery, basicAuth, confidentialApp, openSignIn, signedInUser, tokenRequest } from '../oauth-flow';
 import { createBucket, objectPath, putObject } from '../oss';
@@ -204,6 +205,13 @@ export async function createFuzzWorld(logger: Logger): Promise<FuzzWorld> {
   );
   const mdSigned = ((await cookies.json()) as { url?: string }).url;
   const signIn = await openSignIn(platform, authorizeQuery(user.clientId));
+  const hook = await call('/webhooks/v1/systems/data/events/dm.version.added/hooks', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ callbackUrl: 'http://127.0.0.1:4000/callback', scope: { folder: folder.data.id } }),
+  });
+  if (hook.status !== 201) throw new Error(`seeding a hook answered ${hook.status}: ${await hook.text()}`);
+  const hookId = hook.headers.get('location')!.split('/').pop()!;
 
   const downloadIds = versions.map((id) => Buffer.from(id).toString('base64url'));
   const pool: Pool = {
@@ -235,6 +243,15 @@ export async function createFuzzWorld(logger: Logger): Promise<FuzzWorld> {
     redirecturi: ['http://app.test/auth/callback'],
     type: ['svf2', 'obj'],
     id: [hub.id, project.id, folder.data.id, item.data.id, ...versions, ...downloadIds],
+    // Webhooks: a hook on the folder, the systems and events of the catalogue, a cursor of no page.
+    hookid: [hookId, crypto.randomUUID()],
+    system: ['data', 'derivative', 'adsk.c4r', 'nope'],
+    event: ['dm.version.added', 'extraction.finished', 'dm.*', '*', 'model.sync'],
+    callbackurl: ['http://127.0.0.1:4000/callback', 'https://example.test/hook', 'ftp://x'],
+    folder: [folder.data.id, top],
+    workflow: ['wf-1'],
+    scopename: ['folder', 'workflow'],
+    pagestate: [encodePageState({ at: new Date(0), id: hookId }), 'AAAA'],
     hash: downloadIds,
   };
   return {

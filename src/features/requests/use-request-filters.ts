@@ -9,6 +9,7 @@ export const SERVICE_LABELS: Record<InspectedService, string> = {
   'model-derivative': 'Model Derivative',
   'design-automation': 'Design Automation',
   'user-profile': 'User Profile',
+  webhooks: 'Webhooks',
   platform: 'Platform',
   other: 'Other',
 };
