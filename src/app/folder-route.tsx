@@ -1,7 +1,13 @@
-import { FolderPage, type FolderUploadSlot } from '../features/browse/folder-page';
+import { Suspense, useState } from 'react';
+import { FolderPage, type FolderMenuSlot, type FolderUploadSlot } from '../features/browse/folder-page';
 import { FolderDropZone, FolderUploadButton } from '../features/upload/folder-upload';
+import type { NotifyFolder } from '../features/webhooks/notify-plan';
+import { lazyPart } from '../lib/load-once';
 
-/** Browse's folder page with uploads plugged in: the two features meet here. */
+// Opened from a folder's menu: fetched when asked for, not with the folder.
+const NotifyDialog = lazyPart(() => import('../features/webhooks/notify-dialog').then((module) => module.NotifyDialog));
+
+/** Uploading into the folder, from the upload feature. */
 const upload: FolderUploadSlot = {
   button: (place) => <FolderUploadButton place={place} />,
   dropZone: (place, folderName, contents) => (
@@ -11,6 +17,20 @@ const upload: FolderUploadSlot = {
   ),
 };
 
+/** Browse's folder page with uploads and webhooks plugged in: the features meet here. */
 export function FolderRoute() {
-  return <FolderPage upload={upload} />;
+  const [notifying, setNotifying] = useState<NotifyFolder | null>(null);
+  const folderMenu: FolderMenuSlot = (folder) => [
+    { label: 'Notify a URL of changes…', run: () => setNotifying(folder) },
+  ];
+  return (
+    <>
+      <FolderPage upload={upload} folderMenu={folderMenu} />
+      {notifying && (
+        <Suspense fallback={null}>
+          <NotifyDialog folder={notifying} onClose={() => setNotifying(null)} />
+        </Suspense>
+      )}
+    </>
+  );
 }

@@ -18,6 +18,7 @@ import {
 } from '../features/automation/paths';
 import { BUCKET_PATTERN, BUCKETS_PATH } from '../features/buckets/bucket-paths';
 import { REQUESTS_PATH } from '../features/requests/request-paths';
+import { regionOf, WEBHOOKS_PAGE_PATH } from '../features/webhooks/paths';
 import { JOBS_PATH, MODEL_PATTERN } from '../lib/model-paths';
 import { browseLoaders } from './browse-loaders';
 import { RouteBoundary } from './route-boundary';
@@ -128,6 +129,16 @@ export function createRoutes(config: AppRuntimeConfig, queryClient: QueryClient)
                 {
                   path: REQUESTS_PATH,
                   element: page(() => import('./requests-route').then((module) => module.RequestsRoute)),
+                },
+                {
+                  path: WEBHOOKS_PAGE_PATH,
+                  element: page(() => import('./webhooks-route').then((module) => module.WebhooksRoute)),
+                  handle: withPrefetch((_params, url) => {
+                    if (getSession())
+                      void import('../api/webhooks/queries').then((module) =>
+                        queryClient.prefetchQuery(module.webhooksQueries.hooks(regionOf(url.searchParams))),
+                      );
+                  }),
                 },
                 // Automation is a chunk of its own: most sessions never open it.
                 {

@@ -4,6 +4,8 @@ import { AUTOMATION_PATH } from '../../features/automation/paths';
 import { HubTree } from '../../features/browse/hub-tree';
 import { BUCKETS_PATH } from '../../features/buckets/bucket-paths';
 import { REQUESTS_PATH } from '../../features/requests/request-paths';
+import { WEBHOOKS_PAGE_PATH } from '../../features/webhooks/paths';
+import { WebhookIcon } from '../../features/webhooks/webhook-icon';
 import { cx } from '../../lib/class-names';
 import { useHasRequestLog } from '../has-request-log';
 import { SETTINGS_PATH } from '../settings-path';
@@ -58,6 +60,10 @@ export function Sidebar() {
         <NavLink to={AUTOMATION_PATH} className={link}>
           <ListChecksIcon className="size-4 text-neutral-400" />
           Design Automation
+        </NavLink>
+        <NavLink to={WEBHOOKS_PAGE_PATH} className={link}>
+          <WebhookIcon className="size-4 text-neutral-400" />
+          Webhooks
         </NavLink>
         {hasRequestLog && (
           <NavLink to={REQUESTS_PATH} className={link}>

@@ -9,6 +9,7 @@ import { TimeAgo } from '../../components/ui/time-ago';
 import { formatBytes } from '../../lib/format-bytes';
 import { useNow } from '../../lib/time';
 import type { ContentRow } from './content-rows';
+import type { MenuAction } from './row-menu';
 import { TranslationPill, useTranslationState } from './translation-cell';
 import { useDerivativeUrn } from './use-derivative-urn';
 import { Fact } from './version-facts';
@@ -19,6 +20,8 @@ export interface RowCommands {
   rename: (row: ContentRow) => void;
   move: (rows: ContentRow[]) => void;
   remove: (rows: ContentRow[]) => void;
+  /** A row's menu entries from outside browse, plugged in by src/app (say, "Notify a URL of changes…" on a folder). */
+  more?: (row: ContentRow) => MenuAction[];
 }
 
 interface DetailsPanelProps {

@@ -12,6 +12,7 @@ import { FolderToolbar } from './folder-toolbar';
 import { PageHeader } from './page-header';
 import { PlaceError } from './place-error';
 import { folderPath, itemPath, projectPath, requireParam } from './places';
+import type { MenuAction } from './row-menu';
 import { useRowActions } from './use-row-actions';
 import { useFolderView } from './use-folder-view';
 
@@ -27,8 +28,11 @@ export interface FolderUploadSlot {
   dropZone: (place: FolderPlace, folderName: string, contents: ReactNode) => ReactNode;
 }
 
+/** A subfolder's menu entries from other features, plugged in by src/app as uploads are. */
+export type FolderMenuSlot = (folder: FolderPlace & { name: string }) => MenuAction[];
+
 /** `/hubs/:hubId/projects/:projectId/folders/:folderId`: one folder's contents. */
-export function FolderPage({ upload }: { upload?: FolderUploadSlot } = {}) {
+export function FolderPage({ upload, folderMenu }: { upload?: FolderUploadSlot; folderMenu?: FolderMenuSlot } = {}) {
   const params = useParams();
   const hubId = requireParam(params, 'hubId');
   const projectId = requireParam(params, 'projectId');
@@ -45,6 +49,8 @@ export function FolderPage({ upload }: { upload?: FolderUploadSlot } = {}) {
     rename: actions.rename,
     move: actions.move,
     remove: actions.remove,
+    more: (row) =>
+      row.kind === 'folder' && folderMenu ? folderMenu({ hubId, projectId, folderId: row.id, name: row.name }) : [],
   };
 
   if (folder.isLoadingError) {

@@ -68,6 +68,7 @@ export function usePickedRows({ count, rowAt, commands }: PickedRowsInput) {
           ]),
       ...(rows.every((row) => row.kind === 'folder') ? [{ label: 'Move…', run: () => commands.move(rows) }] : []),
       ...(many ? [] : [{ label: 'Copy ID', run: () => void navigator.clipboard?.writeText(menuRow.id) }]),
+      ...(many ? [] : (commands.more?.(menuRow) ?? [])),
       { label: many ? `Delete ${rows.length}` : 'Delete', run: () => commands.remove(rows), danger: true },
     ];
     menuElement = (
