@@ -93,9 +93,28 @@ test('new folders, picking rows, the details panel and the row menu, by mouse an
   await pick(page, 'table.obj');
   await expect(panel.getByRole('heading', { name: 'table.obj' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  await (await menuOf(page, 'table.obj')).getByRole('menuitem', { name: 'Copy ID' }).waitFor();
+  // A file's own actions where it is listed: in the details panel and first in its menu.
+  for (const action of ['View', 'Translate…', 'Download', 'Copy link'])
+    await expect(panel.getByRole('button', { name: action, exact: true })).toBeVisible();
+  const fileMenu = await menuOf(page, 'table.obj');
+  await expect(fileMenu.getByRole('menuitem')).toHaveText([
+    'Open',
+    'View',
+    'Translate…',
+    'Download',
+    'Copy link',
+    'Rename…',
+    'Copy ID',
+    'Delete',
+  ]);
   await expectNoSeriousAxeViolations(page);
-  await page.keyboard.press('Escape');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    fileMenu.getByRole('menuitem', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('table.obj');
+  await (await menuOf(page, 'table.obj')).getByRole('menuitem', { name: 'View' }).click();
+  await expect(page).toHaveURL(/\/models\/[\w-]+\?.*name=table\.obj/);
 });
 
 test('rename, move and delete, each undone from its toast', async ({ page }) => {

@@ -25,6 +25,8 @@ export interface ContentRow {
   thumbnail: ThumbnailSource | null;
   /** The tip version's id: what a deleted item is restored from. */
   tipId: string | null;
+  /** The tip version's storage object: what Download saves (none for a folder, or a Deleted tip). */
+  tipStorageId: string | null;
 }
 
 /** Where a row's picture comes from: the tip version's thumbnail, by its encoded URN. */
@@ -48,6 +50,7 @@ export function folderRow(folder: Folder): ContentRow {
     hidden: folder.attributes.hidden,
     thumbnail: null,
     tipId: null,
+    tipStorageId: null,
   };
 }
 
@@ -67,6 +70,7 @@ export function itemRow(item: Item, tip: Version | undefined): ContentRow {
     hidden: item.attributes.hidden,
     thumbnail: tip ? { kind: 'derivative', urn: encodeUrn(tip.id) } : null,
     tipId: tip?.id ?? null,
+    tipStorageId: tip?.relationships['storage']?.data?.id ?? null,
   };
 }
 

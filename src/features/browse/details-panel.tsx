@@ -89,6 +89,11 @@ export function DetailsPanel({ projectId, rows, hrefOf, commands, onClose }: Det
         <Button size="sm" variant="primary" onClick={() => commands.open(row)}>
           Open
         </Button>
+        {(commands.more?.(row) ?? []).map((action) => (
+          <Button key={action.label} size="sm" variant="secondary" onClick={action.run}>
+            {action.label}
+          </Button>
+        ))}
         <Button size="sm" variant="secondary" onClick={() => commands.rename(row)}>
           Rename…
         </Button>

@@ -13,6 +13,7 @@ import { PageHeader } from './page-header';
 import { PlaceError } from './place-error';
 import { folderPath, itemPath, projectPath, requireParam } from './places';
 import type { MenuAction } from './row-menu';
+import { useFileActions } from './use-file-actions';
 import { useRowActions } from './use-row-actions';
 import { useFolderView } from './use-folder-view';
 
@@ -43,6 +44,7 @@ export function FolderPage({ upload, folderMenu }: { upload?: FolderUploadSlot; 
   const folder = useQuery(dmQueries.folder({ projectId, folderId }));
   const project = useQuery(dmQueries.project(hubId, projectId));
   const actions = useRowActions({ hubId, projectId, folderId });
+  const fileActions = useFileActions({ hubId, projectId });
   const commands: RowCommands = {
     open: (row) =>
       void navigate(row.kind === 'folder' ? folderPath(hubId, projectId, row.id) : itemPath(hubId, projectId, row.id)),
@@ -50,7 +52,11 @@ export function FolderPage({ upload, folderMenu }: { upload?: FolderUploadSlot; 
     move: actions.move,
     remove: actions.remove,
     more: (row) =>
-      row.kind === 'folder' && folderMenu ? folderMenu({ hubId, projectId, folderId: row.id, name: row.name }) : [],
+      row.kind === 'item'
+        ? fileActions(row)
+        : folderMenu
+          ? folderMenu({ hubId, projectId, folderId: row.id, name: row.name })
+          : [],
   };
 
   if (folder.isLoadingError) {

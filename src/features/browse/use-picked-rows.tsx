@@ -59,16 +59,19 @@ export function usePickedRows({ count, rowAt, commands }: PickedRowsInput) {
   if (menu && menuRow) {
     const rows = selection.ids.has(menuRow.id) ? picked : [menuRow];
     const many = rows.length > 1;
+    const extra = many ? [] : (commands.more?.(menuRow) ?? []);
     const actions: MenuAction[] = [
       ...(many
         ? []
         : [
             { label: 'Open', run: () => commands.open(menuRow) },
+            // A file's own actions (view, translate, download) come first; a folder's others after its basics.
+            ...(menuRow.kind === 'item' ? extra : []),
             { label: 'Rename…', run: () => commands.rename(menuRow) },
           ]),
       ...(rows.every((row) => row.kind === 'folder') ? [{ label: 'Move…', run: () => commands.move(rows) }] : []),
       ...(many ? [] : [{ label: 'Copy ID', run: () => void navigator.clipboard?.writeText(menuRow.id) }]),
-      ...(many ? [] : (commands.more?.(menuRow) ?? [])),
+      ...(many || menuRow.kind === 'item' ? [] : extra),
       { label: many ? `Delete ${rows.length}` : 'Delete', run: () => commands.remove(rows), danger: true },
     ];
     menuElement = (

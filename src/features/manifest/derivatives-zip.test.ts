@@ -77,9 +77,9 @@ describe('derivatives zip', () => {
     const zip = await zipDerivatives(
       manifest,
       files,
-      async (file) => {
+      (file) => {
         read.push(file.path);
-        return new TextEncoder().encode(`bytes of ${file.path}`);
+        return Promise.resolve(new TextEncoder().encode(`bytes of ${file.path}`));
       },
       (done) => progress.push(done),
     );
