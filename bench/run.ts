@@ -15,6 +15,7 @@ import { platformPackage } from './platform-package';
 import { translateIfc } from './translate-ifc';
 import { jobQueue } from './job-queue';
 import { teamScale } from './team-scale';
+import { webhooksDelivery } from './webhooks-delivery';
 
 /** Every benchmark, run one after another so they do not compete for the machine's cores. */
 const BENCHMARKS: Benchmark[] = [
@@ -34,6 +35,7 @@ const BENCHMARKS: Benchmark[] = [
   jobQueue,
   teamScale,
   platformPackage,
+  webhooksDelivery,
 ];
 
 const only = process.argv.slice(2);
