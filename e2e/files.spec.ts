@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import { expectNoSeriousAxeViolations } from './steps';
 import { grid, openFurniture, rowNamed } from './upload-steps';
 
@@ -61,6 +63,14 @@ test('new folders, picking rows, the details panel and the row menu, by mouse an
 
   await pick(page, first, ['Control']);
   await expect(panel.getByRole('heading', { name: '2 selected' })).toBeVisible();
+  // The picked files in one zip (the folder holds none to download).
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Download 1 as zip' }).click(),
+  ]);
+  expect(zip.suggestedFilename()).toBe('Furniture.zip');
+  const zipped = unzipSync(await readFile((await zip.path()) ?? ''));
+  expect(Object.keys(zipped)).toEqual(['table.obj']);
   // Shift picks from the last row clicked: the two folders, no longer the file.
   await pick(page, second, ['Shift']);
   await expect(panel.getByRole('heading', { name: '2 selected' })).toBeVisible();

@@ -12,6 +12,7 @@ import type { ContentRow } from './content-rows';
 import type { MenuAction } from './row-menu';
 import { TranslationPill, useTranslationState } from './translation-cell';
 import { useDerivativeUrn } from './use-derivative-urn';
+import { downloadableRows } from './use-download-rows';
 import { Fact } from './version-facts';
 import { versionComment } from './version-history';
 
@@ -22,6 +23,8 @@ export interface RowCommands {
   remove: (rows: ContentRow[]) => void;
   /** A row's menu entries from outside browse, plugged in by src/app (say, "Notify a URL of changes…" on a folder). */
   more?: (row: ContentRow) => MenuAction[];
+  /** Many files in one zip, and how far the packing is. */
+  downloadMany?: { run: (rows: ContentRow[]) => void; packing: { done: number; total: number } | null };
 }
 
 interface DetailsPanelProps {
@@ -45,6 +48,8 @@ export function DetailsPanel({ projectId, rows, hrefOf, commands, onClose }: Det
   );
   if (rows.length !== 1) {
     const folders = rows.filter((row) => row.kind === 'folder');
+    const files = downloadableRows(rows);
+    const packing = commands.downloadMany?.packing;
     return (
       <aside aria-label="Details" className={PANEL}>
         <div className="flex items-center justify-between">
@@ -59,6 +64,11 @@ export function DetailsPanel({ projectId, rows, hrefOf, commands, onClose }: Det
           {folders.length === rows.length && (
             <Button size="sm" variant="secondary" onClick={() => commands.move(rows)}>
               Move…
+            </Button>
+          )}
+          {commands.downloadMany && files.length > 0 && (
+            <Button size="sm" variant="secondary" loading={!!packing} onClick={() => commands.downloadMany?.run(rows)}>
+              {packing ? `Packing ${packing.done} of ${packing.total}…` : `Download ${files.length} as zip`}
             </Button>
           )}
           <Button size="sm" variant="danger" onClick={() => commands.remove(rows)}>

@@ -104,4 +104,31 @@ describe('FolderPage: acting on a file where it is listed', () => {
       ),
     );
   });
+
+  it('downloads the picked files as one zip, from the details panel', async () => {
+    serve();
+    const fileBytes = vi.fn((url: string) => Promise.resolve(new Response(`bytes of ${url}`)));
+    vi.stubGlobal('fetch', fileBytes);
+    const blobUrl = vi.fn(() => 'blob:zip');
+    Object.assign(URL, { createObjectURL: blobUrl, revokeObjectURL: vi.fn() });
+    try {
+      const { user } = renderWithProviders(<FolderPage />, {
+        path: PLACE_PATTERNS.folder,
+        url: `/hubs/a.hub/projects/a.project/folders/${HERE}`,
+      });
+      const grid = await screen.findByRole('grid', { name: 'Contents of Here' });
+      await user.click(
+        within(await within(grid).findByRole('row', { name: /plan\.ifc/ })).getAllByRole('gridcell')[1]!,
+      );
+      await user.keyboard('{Control>}');
+      await user.click(within(within(grid).getByRole('row', { name: /notes\.txt/ })).getAllByRole('gridcell')[1]!);
+      await user.keyboard('{/Control}');
+      const panel = await screen.findByRole('complementary', { name: 'Details' });
+      await user.click(within(panel).getByRole('button', { name: 'Download 2 as zip' }));
+      await vi.waitFor(() => expect(saveUrl).toHaveBeenCalledWith('blob:zip', 'Here.zip'));
+      expect(fileBytes).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -13,6 +13,7 @@ import { PageHeader } from './page-header';
 import { PlaceError } from './place-error';
 import { folderPath, itemPath, projectPath, requireParam } from './places';
 import type { MenuAction } from './row-menu';
+import { useDownloadRows } from './use-download-rows';
 import { useFileActions } from './use-file-actions';
 import { useRowActions } from './use-row-actions';
 import { useFolderView } from './use-folder-view';
@@ -32,6 +33,9 @@ export interface FolderUploadSlot {
 /** A subfolder's menu entries from other features, plugged in by src/app as uploads are. */
 export type FolderMenuSlot = (folder: FolderPlace & { name: string }) => MenuAction[];
 
+const zipNameOf = (attributes: { displayName?: string; name: string } | undefined) =>
+  (attributes?.displayName || attributes?.name || 'files').replace(/[\\/:*?"<>|]/g, '_');
+
 /** `/hubs/:hubId/projects/:projectId/folders/:folderId`: one folder's contents. */
 export function FolderPage({ upload, folderMenu }: { upload?: FolderUploadSlot; folderMenu?: FolderMenuSlot } = {}) {
   const params = useParams();
@@ -45,6 +49,7 @@ export function FolderPage({ upload, folderMenu }: { upload?: FolderUploadSlot; 
   const project = useQuery(dmQueries.project(hubId, projectId));
   const actions = useRowActions({ hubId, projectId, folderId });
   const fileActions = useFileActions({ hubId, projectId });
+  const downloads = useDownloadRows();
   const commands: RowCommands = {
     open: (row) =>
       void navigate(row.kind === 'folder' ? folderPath(hubId, projectId, row.id) : itemPath(hubId, projectId, row.id)),
@@ -57,6 +62,10 @@ export function FolderPage({ upload, folderMenu }: { upload?: FolderUploadSlot; 
         : folderMenu
           ? folderMenu({ hubId, projectId, folderId: row.id, name: row.name })
           : [],
+    downloadMany: {
+      run: (rows) => void downloads.download(rows, `${zipNameOf(folder.data?.data.attributes)}.zip`),
+      packing: downloads.packing,
+    },
   };
 
   if (folder.isLoadingError) {

@@ -4,6 +4,7 @@ import type { RowCommands } from './details-panel';
 import type { RowHandlers } from './folder-grid';
 import { RowMenu, type MenuAction } from './row-menu';
 import { NO_SELECTION, select, selectAll, type Selection } from './selection';
+import { downloadableRows } from './use-download-rows';
 
 interface PickedRowsInput {
   count: number;
@@ -72,6 +73,9 @@ export function usePickedRows({ count, rowAt, commands }: PickedRowsInput) {
       ...(rows.every((row) => row.kind === 'folder') ? [{ label: 'Move…', run: () => commands.move(rows) }] : []),
       ...(many ? [] : [{ label: 'Copy ID', run: () => void navigator.clipboard?.writeText(menuRow.id) }]),
       ...(many || menuRow.kind === 'item' ? [] : extra),
+      ...(many && commands.downloadMany && downloadableRows(rows).length > 0
+        ? [{ label: `Download ${downloadableRows(rows).length} as zip`, run: () => commands.downloadMany?.run(rows) }]
+        : []),
       { label: many ? `Delete ${rows.length}` : 'Delete', run: () => commands.remove(rows), danger: true },
     ];
     menuElement = (

@@ -1,4 +1,5 @@
 import type { Manifest, ManifestResource } from '../../../contracts/model-derivative';
+import { zipFiles } from '../../lib/zip-files';
 
 export interface DerivativeFile {
   derivativeUrn: string;
@@ -31,37 +32,19 @@ export function zipPath(derivativeUrn: string): string {
     .join('/');
 }
 
-/** Already compressed: stored as they are rather than deflated again for nothing. */
-const STORED = /\.(png|jpe?g|gz|zip|glb|pdf|svf2?|pack)$/i;
-
-/**
- * The files in one zip, with the manifest beside them as `manifest.json`. Read one at a time, so
- * at most one file and the zip are held at once; fflate is loaded only when someone asks.
- */
-export async function zipDerivatives(
+/** The files in one zip, with the manifest beside them as `manifest.json`. */
+export function zipDerivatives(
   manifest: Manifest,
   files: DerivativeFile[],
   read: (file: DerivativeFile) => Promise<Uint8Array>,
   onFile: (done: number) => void = () => undefined,
 ): Promise<Blob> {
-  const { Zip, ZipDeflate, ZipPassThrough, strToU8 } = await import('fflate');
-  const chunks: Uint8Array[] = [];
-  const failures: Error[] = [];
-  const zip = new Zip((error, chunk) => {
-    if (error) failures.push(error);
-    else chunks.push(chunk);
-  });
-  const add = (path: string, bytes: Uint8Array) => {
-    const entry = STORED.test(path) ? new ZipPassThrough(path) : new ZipDeflate(path, { level: 6 });
-    zip.add(entry);
-    entry.push(bytes, true);
+  const manifestEntry = {
+    path: 'manifest.json',
+    read: () => Promise.resolve(new TextEncoder().encode(JSON.stringify(manifest, null, 2))),
   };
-  add('manifest.json', strToU8(JSON.stringify(manifest, null, 2)));
-  for (const [index, file] of files.entries()) {
-    add(file.path, await read(file));
-    onFile(index + 1);
-  }
-  zip.end();
-  if (failures[0]) throw failures[0];
-  return new Blob(chunks as BlobPart[], { type: 'application/zip' });
+  const entries = files.map((file) => ({ path: file.path, read: () => read(file) }));
+  return zipFiles([manifestEntry, ...entries], (done) => {
+    if (done > 1) onFile(done - 1);
+  });
 }
