@@ -71,6 +71,12 @@ test('new folders, picking rows, the details panel and the row menu, by mouse an
   expect(zip.suggestedFilename()).toBe('Furniture.zip');
   const zipped = unzipSync(await readFile((await zip.path()) ?? ''));
   expect(Object.keys(zipped)).toEqual(['table.obj']);
+  // Translate the picked files: one dialog, one job each (here one; the folder is left out).
+  await panel.getByRole('button', { name: 'Translate 1…' }).click();
+  const batch = page.getByRole('dialog', { name: 'Translate 1 file' });
+  await expect(batch.getByRole('list', { name: 'Files to translate' })).toContainText('table.obj');
+  await expectNoSeriousAxeViolations(page);
+  await batch.getByRole('button', { name: 'Cancel' }).click();
   // Shift picks from the last row clicked: the two folders, no longer the file.
   await pick(page, second, ['Shift']);
   await expect(panel.getByRole('heading', { name: '2 selected' })).toBeVisible();

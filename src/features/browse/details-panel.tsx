@@ -23,6 +23,8 @@ export interface RowCommands {
   remove: (rows: ContentRow[]) => void;
   /** A row's menu entries from outside browse, plugged in by src/app (say, "Notify a URL of changes…" on a folder). */
   more?: (row: ContentRow) => MenuAction[];
+  /** Entries for several picked rows from outside browse (say, "Translate N…"), plugged in by src/app. */
+  moreForMany?: (rows: ContentRow[]) => MenuAction[];
   /** Many files in one zip, and how far the packing is. */
   downloadMany?: { run: (rows: ContentRow[]) => void; packing: { done: number; total: number } | null };
 }
@@ -66,6 +68,11 @@ export function DetailsPanel({ projectId, rows, hrefOf, commands, onClose }: Det
               Move…
             </Button>
           )}
+          {(commands.moreForMany?.(rows) ?? []).map((action) => (
+            <Button key={action.label} size="sm" variant="secondary" onClick={action.run}>
+              {action.label}
+            </Button>
+          ))}
           {commands.downloadMany && files.length > 0 && (
             <Button size="sm" variant="secondary" loading={!!packing} onClick={() => commands.downloadMany?.run(rows)}>
               {packing ? `Packing ${packing.done} of ${packing.total}…` : `Download ${files.length} as zip`}

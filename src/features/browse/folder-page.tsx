@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { encodeUrn } from '../../../contracts/model-derivative';
 import { dmQueries } from '../../api/data-management/queries';
 import { Button } from '../../components/ui/button';
 import { FolderIcon, RefreshIcon } from '../../components/ui/icons';
@@ -33,11 +34,25 @@ export interface FolderUploadSlot {
 /** A subfolder's menu entries from other features, plugged in by src/app as uploads are. */
 export type FolderMenuSlot = (folder: FolderPlace & { name: string }) => MenuAction[];
 
+/** A file picked with others, as other features act on it: its latest version's encoded URN and its place. */
+export interface PickedFile {
+  urn: string;
+  name: string;
+  item: { hubId: string; projectId: string; itemId: string };
+}
+
+/** Entries for several picked files from other features (translate them all), plugged in by src/app. */
+export type PickedFilesSlot = (files: PickedFile[]) => MenuAction[];
+
 const zipNameOf = (attributes: { displayName?: string; name: string } | undefined) =>
   (attributes?.displayName || attributes?.name || 'files').replace(/[\\/:*?"<>|]/g, '_');
 
 /** `/hubs/:hubId/projects/:projectId/folders/:folderId`: one folder's contents. */
-export function FolderPage({ upload, folderMenu }: { upload?: FolderUploadSlot; folderMenu?: FolderMenuSlot } = {}) {
+export function FolderPage({
+  upload,
+  folderMenu,
+  pickedFiles,
+}: { upload?: FolderUploadSlot; folderMenu?: FolderMenuSlot; pickedFiles?: PickedFilesSlot } = {}) {
   const params = useParams();
   const hubId = requireParam(params, 'hubId');
   const projectId = requireParam(params, 'projectId');
@@ -62,6 +77,17 @@ export function FolderPage({ upload, folderMenu }: { upload?: FolderUploadSlot; 
         : folderMenu
           ? folderMenu({ hubId, projectId, folderId: row.id, name: row.name })
           : [],
+    moreForMany: (rows) => {
+      const files = rows.filter((row) => row.kind === 'item' && !row.hidden && row.tipId);
+      if (!pickedFiles || files.length === 0) return [];
+      return pickedFiles(
+        files.map((row) => ({
+          urn: encodeUrn(row.tipId!),
+          name: row.name,
+          item: { hubId, projectId, itemId: row.id },
+        })),
+      );
+    },
     downloadMany: {
       run: (rows) => void downloads.download(rows, `${zipNameOf(folder.data?.data.attributes)}.zip`),
       packing: downloads.packing,

@@ -73,6 +73,7 @@ export function usePickedRows({ count, rowAt, commands }: PickedRowsInput) {
       ...(rows.every((row) => row.kind === 'folder') ? [{ label: 'Move…', run: () => commands.move(rows) }] : []),
       ...(many ? [] : [{ label: 'Copy ID', run: () => void navigator.clipboard?.writeText(menuRow.id) }]),
       ...(many || menuRow.kind === 'item' ? [] : extra),
+      ...(many ? (commands.moreForMany?.(rows) ?? []) : []),
       ...(many && commands.downloadMany && downloadableRows(rows).length > 0
         ? [{ label: `Download ${downloadableRows(rows).length} as zip`, run: () => commands.downloadMany?.run(rows) }]
         : []),
