@@ -23,6 +23,12 @@ export interface WebhookEngineOptions {
   pollMs?: number;
   /** Attempts under way at once (8): a slow receiver holds one place, not the queue. */
   concurrency?: number;
+  /**
+   * How long a commit or an ended attempt waits for others before the pass they ask for (25 ms): at
+   * 100 events a second one pass then serves several, and the database, which on the embedded one
+   * runs on the serving thread, does a fraction of the reads.
+   */
+  gatherMs?: number;
   /** Take back every lease at start: on the embedded database whoever held them is gone (the default there). */
   steal?: boolean;
   reactivateAfterSeconds?: number;
@@ -78,6 +84,8 @@ export function createWebhookEngine(deps: WebhookEngineDeps, options: WebhookEng
   let hooksDue: Date | null = null;
   let hooksLooked = -Infinity;
   let timer: NodeJS.Timeout | undefined;
+  let gathering: NodeJS.Timeout | undefined;
+  const gatherMs = options.gatherMs ?? 25;
   let poll: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
 
@@ -86,7 +94,7 @@ export function createWebhookEngine(deps: WebhookEngineDeps, options: WebhookEng
       .catch((error: unknown) => logger.error(`webhook delivery ${claimed.id} could not be recorded`, error))
       .finally(() => {
         inFlight.delete(claimed.id);
-        if (running) wake();
+        if (running) soon();
       });
     inFlight.set(claimed.id, done);
   };
@@ -133,6 +141,16 @@ export function createWebhookEngine(deps: WebhookEngineDeps, options: WebhookEng
     return work;
   }
 
+  /** A pass shortly, shared with whatever else asks for one meanwhile. */
+  function soon() {
+    if (gathering || !running) return;
+    gathering = setTimeout(() => {
+      gathering = undefined;
+      wake();
+    }, gatherMs);
+    gathering.unref();
+  }
+
   function wake() {
     if (passing) {
       again = true;
@@ -151,7 +169,7 @@ export function createWebhookEngine(deps: WebhookEngineDeps, options: WebhookEng
       if (running) return;
       if (options.steal ?? deliveries.db.kind === 'pglite') await deliveries.releaseAll();
       running = true;
-      unsubscribe = deps.stores.webhookEvents.onCommitted(wake);
+      unsubscribe = deps.stores.webhookEvents.onCommitted(soon);
       const pollMs = options.pollMs ?? 250;
       if (pollMs > 0) {
         poll = setInterval(wake, pollMs);
@@ -164,6 +182,8 @@ export function createWebhookEngine(deps: WebhookEngineDeps, options: WebhookEng
       unsubscribe?.();
       clearInterval(poll);
       clearTimeout(timer);
+      clearTimeout(gathering);
+      gathering = undefined;
       await passing;
       // Each attempt under way records its outcome, which releases its lease.
       await Promise.allSettled(inFlight.values());
