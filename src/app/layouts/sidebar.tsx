@@ -1,11 +1,11 @@
 import { NavLink, useLocation } from 'react-router-dom';
-import { BellIcon, BoxIcon, BuildingIcon, ListChecksIcon, ServerIcon, SettingsIcon } from '../../components/ui/icons';
+import { BoxIcon, BuildingIcon, ListChecksIcon, ServerIcon, SettingsIcon } from '../../components/ui/icons';
 import { AUTOMATION_PATH } from '../../features/automation/paths';
 import { HubTree } from '../../features/browse/hub-tree';
 import { BUCKETS_PATH } from '../../features/buckets/bucket-paths';
 import { REQUESTS_PATH } from '../../features/requests/request-paths';
 import { WEBHOOKS_PAGE_PATH } from '../../features/webhooks/paths';
-
+import { WebhookIcon } from '../../features/webhooks/webhook-icon';
 import { cx } from '../../lib/class-names';
 import { useHasRequestLog } from '../has-request-log';
 import { SETTINGS_PATH } from '../settings-path';
@@ -62,7 +62,7 @@ export function Sidebar() {
           Design Automation
         </NavLink>
         <NavLink to={WEBHOOKS_PAGE_PATH} className={link}>
-          <BellIcon className="size-4 text-neutral-400" />
+          <WebhookIcon className="size-4 text-neutral-400" />
           Webhooks
         </NavLink>
         {hasRequestLog && (

@@ -229,10 +229,3 @@ export const ListChecksIcon = (props: IconProps) => (
     <path d="m3 7 2 2 4-4M3 17l2 2 4-4M13 6h8M13 12h8M13 18h8" />
   </Icon>
 );
-
-/** A bell: the app is told when something happens (webhooks). */
-export const BellIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-  </Icon>
-);
